@@ -1,0 +1,46 @@
+# The two commands that matter: `make run` and `make test` (see README.md).
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+export FILINGS_CORPUS ?= ../shared/corpus
+
+.PHONY: run test lint bench openapi clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade "pip>=24"
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $@ $(VENV)/.installed
+
+run: $(VENV)/.installed
+	$(BIN)/filings db upgrade
+	$(BIN)/filings bootstrap --corpus "$(FILINGS_CORPUS)"
+	$(BIN)/filings serve
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench
+	$(BIN)/mypy
+	$(BIN)/lint-imports
+
+test: lint
+	FILINGS_TEST_BACKEND=sqlite $(BIN)/pytest -q
+	@if [ -n "$$FILINGS_TEST_DATABASE_URL" ]; then \
+		echo "--- the suite again on PostgreSQL"; \
+		FILINGS_TEST_BACKEND=postgres $(BIN)/pytest -q; \
+	fi
+
+bench: $(VENV)/.installed-dev
+	$(BIN)/python -m bench
+
+openapi: $(VENV)/.installed
+	$(BIN)/filings openapi --output openapi.json
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .mypy_cache .ruff_cache

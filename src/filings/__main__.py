@@ -1,0 +1,5 @@
+"""`python -m filings`: the same command as `filings`."""
+
+from filings.cli.main import app
+
+app()

@@ -1,0 +1,169 @@
+"""The access checks, in the order decisions.md gives, with metering and idempotency.
+
+HTTP-agnostic: the ASGI layer in `middleware.py` feeds it headers and the request's hash, and
+tells it how the response ended.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from filings.access.plans import month_bucket, next_month_start
+from filings.access.service import Caller, authenticate, touch_key
+from filings.access.store import AccessStore, RateOutcome, StoredResponse
+from filings.core.errors import BadRequest, TooManyRequests, UnprocessableRequest
+from filings.db.engine import Database
+
+MAX_IDEMPOTENCY_KEY = 200
+POLL_SECONDS = 0.02
+
+
+def utc_now() -> datetime:
+    """The current time, UTC."""
+    return datetime.now(UTC)
+
+
+@dataclass
+class Admission:
+    """An admitted request: who it is, what it reserved, or the answer to replay."""
+
+    caller: Caller
+    now: datetime
+    rate: RateOutcome
+    quota_bucket: str
+    quota_used: int
+    quota_reserved: bool = False
+    idempotency_key: str | None = None
+    replay: StoredResponse | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+
+    def limit_headers(self, status: int) -> dict[str, str]:
+        """Rate-limit and quota headers for a response with `status`."""
+        limits = self.caller.account.limits
+        used = self.quota_used - (1 if self.quota_reserved and status >= 400 else 0)
+        reset = next_month_start(self.now)
+        seconds_left = 60 - int(self.now.timestamp()) % 60
+        return {
+            "X-RateLimit-Limit": str(limits.per_minute),
+            "X-RateLimit-Remaining": str(max(limits.per_minute - self.rate.minute_used, 0)),
+            "X-RateLimit-Reset": str(seconds_left),
+            "X-Quota-Limit": str(limits.monthly_quota),
+            "X-Quota-Used": str(used),
+            "X-Quota-Remaining": str(max(limits.monthly_quota - used, 0)),
+            "X-Quota-Reset": reset.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        }
+
+
+class AccessGate:
+    """Authenticates, limits, meters and deduplicates API requests."""
+
+    def __init__(
+        self,
+        database: Database,
+        store: AccessStore,
+        *,
+        secret: str,
+        wait_seconds: float,
+        clock: Callable[[], datetime] = utc_now,
+    ):
+        self.database = database
+        self.store = store
+        self.secret = secret
+        self.wait_seconds = wait_seconds
+        self.clock = clock
+
+    def admit(self, key: str | None, idempotency_key: str | None, request_hash: str) -> Admission:
+        """Run the checks; raise the ApiError of the first that fails."""
+        now = self.clock()
+        with self.database.transaction() as conn:
+            caller = authenticate(conn, key, secret=self.secret, now=now)
+        if caller.key_needs_touch(now):
+            with self.database.transaction(write=True) as conn:
+                touch_key(conn, caller.key_pk, now)
+        limits = caller.account.limits
+        rate = self.store.take_rate(caller.key_pk, now, limits.per_second, limits.per_minute)
+        bucket = month_bucket(now)
+        admission = Admission(caller, now, rate, bucket, 0, idempotency_key=idempotency_key)
+        if not rate.allowed:
+            admission.quota_used = self.store.quota_used(caller.account.pk, bucket)
+            window = "second" if rate.retry_after == 1 else "minute"
+            limit = limits.per_second if window == "second" else limits.per_minute
+            raise TooManyRequests(
+                f"Rate limit exceeded: {limit} requests per {window} per key",
+                retry_after=rate.retry_after,
+                headers=admission.limit_headers(429),
+            )
+        if idempotency_key is not None and len(idempotency_key) > MAX_IDEMPOTENCY_KEY:
+            admission.quota_used = self.store.quota_used(caller.account.pk, bucket)
+            raise BadRequest(
+                f"Idempotency-Key longer than {MAX_IDEMPOTENCY_KEY} characters",
+                headers=admission.limit_headers(400),
+            )
+        if idempotency_key is not None and self._claim_or_replay(admission, request_hash):
+            return admission
+        self._reserve(admission)
+        return admission
+
+    def _claim_or_replay(self, admission: Admission, request_hash: str) -> bool:
+        """Own the key (False) or fill `admission.replay` (True), waiting on a running twin."""
+        account_pk, key = admission.caller.account.pk, str(admission.idempotency_key)
+        deadline = time.monotonic() + self.wait_seconds
+        while True:
+            record = self.store.claim(account_pk, key, request_hash, admission.now)
+            if record is None:
+                return False
+            if record.request_hash != request_hash:
+                raise UnprocessableRequest(
+                    "Idempotency-Key reused with a different request; use a fresh key",
+                    location="header.Idempotency-Key",
+                    kind="idempotency_key_reused",
+                )
+            if record.response is not None:
+                admission.replay = record.response
+                admission.quota_used = self.store.quota_used(account_pk, admission.quota_bucket)
+                return True
+            if time.monotonic() > deadline:
+                raise TooManyRequests(
+                    "A request with this Idempotency-Key is still running", retry_after=1
+                )
+            time.sleep(POLL_SECONDS)
+
+    def _reserve(self, admission: Admission) -> None:
+        account = admission.caller.account
+        quota = self.store.reserve_quota(
+            account.pk, admission.quota_bucket, account.limits.monthly_quota, admission.now
+        )
+        admission.quota_used = quota.used
+        if not quota.allowed:
+            self._release(admission)
+            reset = next_month_start(admission.now)
+            raise TooManyRequests(
+                f"Monthly quota of {account.limits.monthly_quota} requests exceeded; "
+                f"it resets at {reset.strftime('%Y-%m-%dT%H:%M:%SZ')}",
+                retry_after=max(int((reset - admission.now).total_seconds()), 1),
+                headers=admission.limit_headers(429),
+            )
+        admission.quota_reserved = True
+
+    def _release(self, admission: Admission) -> None:
+        if admission.idempotency_key is not None and admission.replay is None:
+            self.store.release(admission.caller.account.pk, admission.idempotency_key)
+
+    def finish(self, admission: Admission, response: StoredResponse | None) -> None:
+        """Settle a request: refund 4xx/5xx, keep the response of an idempotent POST."""
+        if admission.replay is not None:
+            return
+        status = response.status if response is not None else 500
+        if admission.quota_reserved and status >= 400:
+            self.store.refund_quota(admission.caller.account.pk, admission.quota_bucket)
+        if admission.idempotency_key is None:
+            return
+        if response is None or status >= 500:
+            self._release(admission)
+        else:
+            self.store.complete(
+                admission.caller.account.pk, admission.idempotency_key, response, admission.now
+            )

@@ -1,0 +1,283 @@
+"""Accounts, plans and API keys: creating and managing them, and authenticating a key."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import ColumnElement, Connection, Row, and_, func, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError
+
+from filings.access.keys import display_prefix, generate_key, hash_key, hashes_match, looks_like_key
+from filings.access.plans import PLANS, Limits, as_utc, default_until, limits_for, plan_is_active
+from filings.core.errors import Conflict, PaymentRequired, RecordNotFound, Unauthorized
+from filings.db.tables import accounts, api_keys
+
+MAX_ACTIVE_KEYS = 5
+LAST_USED_RESOLUTION = timedelta(minutes=1)
+
+
+@dataclass(frozen=True)
+class Account:
+    """An account and its plan."""
+
+    pk: int
+    name: str
+    plan: str
+    plan_until: datetime | None
+    limits: Limits
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class KeyInfo:
+    """A key as listed: never the secret."""
+
+    pk: int
+    prefix: str
+    name: str | None
+    created_at: datetime
+    last_used_at: datetime | None
+    expires_at: datetime | None
+    revoked_at: datetime | None
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who an authenticated request comes from."""
+
+    key_pk: int
+    account: Account
+    key_last_used_at: datetime | None = None
+
+    def key_needs_touch(self, now: datetime) -> bool:
+        """Whether the key's last-used time is stale enough to be written again."""
+        last = self.key_last_used_at
+        return last is None or as_utc(last) < now - LAST_USED_RESOLUTION
+
+
+def _utc(moment: datetime | None) -> datetime | None:
+    return as_utc(moment) if moment is not None else None
+
+
+def _account(r: Row[Any]) -> Account:
+    return Account(
+        pk=r.id,
+        name=r.name,
+        plan=r.plan,
+        plan_until=_utc(r.plan_until),
+        limits=limits_for(
+            r.plan,
+            monthly_quota=r.monthly_quota,
+            per_second=r.rate_per_second,
+            per_minute=r.rate_per_minute,
+        ),
+        created_at=as_utc(r.created_at),
+    )
+
+
+def _check_plan(plan: str) -> None:
+    if plan not in PLANS:
+        raise Conflict(f"unknown plan {plan!r}; plans: {', '.join(PLANS)}")
+
+
+def create_account(
+    conn: Connection, name: str, *, plan: str, now: datetime, monthly_quota: int | None = None
+) -> Account:
+    """Open an account on `plan` (a trial lapses after 14 days)."""
+    _check_plan(plan)
+    try:
+        conn.execute(
+            insert(accounts).values(
+                name=name,
+                plan=plan,
+                plan_until=default_until(plan, now),
+                monthly_quota=monthly_quota,
+                created_at=now,
+            )
+        )
+    except IntegrityError as exc:
+        raise Conflict(f"an account named {name!r} exists") from exc
+    return get_account(conn, name)
+
+
+def get_account(conn: Connection, name: str) -> Account:
+    """The account called `name`."""
+    row = conn.execute(select(accounts).where(accounts.c.name == name)).first()
+    if row is None:
+        raise RecordNotFound(f"no account named {name!r}")
+    return _account(row)
+
+
+def list_accounts(conn: Connection) -> list[Account]:
+    """Every account, by name."""
+    return [_account(r) for r in conn.execute(select(accounts).order_by(accounts.c.name))]
+
+
+def set_plan(
+    conn: Connection, name: str, plan: str, *, now: datetime, until: datetime | None = None
+) -> Account:
+    """Move an account to `plan`, active until `until` (default: 14 days for a trial, else open)."""
+    _check_plan(plan)
+    account = get_account(conn, name)
+    conn.execute(
+        update(accounts)
+        .where(accounts.c.id == account.pk)
+        .values(plan=plan, plan_until=until if until is not None else default_until(plan, now))
+    )
+    return get_account(conn, name)
+
+
+def set_limits(
+    conn: Connection,
+    name: str,
+    *,
+    monthly_quota: int | None = None,
+    per_second: int | None = None,
+    per_minute: int | None = None,
+) -> Account:
+    """Override an account's monthly quota and per-key rate limits."""
+    account = get_account(conn, name)
+    values = {
+        "monthly_quota": monthly_quota,
+        "rate_per_second": per_second,
+        "rate_per_minute": per_minute,
+    }
+    conn.execute(
+        update(accounts)
+        .where(accounts.c.id == account.pk)
+        .values({k: v for k, v in values.items() if v is not None})
+    )
+    return get_account(conn, name)
+
+
+def _active(now: datetime) -> ColumnElement[bool]:
+    return and_(
+        api_keys.c.revoked_at.is_(None),
+        or_(api_keys.c.expires_at.is_(None), api_keys.c.expires_at > now),
+    )
+
+
+def create_key(
+    conn: Connection,
+    account_name: str,
+    *,
+    secret: str,
+    now: datetime,
+    name: str | None = None,
+    expires_in_days: int | None = None,
+) -> tuple[KeyInfo, str]:
+    """Issue a key; return its listing and the secret, which is shown this once."""
+    account = get_account(conn, account_name)
+    active = conn.execute(
+        select(func.count()).where(api_keys.c.account_pk == account.pk, _active(now))
+    ).scalar_one()
+    if active >= MAX_ACTIVE_KEYS:
+        raise Conflict(
+            f"account {account_name!r} has {MAX_ACTIVE_KEYS} active keys; revoke one first"
+        )
+    key = generate_key()
+    expires = now + timedelta(days=expires_in_days) if expires_in_days is not None else None
+    pk = conn.execute(
+        insert(api_keys)
+        .values(
+            account_pk=account.pk,
+            key_hash=hash_key(key, secret),
+            prefix=display_prefix(key),
+            name=name,
+            created_at=now,
+            expires_at=expires,
+        )
+        .returning(api_keys.c.id)
+    ).scalar_one()
+    return get_key(conn, pk), key
+
+
+def _key_info(r: Row[Any]) -> KeyInfo:
+    return KeyInfo(
+        pk=r.id,
+        prefix=r.prefix,
+        name=r.name,
+        created_at=as_utc(r.created_at),
+        last_used_at=_utc(r.last_used_at),
+        expires_at=_utc(r.expires_at),
+        revoked_at=_utc(r.revoked_at),
+    )
+
+
+def get_key(conn: Connection, key_pk: int) -> KeyInfo:
+    """The key with id `key_pk`."""
+    row = conn.execute(select(api_keys).where(api_keys.c.id == key_pk)).first()
+    if row is None:
+        raise RecordNotFound(f"no key with id {key_pk}")
+    return _key_info(row)
+
+
+def list_keys(conn: Connection, account_name: str) -> list[KeyInfo]:
+    """An account's keys, oldest first."""
+    account = get_account(conn, account_name)
+    rows = conn.execute(
+        select(api_keys).where(api_keys.c.account_pk == account.pk).order_by(api_keys.c.id)
+    )
+    return [_key_info(r) for r in rows]
+
+
+def revoke_key(conn: Connection, key_pk: int, *, now: datetime) -> KeyInfo:
+    """Revoke a key; it is refused from the next request on."""
+    get_key(conn, key_pk)
+    conn.execute(
+        update(api_keys)
+        .where(api_keys.c.id == key_pk, api_keys.c.revoked_at.is_(None))
+        .values(revoked_at=now)
+    )
+    return get_key(conn, key_pk)
+
+
+def rotate_key(conn: Connection, key_pk: int, *, secret: str, now: datetime) -> tuple[KeyInfo, str]:
+    """Issue a new key with the old one's name and account, and revoke the old one."""
+    old = conn.execute(
+        select(api_keys.c.account_pk, api_keys.c.name, accounts.c.name.label("account"))
+        .join(accounts, accounts.c.id == api_keys.c.account_pk)
+        .where(api_keys.c.id == key_pk)
+    ).first()
+    if old is None:
+        raise RecordNotFound(f"no key with id {key_pk}")
+    revoke_key(conn, key_pk, now=now)
+    return create_key(conn, old.account, secret=secret, now=now, name=old.name)
+
+
+def authenticate(conn: Connection, key: str | None, *, secret: str, now: datetime) -> Caller:
+    """The caller behind `key`: 401 if missing, unknown, revoked or expired; 402 without a plan."""
+    if not key:
+        raise Unauthorized("Missing API key: send Authorization: Bearer <API_KEY>")
+    if not looks_like_key(key):
+        raise Unauthorized("Invalid API key")
+    computed = hash_key(key, secret)
+    row = conn.execute(select(api_keys).where(api_keys.c.key_hash == computed)).first()
+    if row is None or not hashes_match(row.key_hash, computed):
+        raise Unauthorized("Invalid API key")
+    if row.revoked_at is not None:
+        raise Unauthorized("API key revoked")
+    if row.expires_at is not None and as_utc(row.expires_at) <= now:
+        raise Unauthorized("API key expired")
+    account = _account(conn.execute(select(accounts).where(accounts.c.id == row.account_pk)).one())
+    if not plan_is_active(account.plan, account.plan_until, now):
+        raise PaymentRequired(f"No active plan with API access (plan: {account.plan})")
+    return Caller(key_pk=row.id, account=account, key_last_used_at=row.last_used_at)
+
+
+def touch_key(conn: Connection, key_pk: int, now: datetime) -> None:
+    """Note that a key was used."""
+    # At most one write a minute per key: last_used_at is for people, not for metering.
+    conn.execute(
+        update(api_keys)
+        .where(
+            api_keys.c.id == key_pk,
+            or_(
+                api_keys.c.last_used_at.is_(None),
+                api_keys.c.last_used_at < now - LAST_USED_RESOLUTION,
+            ),
+        )
+        .values(last_used_at=now)
+    )

@@ -1,0 +1,157 @@
+"""The Redis access store, for several hosts: each check-and-count is one Lua script."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+import redis
+
+from filings.access.store import (
+    IDEMPOTENCY_TTL,
+    MINUTE_WINDOW_TTL,
+    QUOTA_TTL,
+    SECOND_WINDOW_TTL,
+    IdempotencyRecord,
+    QuotaOutcome,
+    RateOutcome,
+    StoredResponse,
+    minute_bucket,
+    second_bucket,
+)
+from filings.core.errors import DependencyUnavailable
+
+# KEYS: second window, minute window. ARGV: per-second, per-minute limits and their TTLs (ms).
+_TAKE_RATE = """
+local s = tonumber(redis.call('GET', KEYS[1]) or '0')
+local m = tonumber(redis.call('GET', KEYS[2]) or '0')
+if s >= tonumber(ARGV[1]) then return {0, 1, m} end
+if m >= tonumber(ARGV[2]) then return {0, 60, m} end
+redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+m = redis.call('INCR', KEYS[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
+return {1, 0, m}
+"""
+
+# KEYS: quota counter. ARGV: limit, TTL (ms). Returns {allowed, used}.
+_RESERVE = """
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+if used >= tonumber(ARGV[1]) then return {0, used} end
+used = redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return {1, used}
+"""
+
+_REFUND = """
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+if used > 0 then redis.call('DECR', KEYS[1]) end
+return 0
+"""
+
+# KEYS: record. ARGV: request hash, TTL (ms). Returns {} when claimed, else the record's fields.
+_CLAIM = """
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  redis.call('HSET', KEYS[1], 'hash', ARGV[1], 'state', 'running')
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return {}
+end
+return redis.call('HGETALL', KEYS[1])
+"""
+
+
+def _ms(delta: Any) -> int:
+    return int(delta.total_seconds() * 1000)
+
+
+class RedisAccessStore:
+    """Counters and idempotency records in Redis, under a key namespace."""
+
+    def __init__(self, url: str, namespace: str = "filings"):
+        self.client = redis.Redis.from_url(url)
+        self.namespace = namespace
+        self._take_rate = self.client.register_script(_TAKE_RATE)
+        self._reserve = self.client.register_script(_RESERVE)
+        self._refund = self.client.register_script(_REFUND)
+        self._claim = self.client.register_script(_CLAIM)
+
+    def _key(self, *parts: object) -> str:
+        return ":".join([self.namespace, *map(str, parts)])
+
+    def _run(self, script: Any, keys: list[str], args: list[Any]) -> Any:
+        try:
+            return script(keys=keys, args=args)
+        except redis.RedisError as exc:
+            raise DependencyUnavailable(f"redis: {exc}") from exc
+
+    def take_rate(
+        self, key_pk: int, now: datetime, per_second: int, per_minute: int
+    ) -> RateOutcome:
+        """Count one request against both windows, only if both have room."""
+        keys = [
+            self._key("rate", key_pk, "s", second_bucket(now)),
+            self._key("rate", key_pk, "m", minute_bucket(now)),
+        ]
+        args = [per_second, per_minute, _ms(SECOND_WINDOW_TTL), _ms(MINUTE_WINDOW_TTL)]
+        allowed, retry_after, used = self._run(self._take_rate, keys, args)
+        return RateOutcome(bool(allowed), int(retry_after), int(used))
+
+    def reserve_quota(
+        self, account_pk: int, bucket: str, limit: int, now: datetime
+    ) -> QuotaOutcome:
+        """Count one request against the month `bucket`, only if it is under `limit`."""
+        keys = [self._key("quota", account_pk, bucket)]
+        allowed, used = self._run(self._reserve, keys, [limit, _ms(QUOTA_TTL)])
+        return QuotaOutcome(bool(allowed), int(used))
+
+    def refund_quota(self, account_pk: int, bucket: str) -> None:
+        """Give back a reserved request."""
+        self._run(self._refund, [self._key("quota", account_pk, bucket)], [])
+
+    def quota_used(self, account_pk: int, bucket: str) -> int:
+        """Requests counted in the month `bucket`."""
+        try:
+            value = self.client.get(self._key("quota", account_pk, bucket))
+        except redis.RedisError as exc:
+            raise DependencyUnavailable(f"redis: {exc}") from exc
+        return int(value or 0)
+
+    def claim(
+        self, account_pk: int, key: str, request_hash: str, now: datetime
+    ) -> IdempotencyRecord | None:
+        """Claim an Idempotency-Key: None when this request now owns it, else the record."""
+        record_key = self._key("idem", account_pk, key)
+        fields = self._run(self._claim, [record_key], [request_hash, _ms(IDEMPOTENCY_TTL)])
+        if not fields:
+            return None
+        record = {k.decode(): v for k, v in zip(fields[::2], fields[1::2], strict=True)}
+        response = None
+        if record.get("state") == b"done":
+            headers = [(str(k), str(v)) for k, v in json.loads(record["headers"])]
+            response = StoredResponse(int(record["status"]), headers, bytes(record["body"]))
+        return IdempotencyRecord(record["hash"].decode(), response)
+
+    def complete(self, account_pk: int, key: str, response: StoredResponse, now: datetime) -> None:
+        """Store the owner's finished response for replay (the claim's TTL is kept)."""
+        mapping = {
+            "state": "done",
+            "status": response.status,
+            "headers": json.dumps(response.headers),
+            "body": response.body,
+        }
+        try:
+            self.client.hset(self._key("idem", account_pk, key), mapping=mapping)  # type: ignore[arg-type]
+        except redis.RedisError as exc:
+            raise DependencyUnavailable(f"redis: {exc}") from exc
+
+    def release(self, account_pk: int, key: str) -> None:
+        """Drop a claim whose request failed."""
+        try:
+            self.client.delete(self._key("idem", account_pk, key))
+        except redis.RedisError as exc:
+            raise DependencyUnavailable(f"redis: {exc}") from exc
+
+    def close(self) -> None:
+        """Close the connection pool."""
+        self.client.close()

@@ -1,0 +1,186 @@
+"""The SQL access store: conditional upserts that are atomic on SQLite (WAL) and PostgreSQL."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Connection, and_, delete, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+
+from filings.access.store import (
+    IDEMPOTENCY_TTL,
+    MINUTE_WINDOW_TTL,
+    QUOTA_TTL,
+    SECOND_WINDOW_TTL,
+    IdempotencyRecord,
+    QuotaOutcome,
+    RateOutcome,
+    StoredResponse,
+    minute_bucket,
+    second_bucket,
+)
+from filings.db.engine import Database
+from filings.db.tables import idempotency_records, usage_counters
+
+
+def _insert(conn: Connection, table: Any) -> Any:
+    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+    return dialect.insert(table)
+
+
+def _increment_below(
+    conn: Connection, scope: str, bucket: str, limit: int, expires: datetime
+) -> int | None:
+    """Add one to a counter if it is below `limit`; the new count, or None when full."""
+    if limit <= 0:
+        return None
+    stmt = _insert(conn, usage_counters).values(
+        scope=scope, bucket=bucket, count=1, expires_at=expires
+    )
+    stmt = stmt.on_conflict_do_update(
+        index_elements=[usage_counters.c.scope, usage_counters.c.bucket],
+        set_={"count": usage_counters.c.count + 1},
+        where=usage_counters.c.count < limit,
+    ).returning(usage_counters.c.count)
+    count = conn.execute(stmt).scalar_one_or_none()
+    if count == 1:  # a new window: forget this scope's stale ones
+        conn.execute(
+            delete(usage_counters).where(
+                usage_counters.c.scope == scope,
+                usage_counters.c.bucket != bucket,
+                usage_counters.c.expires_at < expires - timedelta(seconds=1),
+            )
+        )
+    return None if count is None else int(count)
+
+
+def _decrement(conn: Connection, scope: str, bucket: str) -> None:
+    conn.execute(
+        update(usage_counters)
+        .where(
+            usage_counters.c.scope == scope,
+            usage_counters.c.bucket == bucket,
+            usage_counters.c.count > 0,
+        )
+        .values(count=usage_counters.c.count - 1)
+    )
+
+
+class SqlAccessStore:
+    """Counters and idempotency records in the service's own database."""
+
+    def __init__(self, database: Database):
+        self.database = database
+
+    def take_rate(
+        self, key_pk: int, now: datetime, per_second: int, per_minute: int
+    ) -> RateOutcome:
+        """Count one request against both windows, only if both have room."""
+        second_scope, minute_scope = f"rate:{key_pk}:s", f"rate:{key_pk}:m"
+        with self.database.transaction(write=True) as conn:
+            second = _increment_below(
+                conn, second_scope, second_bucket(now), per_second, now + SECOND_WINDOW_TTL
+            )
+            if second is None:
+                return RateOutcome(False, 1, self._count(conn, minute_scope, minute_bucket(now)))
+            minute = _increment_below(
+                conn, minute_scope, minute_bucket(now), per_minute, now + MINUTE_WINDOW_TTL
+            )
+            if minute is None:
+                _decrement(conn, second_scope, second_bucket(now))
+                return RateOutcome(False, 60, per_minute)
+            return RateOutcome(True, 0, minute)
+
+    def reserve_quota(
+        self, account_pk: int, bucket: str, limit: int, now: datetime
+    ) -> QuotaOutcome:
+        """Count one request against the month `bucket`, only if it is under `limit`."""
+        scope = f"quota:{account_pk}"
+        with self.database.transaction(write=True) as conn:
+            used = _increment_below(conn, scope, bucket, limit, now + QUOTA_TTL)
+            if used is None:
+                return QuotaOutcome(False, self._count(conn, scope, bucket))
+            return QuotaOutcome(True, used)
+
+    def refund_quota(self, account_pk: int, bucket: str) -> None:
+        """Give back a reserved request."""
+        with self.database.transaction(write=True) as conn:
+            _decrement(conn, f"quota:{account_pk}", bucket)
+
+    def quota_used(self, account_pk: int, bucket: str) -> int:
+        """Requests counted in the month `bucket`."""
+        with self.database.transaction() as conn:
+            return self._count(conn, f"quota:{account_pk}", bucket)
+
+    @staticmethod
+    def _count(conn: Connection, scope: str, bucket: str) -> int:
+        count = conn.execute(
+            select(usage_counters.c.count).where(
+                usage_counters.c.scope == scope, usage_counters.c.bucket == bucket
+            )
+        ).scalar_one_or_none()
+        return int(count or 0)
+
+    def claim(
+        self, account_pk: int, key: str, request_hash: str, now: datetime
+    ) -> IdempotencyRecord | None:
+        """Claim an Idempotency-Key: None when this request now owns it, else the record."""
+        this = and_(
+            idempotency_records.c.account_pk == account_pk, idempotency_records.c.key == key
+        )
+        with self.database.transaction(write=True) as conn:
+            conn.execute(
+                delete(idempotency_records).where(this, idempotency_records.c.expires_at <= now)
+            )
+            stmt = (
+                _insert(conn, idempotency_records)
+                .values(
+                    account_pk=account_pk,
+                    key=key,
+                    request_hash=request_hash,
+                    state="running",
+                    created_at=now,
+                    expires_at=now + IDEMPOTENCY_TTL,
+                )
+                .on_conflict_do_nothing()
+                .returning(idempotency_records.c.key)
+            )
+            if conn.execute(stmt).first() is not None:
+                return None
+            row = conn.execute(select(idempotency_records).where(this)).one()
+        response = None
+        if row.state == "done":
+            headers = [(str(k), str(v)) for k, v in row.headers]
+            response = StoredResponse(int(row.status_code), headers, bytes(row.body))
+        return IdempotencyRecord(row.request_hash, response)
+
+    def complete(self, account_pk: int, key: str, response: StoredResponse, now: datetime) -> None:
+        """Store the owner's finished response for replay."""
+        with self.database.transaction(write=True) as conn:
+            conn.execute(
+                update(idempotency_records)
+                .where(
+                    idempotency_records.c.account_pk == account_pk,
+                    idempotency_records.c.key == key,
+                )
+                .values(
+                    state="done",
+                    status_code=response.status,
+                    headers=[list(pair) for pair in response.headers],
+                    body=response.body,
+                )
+            )
+
+    def release(self, account_pk: int, key: str) -> None:
+        """Drop a claim whose request failed."""
+        with self.database.transaction(write=True) as conn:
+            conn.execute(
+                delete(idempotency_records).where(
+                    idempotency_records.c.account_pk == account_pk,
+                    idempotency_records.c.key == key,
+                )
+            )
+
+    def close(self) -> None:
+        """Nothing to release: the database is the app's."""

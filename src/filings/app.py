@@ -1,0 +1,140 @@
+"""Assembling the service: `create_app(settings)` builds the ASGI app with its edge layers."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.openapi.utils import get_openapi
+
+from filings import API_VERSION
+from filings.access.gate import AccessGate
+from filings.access.middleware import AccessMiddleware
+from filings.access.store import AccessStore
+from filings.access.store_redis import RedisAccessStore
+from filings.access.store_sql import SqlAccessStore
+from filings.companies.router import router as companies_router
+from filings.companies.service import CompanyDirectory
+from filings.core.settings import Settings
+from filings.db.engine import Database, make_engine
+from filings.filings.router import png_router
+from filings.filings.router import router as filings_router
+from filings.financials.queries import PeriodCache
+from filings.financials.router import router as financials_router
+from filings.search.router import router as search_router
+from filings.web.deps import AppState
+from filings.web.envelope import install_error_handlers
+from filings.web.middleware import (
+    BlockedNetworkMiddleware,
+    BodyLimitMiddleware,
+    CorrelationMiddleware,
+    MaintenanceMiddleware,
+    TimeoutMiddleware,
+)
+
+API_PREFIX = "/api/v1/data"
+DESCRIPTION = """Read-only JSON REST service over company financial filings of Helsinki- and
+Stockholm-listed issuers and US issuers registered with the SEC. Every request needs
+`Authorization: Bearer <API_KEY>`. A 200 answer may be a miss: check for `error` first."""
+
+
+def _openapi_with_access(app: FastAPI) -> Callable[[], dict[str, Any]]:
+    """The OpenAPI generator, plus what the access layer adds: key schemes and Idempotency-Key."""
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema:
+            return app.openapi_schema
+        document = get_openapi(
+            title=app.title, version=app.version, description=app.description, routes=app.routes
+        )
+        document.setdefault("components", {})["securitySchemes"] = {
+            "bearer": {"type": "http", "scheme": "bearer", "description": "svc_... API key"},
+            "apiKeyHeader": {"type": "apiKey", "in": "header", "name": "X-API-Key"},
+        }
+        for path, operations in document["paths"].items():
+            if not path.startswith(API_PREFIX):
+                continue
+            for method, operation in operations.items():
+                operation["security"] = [{"bearer": []}, {"apiKeyHeader": []}]
+                if method == "post":
+                    operation.setdefault("parameters", []).append(IDEMPOTENCY_PARAMETER)
+        app.openapi_schema = document
+        return document
+
+    return openapi
+
+
+IDEMPOTENCY_PARAMETER = {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "required": False,
+    "description": "At most 200 characters (longer: 400). The same key with the same body "
+    "replays the first answer without spending quota; with another body: 422. Kept 24 hours.",
+    "schema": {"type": "string", "maxLength": 200},
+}
+
+
+def build_access_store(settings: Settings, database: Database) -> AccessStore:
+    """Redis when `FILINGS_REDIS_URL` is set (several hosts), else the SQL database."""
+    if settings.redis_url:
+        return RedisAccessStore(settings.redis_url, settings.redis_namespace)
+    return SqlAccessStore(database)
+
+
+def create_app(
+    settings: Settings, database: Database | None = None, store: AccessStore | None = None
+) -> FastAPI:
+    """The ASGI app for `settings`; `database` and `store` override those the settings name."""
+    database = database or Database(make_engine(settings.database_url))
+    store = store or build_access_store(settings, database)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        store.close()
+        database.dispose()
+
+    app = FastAPI(
+        title="filings",
+        version=API_VERSION,
+        description=DESCRIPTION,
+        docs_url="/docs",
+        redoc_url=None,
+        lifespan=lifespan,
+    )
+    app.state.filings = AppState(settings=settings, database=database)
+    app.state.company_directory = CompanyDirectory()
+    app.state.period_cache = PeriodCache()
+    for router in (filings_router, search_router, financials_router, companies_router):
+        app.include_router(router, prefix=API_PREFIX)
+    app.include_router(png_router)
+    install_error_handlers(app)
+    gate = AccessGate(
+        database,
+        store,
+        secret=settings.key_hash_secret.get_secret_value(),
+        wait_seconds=settings.request_timeout,
+    )
+    app.openapi = _openapi_with_access(app)  # type: ignore[method-assign]
+    # Added innermost first: access runs last, correlation ids first.
+    app.add_middleware(AccessMiddleware, gate=gate, routes=app.router.routes, prefix=API_PREFIX)
+    app.add_middleware(
+        MaintenanceMiddleware,
+        enabled=settings.maintenance,
+        message=settings.maintenance_message,
+        retry_after=settings.maintenance_retry_after,
+    )
+    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(TimeoutMiddleware, seconds=settings.request_timeout)
+    app.add_middleware(BlockedNetworkMiddleware, networks=settings.blocked_network_objects)
+    app.add_middleware(CorrelationMiddleware)
+    logging.getLogger("filings").setLevel(logging.INFO)
+    return app
+
+
+def app_from_environment() -> FastAPI:
+    """The app configured from `FILINGS_*` variables; the uvicorn factory of `filings serve`."""
+    return create_app(Settings())

@@ -1,0 +1,65 @@
+"""What every command shares: settings built once, one console, and database work."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from typing import TypeVar
+
+import typer
+from pydantic import ValidationError
+from rich.console import Console
+from sqlalchemy import Connection
+
+from filings.core.errors import FilingsError
+from filings.core.settings import Settings
+from filings.db.engine import Database, make_engine
+
+console = Console(stderr=True)
+T = TypeVar("T")
+
+
+def load_settings() -> Settings:
+    """Settings from the environment, or exit with one clear sentence."""
+    unknown = Settings.unknown_variables(os.environ)
+    if unknown:
+        console.print(
+            f"[red]error:[/red] unknown settings in the environment: {', '.join(unknown)}"
+        )
+        raise typer.Exit(2)
+    try:
+        return Settings()
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"FILINGS_{'.'.join(map(str, e['loc'])).upper()}: {e['msg']}" for e in exc.errors()
+        )
+        console.print(f"[red]error:[/red] invalid settings: {problems}")
+        raise typer.Exit(2) from exc
+
+
+@contextmanager
+def database(settings: Settings) -> Iterator[Database]:
+    """The configured database for the length of a command."""
+    db = Database(make_engine(settings.database_url))
+    try:
+        yield db
+    finally:
+        db.dispose()
+
+
+def run_in_transaction(settings: Settings, work: Callable[[Connection], T]) -> T:
+    """Run `work` in one transaction; a service error exits non-zero with its sentence."""
+    with database(settings) as db:
+        try:
+            with db.transaction() as conn:
+                return work(conn)
+        except FilingsError as exc:
+            console.print(f"[red]error:[/red] {exc}")
+            raise typer.Exit(1) from exc
+
+
+def show_time(moment: datetime | None) -> str:
+    """A timestamp for listings, or `-`."""
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ") if moment else "-"

@@ -1,0 +1,195 @@
+"""Company resolution (decisions.md): ticker, ISIN, CIK, exact name, then a careful fuzzy match.
+
+Pure functions over a `CompanyIndex`; the service builds the index from the database.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from rapidfuzz import fuzz, process
+
+from filings.core.ids import normalize_cik, normalize_isin
+
+FUZZY_THRESHOLD = 90.0  # a fuzzy match must score at least this (0-100)
+FUZZY_MARGIN = 5.0  # ... and lead every other company by at least this much
+FUZZY_MIN_LENGTH = 3  # shorter inputs are never matched fuzzily
+ALTERNATIVES_FLOOR = 50.0
+MAX_ALTERNATIVES = 5
+
+_EXCHANGE_SUFFIX = re.compile(r"[\s.:\-](HE|ST|XHEL|XSTO|US)$")
+_TICKER_SEPARATORS = re.compile(r"[\s.\-/:]+")
+_LEGAL_SUFFIXES = frozenset(
+    {
+        "oyj",
+        "abp",
+        "ab",
+        "publ",
+        "asa",
+        "as",
+        "oy",
+        "inc",
+        "incorporated",
+        "corp",
+        "corporation",
+        "co",
+        "company",
+        "ltd",
+        "limited",
+        "plc",
+        "sa",
+        "nv",
+        "ag",
+        "se",
+        "the",
+    }
+)
+
+
+def normalize_ticker(text: str) -> str:
+    """A ticker as matched: upper case, separators removed (`ATCO A`, `ATCO-A` → `ATCOA`)."""
+    return _TICKER_SEPARATORS.sub("", text.strip().upper())
+
+
+def ticker_candidates(text: str) -> list[str]:
+    """Normalized forms to look a ticker up by: as sent, then without an exchange suffix."""
+    raw = text.strip().upper()
+    forms = [normalize_ticker(raw)]
+    stripped = _EXCHANGE_SUFFIX.sub("", raw)
+    if stripped != raw and stripped:
+        forms.append(normalize_ticker(stripped))
+    return [f for f in forms if f]
+
+
+def normalize_name(text: str) -> str:
+    """A name as matched: accents, case, punctuation and legal suffixes (Oyj, AB (publ)) dropped."""
+    decomposed = unicodedata.normalize("NFKD", text.replace("&", " and "))
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+    tokens = re.sub(r"[^0-9a-z]+", " ", plain).split()
+    while len(tokens) > 1 and tokens[-1] in _LEGAL_SUFFIXES:
+        tokens.pop()
+    while len(tokens) > 1 and tokens[0] == "the":
+        tokens.pop(0)
+    return " ".join(tokens)
+
+
+@dataclass(frozen=True)
+class CompanyRecord:
+    """What resolution needs to know of a company."""
+
+    pk: int
+    company_id: str
+    company_name: str
+    display_name: str
+    market: str
+    tickers: tuple[str, ...] = ()
+    isin: tuple[str, ...] = ()
+    cik: str | None = None
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def primary_ticker(self) -> str | None:
+        """The first listed ticker."""
+        return self.tickers[0] if self.tickers else None
+
+    def names(self) -> set[str]:
+        """Every normalized name this company answers to."""
+        names = {normalize_name(n) for n in (self.company_name, self.display_name, *self.aliases)}
+        return {n for n in names if n}
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A company argument resolved to one company."""
+
+    company: CompanyRecord
+    matched_by: Literal["ticker", "isin", "cik", "name", "fuzzy"]
+
+
+@dataclass(frozen=True)
+class Unresolved:
+    """No single company: `not_found`, or `ambiguous` when several match equally well."""
+
+    reason: Literal["not_found", "ambiguous"]
+    alternatives: tuple[CompanyRecord, ...] = ()
+
+
+@dataclass
+class CompanyIndex:
+    """Lookup tables over a set of companies."""
+
+    records: dict[int, CompanyRecord] = field(default_factory=dict)
+    by_ticker: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
+    by_isin: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
+    by_cik: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
+    by_name: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
+
+    @classmethod
+    def build(cls, records: Iterable[CompanyRecord]) -> CompanyIndex:
+        """Index `records` by every identifier and name."""
+        index = cls()
+        for record in records:
+            index.records[record.pk] = record
+            for ticker in record.tickers:
+                index.by_ticker[normalize_ticker(ticker)].add(record.pk)
+            for isin in record.isin:
+                index.by_isin[isin.upper()].add(record.pk)
+            if record.cik and (cik := normalize_cik(record.cik)):
+                index.by_cik[cik].add(record.pk)
+            for name in record.names():
+                index.by_name[name].add(record.pk)
+        return index
+
+    def _pick(self, pks: set[int], market: str | None) -> set[int]:
+        return {pk for pk in pks if market is None or self.records[pk].market == market}
+
+    def _exact(self, text: str, market: str | None) -> tuple[set[int], str] | None:
+        lookups: list[tuple[dict[str, set[int]], list[str], str]] = [
+            (self.by_ticker, ticker_candidates(text), "ticker"),
+            (self.by_isin, [i] if (i := normalize_isin(text)) else [], "isin"),
+            (self.by_cik, [c] if (c := normalize_cik(text)) else [], "cik"),
+            (self.by_name, [normalize_name(text)], "name"),
+        ]
+        for table, keys, how in lookups:
+            for key in keys:
+                found = self._pick(table.get(key, set()), market)
+                if found:
+                    return found, how
+        return None
+
+    def _scores(self, text: str, market: str | None) -> list[tuple[int, float]]:
+        query = normalize_name(text)
+        choices = {name: pks for name, pks in self.by_name.items() if self._pick(pks, market)}
+        best: dict[int, float] = {}
+        for name, score, _ in process.extract(
+            query, list(choices), scorer=fuzz.WRatio, limit=50, score_cutoff=ALTERNATIVES_FLOOR
+        ):
+            for pk in self._pick(choices[name], market):
+                best[pk] = max(best.get(pk, 0.0), float(score))
+        return sorted(best.items(), key=lambda item: (-item[1], self.records[item[0]].company_id))
+
+    def resolve(self, text: str, market: str | None = None) -> Resolved | Unresolved:
+        """Resolve a company argument in the order decisions.md gives."""
+        exact = self._exact(text, market)
+        if exact is not None:
+            pks, how = exact
+            if len(pks) == 1:
+                return Resolved(self.records[next(iter(pks))], how)  # type: ignore[arg-type]
+            ordered = sorted((self.records[pk] for pk in pks), key=lambda r: r.company_id)
+            return Unresolved("ambiguous", tuple(ordered[:MAX_ALTERNATIVES]))
+        scores = self._scores(text, market)
+        top = [self.records[pk] for pk, _ in scores[:MAX_ALTERNATIVES]]
+        if not scores or len(normalize_name(text)) < FUZZY_MIN_LENGTH:
+            return Unresolved("not_found", tuple(top))
+        best = scores[0][1]
+        if best < FUZZY_THRESHOLD:
+            return Unresolved("not_found", tuple(top))
+        rivals = [self.records[pk] for pk, score in scores if score > best - FUZZY_MARGIN]
+        if len(rivals) > 1:
+            return Unresolved("ambiguous", tuple(rivals[:MAX_ALTERNATIVES]))
+        return Resolved(rivals[0], "fuzzy")

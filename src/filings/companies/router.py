@@ -1,0 +1,61 @@
+"""HTTP routes of company profiles (4.6) and revenue geography (4.7)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Path, Query
+
+from filings.companies import service
+from filings.companies.deps import company_directory
+from filings.companies.schemas import ProfileResponse, RevenueGeography
+from filings.companies.service import CompanyDirectory
+from filings.core.misses import Miss
+from filings.web.deps import AppState, MaxRetries, app_state, run_service
+from filings.web.envelope import ERROR_RESPONSES
+
+router = APIRouter(tags=["companies"])
+CompanyPath = Annotated[str, Path(min_length=1, description="Name, ticker, ISIN or CIK.")]
+
+
+@router.get(
+    "/companies/{company}/profile",
+    response_model=ProfileResponse | Miss,
+    responses=ERROR_RESPONSES,
+    summary="A qualitative company profile drawn from filings",
+)
+async def profile(
+    company: CompanyPath,
+    state: Annotated[AppState, Depends(app_state)],
+    directory: Annotated[CompanyDirectory, Depends(company_directory)],
+    locale: Annotated[str, Query(pattern="^(en|fi)$")] = "en",
+    include_full_text: bool = False,
+    max_retries: MaxRetries = 2,
+) -> ProfileResponse | Miss:
+    """Sections of the profile; a company without one is a not_found miss."""
+    return await run_service(
+        state,
+        lambda conn: service.profile(conn, directory, company=company, locale=locale),
+        max_retries,
+    )
+
+
+@router.get(
+    "/companies/{company}/revenue-geography",
+    response_model=RevenueGeography | Miss,
+    responses=ERROR_RESPONSES,
+    summary="Revenue split by country and region for one fiscal year",
+)
+async def revenue_geography(
+    company: CompanyPath,
+    state: Annotated[AppState, Depends(app_state)],
+    directory: Annotated[CompanyDirectory, Depends(company_directory)],
+    year: int | None = None,
+    max_retries: MaxRetries = 2,
+) -> RevenueGeography | Miss:
+    """Countries (ISO alpha-2), regions and catch-alls of one fiscal year."""
+    return await run_service(
+        state,
+        lambda conn: service.revenue_geography(conn, directory, company=company, year=year),
+        max_retries,
+    )

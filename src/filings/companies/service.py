@@ -1,0 +1,223 @@
+"""Companies: loading them, resolving `company` arguments, and the misses resolution gives."""
+
+from __future__ import annotations
+
+import threading
+from collections import defaultdict
+from dataclasses import dataclass
+
+from sqlalchemy import Connection, func, select
+
+from filings.companies.resolve import CompanyIndex, CompanyRecord, Resolved, Unresolved
+from filings.core.misses import Alternative, FailureKind, Miss, invalid_choice, miss
+from filings.db.tables import companies, company_aliases, company_identifiers
+
+MARKETS = ["nordic", "us"]
+
+
+@dataclass(frozen=True)
+class Company:
+    """A company as the endpoints present it."""
+
+    pk: int
+    company_id: str
+    company_name: str
+    display_name: str
+    market: str
+    country: str
+    exchange: str | None
+    ticker: str | None
+    isin: str | None
+    cik: str | None
+    industry: str | None
+    currency: str | None
+    updated_at: object = None  # the version of the company's data, for caches
+
+
+def _load_records(conn: Connection) -> list[CompanyRecord]:
+    identifiers: dict[int, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for pk, kind, value in conn.execute(
+        select(
+            company_identifiers.c.company_pk,
+            company_identifiers.c.kind,
+            company_identifiers.c.value,
+        ).order_by(company_identifiers.c.id)
+    ):
+        identifiers[pk][kind].append(value)
+    aliases: dict[int, list[str]] = defaultdict(list)
+    for pk, alias in conn.execute(select(company_aliases.c.company_pk, company_aliases.c.alias)):
+        aliases[pk].append(alias)
+    rows = conn.execute(
+        select(
+            companies.c.id,
+            companies.c.company_id,
+            companies.c.company_name,
+            companies.c.display_name,
+            companies.c.market,
+            companies.c.isin,
+            companies.c.cik,
+        )
+    )
+    return [
+        CompanyRecord(
+            pk=row.id,
+            company_id=row.company_id,
+            company_name=row.company_name,
+            display_name=row.display_name,
+            market=row.market,
+            tickers=tuple(identifiers[row.id]["ticker"]),
+            isin=tuple(
+                dict.fromkeys([*([row.isin] if row.isin else []), *identifiers[row.id]["isin"]])
+            ),
+            cik=row.cik,
+            aliases=tuple(aliases[row.id]),
+        )
+        for row in rows
+    ]
+
+
+class CompanyDirectory:
+    """The resolution index, rebuilt only when the companies tables change."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._generation: tuple[object, ...] | None = None
+        self._index = CompanyIndex()
+
+    @staticmethod
+    def _generation_of(conn: Connection) -> tuple[object, ...]:
+        # Loaders move a company's updated_at whenever its identifiers or aliases change.
+        row = conn.execute(select(func.count(), func.max(companies.c.updated_at))).one()
+        return (row[0], str(row[1]))
+
+    def index(self, conn: Connection) -> CompanyIndex:
+        """The current index, rebuilt if the tables changed since it was built."""
+        generation = self._generation_of(conn)
+        with self._lock:
+            if generation != self._generation:
+                self._index = CompanyIndex.build(_load_records(conn))
+                self._generation = generation
+            return self._index
+
+
+def _alternatives(records: tuple[CompanyRecord, ...]) -> list[Alternative]:
+    return [
+        Alternative(
+            display_name=r.display_name,
+            ticker=r.primary_ticker,
+            market=r.market,
+            company_id=r.company_id,
+        )
+        for r in records
+    ]
+
+
+def unresolved_miss(text: str, unresolved: Unresolved) -> Miss:
+    """The miss for a company argument that did not resolve to one company."""
+    alternatives = _alternatives(unresolved.alternatives)
+    if unresolved.reason == "ambiguous":
+        return miss(
+            "Ambiguous company name",
+            FailureKind.VALIDATION_ERROR,
+            company=text,
+            alternatives=alternatives,
+            hint="Several companies match equally well; send a ticker, ISIN or the full name.",
+        )
+    return miss(
+        f"Company not found: {text}",
+        FailureKind.NOT_FOUND,
+        company=text,
+        alternatives=alternatives,
+        hint="Send a ticker, ISIN, CIK or the company's name as filed.",
+    )
+
+
+def load_company(conn: Connection, pk: int) -> Company:
+    """The company with primary key `pk`."""
+    row = conn.execute(select(companies).where(companies.c.id == pk)).one()
+    ticker = conn.execute(
+        select(company_identifiers.c.value)
+        .where(company_identifiers.c.company_pk == pk, company_identifiers.c.kind == "ticker")
+        .order_by(company_identifiers.c.id)
+        .limit(1)
+    ).scalar_one_or_none()
+    return Company(
+        pk=row.id,
+        company_id=row.company_id,
+        company_name=row.company_name,
+        display_name=row.display_name,
+        market=row.market,
+        country=row.country,
+        exchange=row.exchange,
+        ticker=ticker,
+        isin=row.isin,
+        cik=row.cik,
+        industry=row.industry,
+        currency=row.currency,
+        updated_at=row.updated_at,
+    )
+
+
+def company_not_found(company: Company, text: str, error: str, hint: str, **extras: object) -> Miss:
+    """A not_found miss for a company that resolved but has nothing to answer with."""
+    return miss(
+        error,
+        FailureKind.NOT_FOUND,
+        company=text,
+        resolved_name=company.company_name,
+        cik=company.cik,
+        ticker=company.ticker,
+        hint=hint,
+        **extras,
+    )
+
+
+def check_market(market: str | None) -> Miss | None:
+    """A validation miss when `market` is not one of the markets."""
+    if market is not None and market not in MARKETS:
+        return invalid_choice("market", market, MARKETS)
+    return None
+
+
+def resolve_company(
+    conn: Connection, directory: CompanyDirectory, text: str, market: str | None = None
+) -> Company | Miss:
+    """Resolve a company argument to a company, or the miss that explains why not."""
+    invalid = check_market(market)
+    if invalid is not None:
+        return invalid
+    outcome = directory.index(conn).resolve(text, market)
+    if isinstance(outcome, Resolved):
+        return load_company(conn, outcome.company.pk)
+    return unresolved_miss(text, outcome)
+
+
+def profile(conn: Connection, directory: CompanyDirectory, *, company: str, locale: str) -> Miss:
+    """A company profile drawn from filings; none are built yet, so every answer is a miss."""
+    resolved = resolve_company(conn, directory, company)
+    if isinstance(resolved, Miss):
+        return miss(**{**resolved.model_dump(exclude_none=True), "locale": locale})
+    return company_not_found(
+        resolved,
+        company,
+        f"No profile for {resolved.display_name}",
+        "Profiles are drawn from filings' text; none has been built for this company.",
+        locale=locale,
+        alternatives=[],
+    )
+
+
+def revenue_geography(
+    conn: Connection, directory: CompanyDirectory, *, company: str, year: int | None
+) -> Miss:
+    """Revenue by country and region; the dimensional facts are not ingested yet."""
+    resolved = resolve_company(conn, directory, company)
+    if isinstance(resolved, Miss):
+        return resolved
+    return company_not_found(
+        resolved,
+        company,
+        f"No revenue geography for {resolved.display_name}",
+        "Revenue by geography has not been ingested for this company.",
+        year=year,
+    )

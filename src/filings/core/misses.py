@@ -1,0 +1,74 @@
+"""Tool-level misses: HTTP-200 answers with an `error` instead of data (spec 7.3).
+
+Every miss the service gives is built here, by `miss()`, so its shape is the same everywhere.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_serializer
+from pydantic_core.core_schema import SerializerFunctionWrapHandler
+
+
+class FailureKind(StrEnum):
+    """The machine-readable reason of a miss; clients branch on it."""
+
+    NOT_FOUND = "not_found"
+    VALIDATION_ERROR = "validation_error"
+    UPSTREAM_UNAVAILABLE = "upstream_unavailable"
+    MISSING_DEPENDENCY = "missing_dependency"
+    SEARCH_UPSTREAM = "search_upstream"
+    INVOCATION_ERROR = "invocation_error"
+
+
+class Alternative(BaseModel):
+    """A candidate offered when a company argument did not resolve to one company."""
+
+    display_name: str | None = None
+    ticker: str | None = None
+    market: str | None = None
+    company_id: str | None = None
+
+
+class Miss(BaseModel):
+    """A miss body: `error`, usually `failure_kind`, and explanatory extras; empty ones omitted."""
+
+    model_config = ConfigDict(extra="allow")
+
+    error: str = Field(description="What went wrong, for people; branch on failure_kind.")
+    failure_kind: FailureKind | None = Field(
+        default=None, description="Machine-readable reason: see spec 7.3."
+    )
+    company: str | None = Field(default=None, description="The company argument sent.")
+    resolved_name: str | None = None
+    cik: str | None = None
+    ticker: str | None = None
+    locale: str | None = None
+    alternatives: list[Alternative] | list[str] | None = Field(
+        default=None, description="Close candidates, or the allowed values of an argument."
+    )
+    hint: str | None = Field(default=None, description="How to get an answer instead.")
+
+    @model_serializer(mode="wrap")
+    def _omit_empty(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        return {k: v for k, v in data.items() if v is not None}
+
+
+def miss(error: str, failure_kind: FailureKind | None, **extras: Any) -> Miss:
+    """Build a miss body; the one place misses are made."""
+    return Miss(error=error, failure_kind=failure_kind, **extras)
+
+
+def invalid_choice(argument: str, value: str, allowed: list[str]) -> Miss:
+    """The miss for a value outside an `a | b` list: validation_error with the allowed values."""
+    return miss(
+        f"Invalid {argument}: {value!r}",
+        FailureKind.VALIDATION_ERROR,
+        argument=argument,
+        value=value,
+        alternatives=list(allowed),
+        hint=f"Use one of: {', '.join(allowed)}",
+    )

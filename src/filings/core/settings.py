@@ -1,0 +1,117 @@
+"""Service settings: every knob the operator can turn, read once from `FILINGS_*` variables."""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+MEBIBYTE = 1024 * 1024
+
+
+def _default_database_url() -> str:
+    return f"sqlite:///{Path('var') / 'filings.db'}"
+
+
+class Settings(BaseSettings):
+    """Runtime configuration; build it once (`Settings()`) and pass it down."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="FILINGS_", extra="forbid", frozen=True, validate_default=True
+    )
+
+    database_url: str = Field(
+        default_factory=_default_database_url,
+        description="SQLAlchemy URL of the database; SQLite file under ./var by default, "
+        "postgresql+psycopg://... for scale-out.",
+    )
+    data_dir: Path = Field(
+        default=Path("var"),
+        description="Directory for service data: the SQLite file, rendered page PNGs, caches.",
+    )
+    corpus: Path = Field(
+        default=Path("../shared/corpus"),
+        description="Local corpus (SEC mirror and Nordic feed) ingested by `make run` "
+        "when the database is empty.",
+    )
+    redis_url: str | None = Field(
+        default=None,
+        description="Redis URL for shared rate-limit, quota and idempotency state; "
+        "unset means the SQL database holds them.",
+    )
+    redis_namespace: str = Field(
+        default="filings",
+        min_length=1,
+        description="Prefix of every Redis key, so deployments can share one Redis.",
+    )
+    request_timeout: float = Field(
+        default=30.0, gt=0, description="Seconds a request may run before the server answers 504."
+    )
+    max_body_bytes: int = Field(
+        default=2 * MEBIBYTE,
+        gt=0,
+        description="Largest request body accepted, in bytes (2 MB); larger bodies get 413.",
+    )
+    blocked_networks: Annotated[list[str], NoDecode] = Field(
+        default_factory=list,
+        description="Client networks refused with 403, comma-separated CIDR blocks "
+        "(e.g. `203.0.113.0/24,2001:db8::/32`).",
+    )
+    maintenance: bool = Field(
+        default=False, description="Maintenance mode: every API request answers 503."
+    )
+    maintenance_message: str = Field(
+        default="The service is down for planned maintenance.",
+        description="The `detail` of the 503 answer in maintenance mode.",
+    )
+    maintenance_retry_after: int = Field(
+        default=300, ge=1, description="Seconds sent in `Retry-After` during maintenance."
+    )
+    snapshot_secret: SecretStr = Field(
+        default=SecretStr("change-me-snapshot-secret"),
+        description="Secret that signs the expiring page-snapshot links.",
+    )
+    key_hash_secret: SecretStr = Field(
+        default=SecretStr("change-me-key-hash-secret"),
+        description="Server secret of the HMAC-SHA256 under which API keys are stored.",
+    )
+    sec_user_agent: str | None = Field(
+        default=None,
+        description="User-Agent declared to the SEC (name and e-mail) for live EDGAR requests; "
+        "live ingestion refuses to run without it.",
+    )
+
+    @field_validator("blocked_networks", mode="before")
+    @classmethod
+    def _split_networks(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [part.strip() for part in value.split(",") if part.strip()]
+        return value
+
+    @field_validator("blocked_networks")
+    @classmethod
+    def _check_networks(cls, value: list[str]) -> list[str]:
+        for network in value:
+            ipaddress.ip_network(network, strict=False)
+        return value
+
+    @classmethod
+    def unknown_variables(cls, environ: Mapping[str, str]) -> list[str]:
+        """`FILINGS_*` names in `environ` that are no setting (typos); test variables excepted."""
+        known = {f"FILINGS_{name.upper()}" for name in cls.model_fields}
+        return sorted(
+            name
+            for name in environ
+            if name.upper().startswith("FILINGS_")
+            and name.upper() not in known
+            and not name.upper().startswith("FILINGS_TEST_")
+        )
+
+    @property
+    def blocked_network_objects(self) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+        """The blocked networks parsed."""
+        return [ipaddress.ip_network(n, strict=False) for n in self.blocked_networks]

@@ -1,0 +1,207 @@
+"""The schema, as SQLAlchemy Core tables; Alembic migrations create exactly these."""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    Date,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+metadata = MetaData(
+    naming_convention={
+        "ix": "ix_%(column_0_label)s",
+        "uq": "uq_%(table_name)s_%(column_0_name)s",
+        "ck": "ck_%(table_name)s_%(constraint_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    }
+)
+
+# --- companies -------------------------------------------------------------------------------
+
+companies = Table(
+    "companies",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("company_id", String(80), nullable=False, unique=True),  # stable slug: aapl
+    Column("company_name", String(300), nullable=False),  # as filed
+    Column("display_name", String(300), nullable=False),
+    Column("market", String(10), nullable=False),  # nordic | us
+    Column("country", String(2), nullable=False),  # FI | SE | US
+    Column("exchange", String(10)),  # XHEL, XSTO, XNAS, XNYS
+    Column("isin", String(12)),
+    Column("cik", String(10)),
+    Column("lei", String(20)),
+    Column("industry", String(300)),
+    Column("currency", String(3)),  # reporting currency
+    Column("fiscal_year_end", String(4)),  # MMDD
+    Column("listing_date", Date),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Index("ix_companies_market", "market"),
+)
+
+company_identifiers = Table(
+    "company_identifiers",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("company_pk", ForeignKey("companies.id", ondelete="CASCADE"), nullable=False),
+    Column("kind", String(10), nullable=False),  # ticker | isin | cik | lei
+    Column("value", String(40), nullable=False),  # as published
+    Column("normalized", String(40), nullable=False),  # as matched
+    UniqueConstraint("company_pk", "kind", "normalized", name="uq_company_identifiers_key"),
+    Index("ix_company_identifiers_lookup", "kind", "normalized"),
+)
+
+company_aliases = Table(
+    "company_aliases",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("company_pk", ForeignKey("companies.id", ondelete="CASCADE"), nullable=False),
+    Column("alias", String(300), nullable=False),
+    Column("normalized", String(300), nullable=False),
+    Column("kind", String(20), nullable=False),  # name | former_name | short_name
+    UniqueConstraint("company_pk", "normalized", name="uq_company_aliases_key"),
+    Index("ix_company_aliases_normalized", "normalized"),
+)
+
+company_tags = Table(
+    "company_tags",
+    metadata,
+    Column("company_pk", ForeignKey("companies.id", ondelete="CASCADE"), primary_key=True),
+    Column("slug", String(80), primary_key=True),
+)
+
+# --- filings, documents and pages --------------------------------------------------------------
+
+filings = Table(
+    "filings",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("company_pk", ForeignKey("companies.id", ondelete="CASCADE"), nullable=False),
+    Column("market", String(10), nullable=False),
+    Column("docid", String(16), unique=True),  # Nordic: first 16 hex of the file's SHA-256
+    Column("accession_number", String(20), unique=True),  # US
+    Column("document_type", String(40), nullable=False),  # annual_report ... 10-K, 10-Q, 8-K
+    Column("form", String(20)),  # as filed: 10-K/A, 20-F ...
+    Column("fiscal_year", Integer),
+    Column("fiscal_quarter", Integer),
+    Column("period_end", Date),
+    Column("filed_date", Date),
+    Column("published_at", DateTime(timezone=True)),
+    Column("listed_date", Date),  # orders listings: the filed date, or a Nordic publication date
+    Column("language", String(8)),
+    Column("title", Text),
+    Column("headline", Text),
+    Column("page_count", Integer),
+    Column("primary_document", String(300)),
+    Column("source_url", Text),
+    Column("sha256", String(64)),
+    Column("file_path", Text),
+    Column("ingested_at", DateTime(timezone=True), nullable=False),
+    Index("ix_filings_company_year", "company_pk", "fiscal_year"),
+    Index("ix_filings_market_listed", "market", "listed_date"),
+)
+
+pages = Table(
+    "pages",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("filing_pk", ForeignKey("filings.id", ondelete="CASCADE"), nullable=False),
+    Column("page_number", Integer, nullable=False),
+    Column("page_id", String(40), nullable=False, unique=True),
+    Column("text", Text, nullable=False),
+    UniqueConstraint("filing_pk", "page_number", name="uq_pages_filing_page"),
+)
+
+# --- figures ----------------------------------------------------------------------------------
+
+metric_values = Table(
+    "metric_values",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("company_pk", ForeignKey("companies.id", ondelete="CASCADE"), nullable=False),
+    Column("filing_pk", ForeignKey("filings.id", ondelete="SET NULL")),
+    Column("metric_key", String(60), nullable=False),
+    Column("period_kind", String(10), nullable=False),  # annual | quarter | ytd | instant
+    Column("period_key", String(40), nullable=False),  # start..end or @end: one row per period
+    Column("period_start", Date),
+    Column("period_end", Date, nullable=False),
+    Column("fiscal_year", Integer, nullable=False),
+    Column("fiscal_quarter", Integer),
+    Column("value", String(60), nullable=False),  # exact decimal text, never a float
+    Column("unit", String(20)),
+    Column("currency", String(3)),
+    Column("metric_name", Text),  # label as the issuer printed it
+    Column("source", Text, nullable=False),  # concept + accession, or docid + page
+    Column("accession_number", String(20)),
+    Column("page_id", String(40)),
+    Column("derived", String(40)),  # how a derived value was made (q4_from_annual, ebitda ...)
+    Column("filed_date", Date),
+    UniqueConstraint("company_pk", "metric_key", "period_key", name="uq_metric_values_period"),
+    Index("ix_metric_values_lookup", "company_pk", "metric_key", "fiscal_year"),
+)
+
+# --- access -----------------------------------------------------------------------------------
+
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(120), nullable=False, unique=True),
+    Column("plan", String(20), nullable=False),  # free | trial | pro | api | custom
+    Column("plan_until", DateTime(timezone=True)),  # active while now < plan_until (None: open)
+    Column("monthly_quota", BigInteger),  # per-account override
+    Column("rate_per_second", Integer),  # per-account override of the per-key limits
+    Column("rate_per_minute", Integer),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+api_keys = Table(
+    "api_keys",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("account_pk", ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
+    Column("key_hash", String(64), nullable=False, unique=True),  # HMAC-SHA256 hex
+    Column("prefix", String(16), nullable=False),  # display prefix, e.g. svc_AbC1
+    Column("name", String(120)),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("last_used_at", DateTime(timezone=True)),
+    Column("expires_at", DateTime(timezone=True)),
+    Column("revoked_at", DateTime(timezone=True)),
+    Index("ix_api_keys_account", "account_pk"),
+)
+
+usage_counters = Table(
+    "usage_counters",
+    metadata,
+    Column("scope", String(80), primary_key=True),  # quota:<account> | rate:<key>:s | rate:<key>:m
+    Column("bucket", String(20), primary_key=True),  # 2026-11 | epoch second | epoch minute
+    Column("count", BigInteger, nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+)
+
+idempotency_records = Table(
+    "idempotency_records",
+    metadata,
+    Column("account_pk", ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    Column("key", String(200), primary_key=True),
+    Column("request_hash", String(64), nullable=False),
+    Column("state", String(10), nullable=False),  # running | done
+    Column("status_code", Integer),
+    Column("headers", JSON),
+    Column("body", LargeBinary),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+)

@@ -1,0 +1,98 @@
+"""HTTP routes of filing search (4.1) and page snapshots (4.3)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from functools import partial
+from pathlib import Path as PathType
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi.responses import FileResponse
+
+from filings.companies.deps import company_directory
+from filings.companies.service import CompanyDirectory
+from filings.core.errors import Forbidden, NotFound
+from filings.core.misses import Miss
+from filings.filings import service
+from filings.filings.schemas import FilingSearchRequest, FilingSearchResponse, Snapshot
+from filings.filings.snapshots import SnapshotLinks
+from filings.web.deps import AppState, MaxRetries, app_state, run_service
+from filings.web.envelope import ERROR_RESPONSES, POST_ERROR_RESPONSES, ErrorEnvelope
+
+router = APIRouter(tags=["filings"])
+
+
+@router.post(
+    "/filings/search",
+    response_model=FilingSearchResponse | Miss,
+    responses=POST_ERROR_RESPONSES,
+    summary="Search filings by company, fiscal-year range, document type and market",
+)
+async def search_filings(
+    body: FilingSearchRequest,
+    state: Annotated[AppState, Depends(app_state)],
+    directory: Annotated[CompanyDirectory, Depends(company_directory)],
+    max_retries: MaxRetries = 2,
+) -> FilingSearchResponse | Miss:
+    """Filings newest filed first; `has_more` tells when narrowing would reach more."""
+    work = partial(service.search_filings, directory=directory, request=body)
+    return await run_service(state, lambda conn: work(conn), max_retries)
+
+
+@router.get(
+    "/filings/{page_id}/snapshot",
+    response_model=Snapshot | Miss,
+    responses=ERROR_RESPONSES,
+    summary="Resolve a page id to a viewable source",
+)
+async def snapshot(
+    request: Request,
+    page_id: Annotated[str, Path(min_length=1)],
+    state: Annotated[AppState, Depends(app_state)],
+    dpi: Annotated[int, Query(ge=72, le=300)] = 150,
+    max_retries: MaxRetries = 2,
+) -> Snapshot | Miss:
+    """A PNG of a Nordic page or the SEC filing index of an accession number."""
+    links = snapshot_links(state)
+    now = datetime.now(UTC)
+    answer = await run_service(
+        state, lambda conn: service.snapshot(conn, page_id, dpi, links, now), max_retries
+    )
+    if isinstance(answer, Snapshot) and answer.snapshot_url and answer.snapshot_url.startswith("/"):
+        answer.snapshot_url = str(request.base_url).rstrip("/") + answer.snapshot_url
+    return answer
+
+
+def snapshot_links(state: AppState) -> SnapshotLinks:
+    """The signer of snapshot links, from the settings."""
+    secret = state.settings.snapshot_secret.get_secret_value()
+    return SnapshotLinks(secret=secret, data_dir=state.settings.data_dir)
+
+
+png_router = APIRouter(tags=["snapshots"])
+
+
+@png_router.get(
+    "/api/v1/snapshots/{page_id}.png",
+    include_in_schema=False,
+    response_class=FileResponse,
+    responses={403: {"model": ErrorEnvelope}},
+)
+async def snapshot_png(
+    page_id: str,
+    state: Annotated[AppState, Depends(app_state)],
+    dpi: Annotated[int, Query(ge=72, le=300)],
+    expires: int,
+    signature: str,
+) -> FileResponse:
+    """The PNG behind a signed snapshot link; no bearer key, but the signature must hold."""
+    links = snapshot_links(state)
+    if not links.valid(page_id, dpi, expires, signature, datetime.now(UTC)):
+        raise Forbidden("Invalid or expired snapshot link")
+    path = await run_service(state, lambda conn: service.snapshot_png(conn, page_id, dpi, links), 0)
+    if not isinstance(path, PathType):
+        raise NotFound("This page cannot be rendered")
+    return FileResponse(
+        path, media_type="image/png", headers={"Cache-Control": "private, max-age=3600"}
+    )

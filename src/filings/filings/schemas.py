@@ -1,0 +1,116 @@
+"""Request and response shapes of filing search (4.1) and page snapshots (4.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_serializer
+from pydantic_core.core_schema import SerializerFunctionWrapHandler
+
+DOCUMENT_TYPES = [
+    "annual_report",
+    "interim_report",
+    "stock_exchange_release",
+    "10-K",
+    "10-Q",
+    "8-K",
+]
+MARKETS = ["nordic", "us"]
+
+
+class FilingSearchRequest(BaseModel):
+    """Body of POST /filings/search; every field is optional."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    company: str | None = Field(
+        default=None, min_length=1, description="Company name, ticker or ISIN; fuzzy match."
+    )
+    year_from: int | None = Field(
+        default=None, ge=1990, le=2100, description="Earliest fiscal year."
+    )
+    year_to: int | None = Field(default=None, ge=1990, le=2100, description="Latest fiscal year.")
+    document_type: str | None = Field(
+        default=None, description=f"One of: {', '.join(DOCUMENT_TYPES)}."
+    )
+    market: str | None = Field(
+        default=None, description="nordic or us; omit to search both markets."
+    )
+    limit: int = Field(default=20, ge=1, le=100, description="Rows to return; there is no offset.")
+
+
+class MetadataQuality(BaseModel):
+    """What Nordic rows do not track."""
+
+    period_end: str
+    filed_date: str
+
+
+class FilingItem(BaseModel):
+    """One filing row (spec 2.1); empty fields are omitted."""
+
+    docid: str | None = None
+    company_name: str
+    year: str | int | None = None
+    fiscal_year: str | int | None = None
+    quarter: int | None = None
+    document_type: str
+    document_type_label: str | None = None
+    page_count: int | None = None
+    market: str
+    citation_label: str | None = None
+    citation_markdown: str | None = None
+    metadata_quality: MetadataQuality | None = None
+    ticker: str | None = None
+    cik: str | None = None
+    period_end: str | None = None
+    filed_date: str | None = None
+    accession_number: str | None = None
+    result_kind: str | None = None
+
+    @model_serializer(mode="wrap")
+    def _omit_empty(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        return {k: v for k, v in data.items() if v is not None}
+
+
+class Resolution(BaseModel):
+    """How the company argument was resolved."""
+
+    input_company: str
+    resolved_name: str
+    market: str
+    ticker: str | None = None
+
+
+class FilingSearchResponse(BaseModel):
+    """Answer of filing search."""
+
+    filings: list[FilingItem]
+    total: int = Field(description="Rows in this response.")
+    total_available: int = Field(description="All matches before the limit.")
+    has_more: bool = Field(description="True when more matches exist than were returned.")
+    resolution: Resolution | None = Field(
+        default=None, description="Present when company was given."
+    )
+
+    @model_serializer(mode="wrap")
+    def _omit_empty(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        return {k: v for k, v in data.items() if v is not None}
+
+
+class Snapshot(BaseModel):
+    """A page resolved to a viewable source (spec 2.3); else `available` false with a `reason`."""
+
+    page_id: str
+    available: bool
+    kind: str | None = Field(default=None, description="rendered_png or edgar_link.")
+    snapshot_url: str | None = None
+    company_name: str | None = None
+    year: str | None = None
+    quarter: int | None = None
+    document_type: str | None = None
+    page_number: int | None = None
+    dpi: int | None = None
+    reason: str | None = Field(default=None, description="Why the page cannot be resolved.")

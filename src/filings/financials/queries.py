@@ -1,0 +1,170 @@
+"""Reading figures: a company's metric rows grouped into fiscal periods."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import Connection, Row, func, select
+
+from filings.db.tables import metric_values
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One stored metric value."""
+
+    metric_key: str
+    value: Decimal
+    unit: str | None
+    currency: str | None
+    metric_name: str | None
+    source: str
+    page_id: str | None
+    accession_number: str | None
+    derived: str | None
+
+
+@dataclass
+class Period:
+    """A fiscal year (`quarter` None) or quarter, with every figure reported for it."""
+
+    fiscal_year: int
+    quarter: int | None
+    period_end: date
+    figures: dict[str, Figure] = field(default_factory=dict)
+
+    @property
+    def key(self) -> tuple[int, int]:
+        """Sort key: newer first when sorted in reverse; a year sorts after its Q4."""
+        return (self.fiscal_year, 5 if self.quarter is None else self.quarter)
+
+
+def _figure(r: Row[Any]) -> Figure:
+    return Figure(
+        metric_key=r.metric_key,
+        value=Decimal(r.value),
+        unit=r.unit,
+        currency=r.currency,
+        metric_name=r.metric_name,
+        source=r.source,
+        page_id=r.page_id,
+        accession_number=r.accession_number,
+        derived=r.derived,
+    )
+
+
+def newest_fiscal_year(conn: Connection, company_pk: int) -> int | None:
+    """The newest fiscal year the company has any figure for."""
+    query = select(func.max(metric_values.c.fiscal_year)).where(
+        metric_values.c.company_pk == company_pk
+    )
+    year = conn.execute(query).scalar_one_or_none()
+    return int(year) if year is not None else None
+
+
+def company_periods(
+    conn: Connection,
+    company_pk: int,
+    metrics: Iterable[str] | None = None,
+    since_year: int | None = None,
+) -> tuple[list[Period], list[Period]]:
+    """(annual periods, quarterly periods) of a company, newest first.
+
+    A fiscal year holds its annual flows and the balances at its end; a quarter holds its
+    three-month flows and the balances at its end.
+    """
+    query = select(metric_values).where(metric_values.c.company_pk == company_pk)
+    if metrics is not None:
+        query = query.where(metric_values.c.metric_key.in_(list(metrics)))
+    if since_year is not None:
+        query = query.where(metric_values.c.fiscal_year >= since_year)
+    annual: dict[int, Period] = {}
+    quarterly: dict[tuple[int, int], Period] = {}
+    instants: dict[tuple[int, int], list[Row[Any]]] = defaultdict(list)
+    for row in conn.execute(query.order_by(metric_values.c.period_end)):
+        if row.period_kind == "annual":
+            period = annual.setdefault(
+                row.fiscal_year, Period(row.fiscal_year, None, row.period_end)
+            )
+        elif row.period_kind == "quarter" and row.fiscal_quarter:
+            key = (row.fiscal_year, row.fiscal_quarter)
+            period = quarterly.setdefault(key, Period(*key, row.period_end))
+        else:
+            instants[(row.fiscal_year, row.fiscal_quarter or 0)].append(row)
+            continue
+        period.period_end = max(period.period_end, row.period_end)
+        period.figures[row.metric_key] = _figure(row)
+    for (year, quarter), rows in instants.items():
+        end = max(row.period_end for row in rows)
+        targets = [quarterly.setdefault((year, quarter), Period(year, quarter, end))]
+        if quarter == 4:
+            targets.append(annual.setdefault(year, Period(year, None, end)))
+        for row in rows:
+            figure = _figure(row)
+            for target in targets:
+                target.figures.setdefault(row.metric_key, figure)
+    return _newest_first(annual.values()), _newest_first(quarterly.values())
+
+
+def _newest_first(periods: Iterable[Period]) -> list[Period]:
+    return sorted(periods, key=lambda p: p.key, reverse=True)
+
+
+def annual_values(
+    conn: Connection, metric_key: str, company_pks: set[int]
+) -> dict[int, dict[int, Figure]]:
+    """company pk -> fiscal year -> the metric's annual (or year-end) figure."""
+    out: dict[int, dict[int, Figure]] = defaultdict(dict)
+    query = select(metric_values).where(metric_values.c.metric_key == metric_key)
+    for row in conn.execute(query.order_by(metric_values.c.period_end)):
+        if row.company_pk not in company_pks:
+            continue
+        if row.period_kind == "annual" or (
+            row.period_kind == "instant" and row.fiscal_quarter == 4
+        ):
+            out[row.company_pk][row.fiscal_year] = _figure(row)
+    return out
+
+
+class PeriodCache:
+    """Recently read periods of companies, keyed by the version of each company's data
+    (`companies.updated_at`, which ingestion moves whenever a company's figures change)."""
+
+    def __init__(self, size: int = 256):
+        self.size = size
+        self._entries: OrderedDict[tuple[object, ...], tuple[list[Period], list[Period]]] = (
+            OrderedDict()
+        )
+        self._lock = threading.Lock()
+
+    def periods(
+        self,
+        conn: Connection,
+        company_pk: int,
+        version: object,
+        metrics: Iterable[str] | None = None,
+        since_year: int | None = None,
+    ) -> tuple[list[Period], list[Period]]:
+        """`company_periods`, from the cache when the company's data has not changed."""
+        key = (
+            company_pk,
+            str(version),
+            tuple(metrics) if metrics is not None else None,
+            since_year,
+        )
+        with self._lock:
+            if key in self._entries:
+                self._entries.move_to_end(key)
+                return self._entries[key]
+        found = company_periods(conn, company_pk, metrics, since_year)
+        with self._lock:
+            self._entries[key] = found
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+        return found

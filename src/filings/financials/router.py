@@ -1,0 +1,140 @@
+"""HTTP routes of key figures (4.4), statements (4.5), compare (4.8) and screen (4.9)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Path, Query
+
+from filings.companies.deps import company_directory
+from filings.companies.service import CompanyDirectory
+from filings.core.misses import Miss
+from filings.financials import service
+from filings.financials.deps import period_cache
+from filings.financials.queries import PeriodCache
+from filings.financials.schemas import (
+    CompareRequest,
+    CompareResponse,
+    FinancialsResponse,
+    QuarterlyNotAvailable,
+    ScreenRequest,
+    ScreenResponse,
+    StatementResponse,
+)
+from filings.web.deps import AppState, MaxRetries, app_state, run_service
+from filings.web.envelope import ERROR_RESPONSES, POST_ERROR_RESPONSES
+
+router = APIRouter(tags=["financials"])
+CompanyPath = Annotated[str, Path(min_length=1, description="Name, ticker, ISIN or CIK.")]
+Market = Annotated[str | None, Query(description="nordic or us; narrows resolution.")]
+Quarter = Annotated[int | None, Query(ge=1, le=4)]
+
+
+@router.get(
+    "/companies/{company}/financials",
+    response_model=FinancialsResponse | Miss,
+    responses=ERROR_RESPONSES,
+    summary="Key financial figures by year and the latest period",
+)
+async def financials(
+    company: CompanyPath,
+    state: Annotated[AppState, Depends(app_state)],
+    directory: Annotated[CompanyDirectory, Depends(company_directory)],
+    cache: Annotated[PeriodCache, Depends(period_cache)],
+    years: Annotated[int, Query(ge=1, le=10)] = 5,
+    market: Market = None,
+    period_type: Annotated[str, Query(description="auto, annual or quarterly.")] = "auto",
+    year: int | None = None,
+    quarter: Quarter = None,
+    max_retries: MaxRetries = 2,
+) -> FinancialsResponse | Miss:
+    """`years` sizes by_year; `year`/`quarter` pin latest_period; `period_type` selects it."""
+    return await run_service(
+        state,
+        lambda conn: service.financials(
+            conn,
+            directory,
+            cache,
+            company=company,
+            years=years,
+            market=market,
+            period_type=period_type,
+            year=year,
+            quarter=quarter,
+        ),
+        max_retries,
+    )
+
+
+@router.get(
+    "/companies/{company}/statement",
+    response_model=StatementResponse | QuarterlyNotAvailable | Miss,
+    responses=ERROR_RESPONSES,
+    summary="A full financial statement, up to 25 periods",
+)
+async def statement(
+    company: CompanyPath,
+    state: Annotated[AppState, Depends(app_state)],
+    directory: Annotated[CompanyDirectory, Depends(company_directory)],
+    cache: Annotated[PeriodCache, Depends(period_cache)],
+    statement: Annotated[
+        str, Query(description="income_statement, balance_sheet or cash_flow.")
+    ] = "income_statement",
+    years: Annotated[int, Query(ge=1, le=25)] = 10,
+    market: Market = None,
+    period_type: Annotated[str, Query(description="annual, quarterly or auto.")] = "annual",
+    year: int | None = None,
+    quarter: Quarter = None,
+    max_retries: MaxRetries = 2,
+) -> StatementResponse | QuarterlyNotAvailable | Miss:
+    """Statement periods newest first, each line with the issuer's own label."""
+    return await run_service(
+        state,
+        lambda conn: service.statement(
+            conn,
+            directory,
+            cache,
+            company=company,
+            statement=statement,
+            years=years,
+            market=market,
+            period_type=period_type,
+            year=year,
+            quarter=quarter,
+        ),
+        max_retries,
+    )
+
+
+@router.post(
+    "/companies/compare",
+    response_model=CompareResponse | Miss,
+    responses=POST_ERROR_RESPONSES,
+    summary="Side-by-side key figures of 2 to 5 companies",
+)
+async def compare(
+    body: CompareRequest,
+    state: Annotated[AppState, Depends(app_state)],
+    directory: Annotated[CompanyDirectory, Depends(company_directory)],
+    cache: Annotated[PeriodCache, Depends(period_cache)],
+    max_retries: MaxRetries = 2,
+) -> CompareResponse | Miss:
+    """Nordic and US issuers may be mixed; unresolved inputs are listed in not_found."""
+    return await run_service(
+        state, lambda conn: service.compare(conn, directory, cache, body), max_retries
+    )
+
+
+@router.post(
+    "/companies/screen",
+    response_model=ScreenResponse | Miss,
+    responses=POST_ERROR_RESPONSES,
+    summary="Rank the company universe by growth or value of a metric",
+)
+async def screen(
+    body: ScreenRequest,
+    state: Annotated[AppState, Depends(app_state)],
+    max_retries: MaxRetries = 2,
+) -> ScreenResponse | Miss:
+    """Growth is the compound annual growth rate in percent; no currency conversion."""
+    return await run_service(state, lambda conn: service.screen(conn, body), max_retries)

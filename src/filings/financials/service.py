@@ -1,0 +1,412 @@
+"""Financial figures: key figures, statements, comparisons and screens, for both markets."""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+
+from sqlalchemy import Connection, select
+
+from filings.companies.service import (
+    Company,
+    CompanyDirectory,
+    check_market,
+    company_not_found,
+    resolve_company,
+)
+from filings.core.metrics import METRICS, Statement, canonical_metric, statement_metrics
+from filings.core.misses import Miss, invalid_choice
+from filings.core.numbers import round_percent, to_json_number
+from filings.core.periods import period_label
+from filings.db.tables import companies, company_identifiers, company_tags
+from filings.financials.queries import (
+    Figure,
+    Period,
+    PeriodCache,
+    annual_values,
+    newest_fiscal_year,
+)
+from filings.financials.schemas import (
+    COUNTRIES,
+    DIRECTIONS,
+    PERIOD_TYPES,
+    SCREEN_MODES,
+    STATEMENTS,
+    CompareEntry,
+    CompareRequest,
+    CompareResponse,
+    FinancialsResponse,
+    LatestPeriod,
+    MetricValue,
+    QuarterlyNotAvailable,
+    ScreenedCompany,
+    ScreenRequest,
+    ScreenResponse,
+    StatementLine,
+    StatementPeriod,
+    StatementResponse,
+)
+
+COMPARE_KPIS = [
+    "revenue",
+    "operating_income",
+    "ebitda",
+    "net_income",
+    "eps",
+    "operating_margin",
+    "net_margin",
+    "free_cash_flow",
+    "total_assets",
+    "equity",
+    "equity_ratio",
+]
+
+
+def _check(argument: str, value: str | None, allowed: list[str]) -> Miss | None:
+    if value is not None and value not in allowed:
+        return invalid_choice(argument, value, allowed)
+    return None
+
+
+def _no_figures(company: Company, text: str) -> Miss:
+    return company_not_found(
+        company,
+        text,
+        f"No financial figures for {company.display_name}",
+        "No figures have been ingested for this company.",
+    )
+
+
+def _label(period: Period) -> str:
+    return period_label(period.fiscal_year, period.quarter)
+
+
+def _by_year(annual: list[Period], years: int) -> dict[str, dict[str, object]]:
+    return {
+        str(p.fiscal_year): {k: to_json_number(f.value) for k, f in sorted(p.figures.items())}
+        for p in annual[:years]
+    }
+
+
+def _period_source(period: Period) -> str | None:
+    accessions = [f.accession_number for f in period.figures.values() if f.accession_number]
+    if accessions:
+        return max(set(accessions), key=accessions.count)
+    pages = [f.page_id.rsplit("_", 1)[0] for f in period.figures.values() if f.page_id]
+    return max(set(pages), key=pages.count) if pages else None
+
+
+def _latest(period: Period) -> LatestPeriod:
+    return LatestPeriod(
+        period_label=_label(period),
+        period_type="annual" if period.quarter is None else "quarterly",
+        year=period.fiscal_year,
+        quarter=period.quarter,
+        period_end=period.period_end.isoformat(),
+        source=_period_source(period),
+        metrics={
+            key: MetricValue(value=f.value, unit=f.unit, source=f.source, page_id=f.page_id)
+            for key, f in sorted(period.figures.items())
+        },
+    )
+
+
+def _pick_period(
+    annual: list[Period],
+    quarterly: list[Period],
+    period_type: str,
+    year: int | None,
+    quarter: int | None,
+) -> Period | None:
+    if quarter is not None or (period_type == "quarterly"):
+        candidates = [p for p in quarterly if (year is None or p.fiscal_year == year)]
+        candidates = [p for p in candidates if quarter is None or p.quarter == quarter]
+    elif period_type == "annual" or year is not None:
+        candidates = [p for p in annual if year is None or p.fiscal_year == year]
+    else:
+        candidates = sorted(
+            [*annual, *quarterly], key=lambda p: (p.period_end, p.quarter is None), reverse=True
+        )
+    return candidates[0] if candidates else None
+
+
+def _available(annual: list[Period], quarterly: list[Period]) -> str:
+    labels = [_label(p) for p in annual[:10]] + [_label(p) for p in quarterly[:8]]
+    return "Available periods: " + ", ".join(labels)
+
+
+def financials(
+    conn: Connection,
+    directory: CompanyDirectory,
+    cache: PeriodCache,
+    *,
+    company: str,
+    years: int,
+    market: str | None,
+    period_type: str,
+    year: int | None,
+    quarter: int | None,
+) -> FinancialsResponse | Miss:
+    """Key figures by year and the latest (or pinned) period of one company."""
+    problem = check_market(market) or _check("period_type", period_type, PERIOD_TYPES)
+    if problem is not None:
+        return problem
+    resolved = resolve_company(conn, directory, company, market)
+    if isinstance(resolved, Miss):
+        return resolved
+    newest = newest_fiscal_year(conn, resolved.pk)
+    if newest is None:
+        return _no_figures(resolved, company)
+    since = min(newest - years, year if year is not None else newest)
+    annual, quarterly = cache.periods(conn, resolved.pk, resolved.updated_at, since_year=since)
+    latest = _pick_period(annual, quarterly, period_type, year, quarter)
+    if latest is None and (year is not None or quarter is not None):
+        return company_not_found(
+            resolved, company, "No figures for the period asked", _available(annual, quarterly)
+        )
+    return FinancialsResponse(
+        company_name=resolved.company_name,
+        display_name=resolved.display_name,
+        market=resolved.market,
+        ticker=resolved.ticker,
+        exchange=resolved.exchange,
+        currency=resolved.currency,
+        by_year=_by_year(annual, years),
+        latest_period=_latest(latest) if latest else None,
+    )
+
+
+def _statement_period(period: Period, keys: list[str]) -> StatementPeriod | None:
+    lines = {
+        key: StatementLine(
+            metric_name=f.metric_name,
+            value=f.value,
+            unit=f.unit,
+            currency=f.currency,
+            source=f.source,
+            page_id=f.page_id,
+        )
+        for key in keys
+        if (f := period.figures.get(key)) is not None
+    }
+    if not lines:
+        return None
+    return StatementPeriod(
+        year=period.fiscal_year,
+        quarter=period.quarter,
+        period=str(period.fiscal_year) if period.quarter is None else _label(period),
+        period_end=period.period_end.isoformat(),
+        source=_period_source(period),
+        metrics=lines,
+    )
+
+
+def statement(
+    conn: Connection,
+    directory: CompanyDirectory,
+    cache: PeriodCache,
+    *,
+    company: str,
+    statement: str,
+    years: int,
+    market: str | None,
+    period_type: str,
+    year: int | None,
+    quarter: int | None,
+) -> StatementResponse | QuarterlyNotAvailable | Miss:
+    """One statement of one company, up to `years` periods, newest first."""
+    problem = (
+        check_market(market)
+        or _check("statement", statement, STATEMENTS)
+        or _check("period_type", period_type, PERIOD_TYPES)
+    )
+    if problem is not None:
+        return problem
+    resolved = resolve_company(conn, directory, company, market)
+    if isinstance(resolved, Miss):
+        return resolved
+    if resolved.market == "nordic" and period_type == "quarterly":
+        return QuarterlyNotAvailable(
+            detail="Nordic reports give quarterly key figures, not quarterly statement line "
+            "items; ask for period_type=annual, or use the financials endpoint for quarters.",
+            company_name=resolved.company_name,
+            market=resolved.market,
+        )
+    keys = statement_metrics(Statement(statement))
+    newest = newest_fiscal_year(conn, resolved.pk)
+    if newest is None:
+        return _no_figures(resolved, company)
+    # A year holds at most five periods (four quarters and the year), so this covers `years`.
+    span = years if period_type == "annual" else years // 4 + 2
+    since = min(newest - span, year if year is not None else newest)
+    annual, quarterly = cache.periods(conn, resolved.pk, resolved.updated_at, keys, since)
+    chosen = {"annual": annual, "quarterly": quarterly}.get(period_type) or sorted(
+        [*annual, *quarterly], key=lambda p: (p.period_end, p.quarter is None), reverse=True
+    )
+    chosen = [p for p in chosen if (year is None or p.fiscal_year == year)]
+    chosen = [p for p in chosen if (quarter is None or p.quarter == quarter)]
+    periods = [sp for p in chosen if (sp := _statement_period(p, keys)) is not None][:years]
+    return StatementResponse(
+        company_name=resolved.company_name,
+        market=resolved.market,
+        statement=statement,
+        period_type=period_type,
+        currency=resolved.currency,
+        periods=periods,
+    )
+
+
+def compare(
+    conn: Connection, directory: CompanyDirectory, cache: PeriodCache, request: CompareRequest
+) -> CompareResponse:
+    """Side-by-side key figures of 2 to 5 companies; unresolved inputs are listed in not_found."""
+    entries: list[CompareEntry] = []
+    not_found: list[str] = []
+    for text in request.companies:
+        resolved = resolve_company(conn, directory, text)
+        if isinstance(resolved, Miss):
+            not_found.append(text)
+            continue
+        annual, _ = cache.periods(conn, resolved.pk, resolved.updated_at, COMPARE_KPIS)
+        by_year = {
+            str(p.fiscal_year): {
+                k: to_json_number(p.figures[k].value) for k in COMPARE_KPIS if k in p.figures
+            }
+            for p in annual[: request.years]
+        }
+        latest: dict[str, object] = {}
+        # The newest year with results, not one that only has a year-end balance yet.
+        with_results = [p for p in annual if "revenue" in p.figures or "net_income" in p.figures]
+        if with_results:
+            newest = with_results[0]
+            latest = {"year": str(newest.fiscal_year), "currency": resolved.currency}
+            latest |= {
+                k: to_json_number(newest.figures[k].value)
+                for k in COMPARE_KPIS
+                if k in newest.figures
+            }
+        entries.append(
+            CompareEntry(
+                company_name=resolved.company_name,
+                display_name=resolved.display_name,
+                market=resolved.market,
+                ticker=resolved.ticker,
+                latest_year=latest,
+                by_year=by_year,
+            )
+        )
+    return CompareResponse(companies=entries, kpis=list(COMPARE_KPIS), not_found=not_found)
+
+
+def _universe(conn: Connection, request: ScreenRequest) -> dict[int, dict[str, object]]:
+    query = select(companies)
+    if request.country:
+        query = query.where(companies.c.country == request.country)
+    if request.industry:
+        query = query.where(companies.c.industry.ilike(f"%{request.industry}%"))
+    if request.tag_slugs:
+        tagged = select(company_tags.c.company_pk).where(company_tags.c.slug.in_(request.tag_slugs))
+        query = query.where(companies.c.id.in_(tagged))
+    return {row.id: dict(row._mapping) for row in conn.execute(query)}
+
+
+def _growth(anchor: Decimal, base: Decimal, years: int) -> Decimal | None:
+    if anchor <= 0 or base <= 0:
+        return None  # a compound rate needs two positive values
+    rate = (math.pow(float(anchor / base), 1 / years) - 1) * 100
+    return round_percent(Decimal(repr(rate)))
+
+
+def screen(conn: Connection, request: ScreenRequest) -> ScreenResponse | Miss:
+    """Rank the universe by a metric's compound annual growth or value."""
+    key = canonical_metric(request.metric)
+    if key is None:
+        return invalid_choice("metric", request.metric, sorted(METRICS))
+    problem = (
+        _check("mode", request.mode, SCREEN_MODES)
+        or _check("direction", request.direction, DIRECTIONS)
+        or _check("country", request.country, COUNTRIES)
+    )
+    if problem is not None:
+        return problem
+    universe = _universe(conn, request)
+    values = annual_values(conn, key, set(universe))
+    year = request.year or _common_year(values)
+    compare_year = None if year is None else year - request.compare_years
+    ranked = []
+    for pk, by_year in values.items():
+        anchor = by_year.get(year) if year is not None else None
+        if anchor is None:
+            continue
+        base = by_year.get(compare_year) if compare_year is not None else None
+        growth = _growth(anchor.value, base.value, request.compare_years) if base else None
+        score = anchor.value if request.mode == "value" else growth
+        if score is None or (
+            request.min_value is not None and score < Decimal(repr(request.min_value))
+        ):
+            continue
+        ranked.append((score, pk, anchor, base, growth))
+    ranked.sort(key=lambda item: (item[0], -item[1]), reverse=request.direction == "desc")
+    chosen = ranked[: request.top_n]
+    tickers = _tickers(conn, {pk for _, pk, *_ in chosen})
+    rows = [
+        _screened(universe[pk], tickers.get(pk), anchor, base, growth)
+        for _, pk, anchor, base, growth in chosen
+    ]
+    filters = request.model_dump(
+        include={"country", "industry", "tag_slugs", "min_value", "direction", "top_n"},
+        exclude_none=True,
+    )
+    return ScreenResponse(
+        metric=key,
+        mode=request.mode,
+        year=year,
+        compare_year=compare_year if request.mode == "growth" else None,
+        filters=filters,
+        companies=rows,
+        coverage={"with_data": len(ranked), "returned": len(rows)},
+    )
+
+
+def _common_year(values: dict[int, dict[int, Figure]]) -> int | None:
+    """The newest fiscal year that most of the universe has a value for."""
+    counts: dict[int, int] = {}
+    for by_year in values.values():
+        for year in by_year:
+            counts[year] = counts.get(year, 0) + 1
+    if not counts:
+        return None
+    return max(counts, key=lambda y: (counts[y], y))
+
+
+def _tickers(conn: Connection, pks: set[int]) -> dict[int, str]:
+    out: dict[int, str] = {}
+    query = (
+        select(company_identifiers.c.company_pk, company_identifiers.c.value)
+        .where(company_identifiers.c.kind == "ticker", company_identifiers.c.company_pk.in_(pks))
+        .order_by(company_identifiers.c.id)
+    )
+    for pk, ticker in conn.execute(query):
+        out.setdefault(pk, ticker)
+    return out
+
+
+def _screened(
+    company: dict[str, object],
+    ticker: str | None,
+    anchor: Figure,
+    base: Figure | None,
+    growth: Decimal | None,
+) -> ScreenedCompany:
+    return ScreenedCompany(
+        company_name=str(company["company_name"]),
+        display_name=str(company["display_name"]),
+        ticker=ticker,
+        country=str(company["country"]),
+        industry=company["industry"] if isinstance(company["industry"], str) else None,
+        market=str(company["market"]),
+        currency=anchor.currency,
+        value_anchor=anchor.value,
+        value_compare=base.value if base else None,
+        growth_pct=growth,
+    )

@@ -1,0 +1,332 @@
+"""Writing ingested records: idempotent, so a re-run with the same input writes nothing.
+
+Each function compares what is stored with what was read and inserts, updates or deletes only
+the difference. The pipeline runs them inside one transaction per company or document.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import ColumnElement, Connection, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from filings.companies.resolve import normalize_name, normalize_ticker
+from filings.db.tables import (
+    companies,
+    company_aliases,
+    company_identifiers,
+    company_tags,
+    filings,
+    metric_values,
+    pages,
+)
+from filings.ingest.standardize.rows import MetricRow
+
+# What reading a file of an unexpected shape raises, or writing rows the database refuses: the
+# company or document is reported and skipped, and the batch goes on.
+MALFORMED = (
+    KeyError,
+    TypeError,
+    ValueError,
+    AttributeError,
+    IndexError,
+    ArithmeticError,
+    IntegrityError,
+)
+
+
+@dataclass(frozen=True)
+class CompanyIn:
+    """A company as read from a source; `cik` (US) or `isin` (Nordic) identifies it."""
+
+    company_id: str
+    company_name: str
+    display_name: str
+    market: str
+    country: str
+    exchange: str | None = None
+    isin: str | None = None
+    cik: str | None = None
+    lei: str | None = None
+    industry: str | None = None
+    currency: str | None = None
+    fiscal_year_end: str | None = None
+    listing_date: date | None = None
+    tickers: tuple[str, ...] = ()
+    isins: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    keep_name: bool = False  # a listing's short name never replaces the name as filed
+
+    def columns(self) -> dict[str, Any]:
+        """The values of the companies row (without keys the database assigns)."""
+        names = [
+            "company_name",
+            "display_name",
+            "market",
+            "country",
+            "exchange",
+            "isin",
+            "cik",
+            "lei",
+            "industry",
+            "currency",
+            "fiscal_year_end",
+            "listing_date",
+        ]
+        return {name: getattr(self, name) for name in names}
+
+
+@dataclass
+class LoadCounts:
+    """What a load wrote."""
+
+    inserted: int = 0
+    updated: int = 0
+    deleted: int = 0
+
+    @property
+    def changed(self) -> bool:
+        """Whether anything was written."""
+        return bool(self.inserted or self.updated or self.deleted)
+
+
+def slugify(text: str) -> str:
+    """A lower-case slug: `Atlas Copco AB` -> `atlas-copco-ab`."""
+    return re.sub(r"[^a-z0-9]+", "-", normalize_name(text)).strip("-") or "company"
+
+
+def find_company(conn: Connection, company: CompanyIn) -> Any:
+    if company.cik:
+        return conn.execute(select(companies).where(companies.c.cik == company.cik)).first()
+    isins = [i for i in (company.isin, *company.isins) if i]
+    if isins:
+        found = conn.execute(
+            select(companies)
+            .join(company_identifiers, company_identifiers.c.company_pk == companies.c.id)
+            .where(
+                company_identifiers.c.kind == "isin", company_identifiers.c.normalized.in_(isins)
+            )
+            .limit(1)
+        ).first()
+        if found is not None:
+            return found
+        return conn.execute(select(companies).where(companies.c.isin.in_(isins))).first()
+    return conn.execute(
+        select(companies).where(companies.c.company_id == company.company_id)
+    ).first()
+
+
+def _free_slug(conn: Connection, wanted: str, fallback: str) -> str:
+    for candidate in (wanted, f"{wanted}-{fallback}"):
+        taken = conn.execute(select(companies.c.id).where(companies.c.company_id == candidate))
+        if taken.first() is None:
+            return candidate
+    return f"{wanted}-{fallback}-{zlib.crc32(fallback.encode()) % 10_000}"
+
+
+def _sync_set(
+    conn: Connection,
+    table: Any,
+    company_pk: int,
+    wanted: dict[tuple[str, ...], dict[str, Any]],
+    key_columns: tuple[str, ...],
+) -> LoadCounts:
+    counts = LoadCounts()
+    rows = conn.execute(select(table).where(table.c.company_pk == company_pk)).mappings().all()
+    stored = {tuple(str(r[c]) for c in key_columns): r for r in rows}
+    for key, values in wanted.items():
+        if key not in stored:
+            conn.execute(insert(table).values(company_pk=company_pk, **values))
+            counts.inserted += 1
+    for key, row in stored.items():
+        if key not in wanted:
+            conditions = [table.c.company_pk == company_pk] + [
+                table.c[c] == row[c] for c in key_columns
+            ]
+            conn.execute(delete(table).where(*conditions))
+            counts.deleted += 1
+    return counts
+
+
+def upsert_company(conn: Connection, company: CompanyIn, now: datetime) -> tuple[int, bool]:
+    """Insert or update a company with its identifiers, aliases and tags; (pk, changed)."""
+    existing = find_company(conn, company)
+    values = company.columns()
+    changed = False
+    if existing is None:
+        slug = _free_slug(conn, company.company_id, company.cik or company.isin or "x")
+        pk = int(
+            conn.execute(
+                insert(companies)
+                .values(company_id=slug, updated_at=now, **values)
+                .returning(companies.c.id)
+            ).scalar_one()
+        )
+        changed = True
+    else:
+        pk = int(existing.id)
+        if company.keep_name:
+            values = {k: v for k, v in values.items() if k not in ("company_name", "display_name")}
+        differs = {k: v for k, v in values.items() if _differs(getattr(existing, k), v)}
+        if differs:
+            conn.execute(update(companies).where(companies.c.id == pk).values(**differs))
+            changed = True
+    changed |= _sync_identifiers(conn, pk, company).changed
+    changed |= _sync_aliases(conn, pk, company).changed
+    changed |= _sync_set(
+        conn, company_tags, pk, {(t,): {"slug": t} for t in dict.fromkeys(company.tags)}, ("slug",)
+    ).changed
+    if changed:
+        conn.execute(update(companies).where(companies.c.id == pk).values(updated_at=now))
+    return pk, changed
+
+
+def _sync_identifiers(conn: Connection, pk: int, company: CompanyIn) -> LoadCounts:
+    wanted: dict[tuple[str, ...], dict[str, Any]] = {}
+    entries = [("ticker", t, normalize_ticker(t)) for t in company.tickers]
+    entries += [("isin", i, i.upper()) for i in (company.isin, *company.isins) if i]
+    entries += [("cik", company.cik, company.cik)] if company.cik else []
+    for kind, value, normalized in entries:
+        wanted.setdefault(
+            (kind, normalized), {"kind": kind, "value": value, "normalized": normalized}
+        )
+    return _sync_set(conn, company_identifiers, pk, wanted, ("kind", "normalized"))
+
+
+def _sync_aliases(conn: Connection, pk: int, company: CompanyIn) -> LoadCounts:
+    wanted: dict[tuple[str, ...], dict[str, Any]] = {}
+    for alias in company.aliases:
+        normalized = normalize_name(alias)
+        if normalized and alias != company.company_name:
+            wanted.setdefault(
+                (normalized,), {"alias": alias, "normalized": normalized, "kind": "name"}
+            )
+    return _sync_set(conn, company_aliases, pk, wanted, ("normalized",))
+
+
+def touch_company(conn: Connection, company_pk: int, now: datetime) -> None:
+    """Mark a company's data as changed; readers key their caches on `updated_at`."""
+    conn.execute(update(companies).where(companies.c.id == company_pk).values(updated_at=now))
+
+
+def sync_filing(
+    conn: Connection, company_pk: int, values: dict[str, Any], now: datetime
+) -> tuple[int, bool]:
+    """Insert or update one filing, found by accession number or docid; (pk, changed)."""
+    key = "accession_number" if values.get("accession_number") else "docid"
+    existing = conn.execute(select(filings).where(filings.c[key] == values[key])).first()
+    if existing is None:
+        pk = conn.execute(
+            insert(filings)
+            .values(company_pk=company_pk, ingested_at=now, **values)
+            .returning(filings.c.id)
+        ).scalar_one()
+        return int(pk), True
+    differs = {k: v for k, v in values.items() if _differs(getattr(existing, k), v)}
+    if existing.company_pk != company_pk:
+        differs["company_pk"] = company_pk
+    if differs:
+        conn.execute(update(filings).where(filings.c.id == existing.id).values(**differs))
+    return int(existing.id), bool(differs)
+
+
+def sync_pages(conn: Connection, filing_pk: int, docid: str, texts: list[str]) -> bool:
+    """Make a document's stored pages exactly `texts` (page 1 first); whether anything changed."""
+    stored = {
+        r.page_number: r.text
+        for r in conn.execute(
+            select(pages.c.page_number, pages.c.text).where(pages.c.filing_pk == filing_pk)
+        )
+    }
+    wanted = dict(enumerate(texts, start=1))
+    if stored == wanted:
+        return False
+    conn.execute(delete(pages).where(pages.c.filing_pk == filing_pk))
+    conn.execute(
+        insert(pages),
+        [
+            {"filing_pk": filing_pk, "page_number": n, "page_id": f"{docid}_{n}", "text": text}
+            for n, text in wanted.items()
+        ],
+    )
+    return True
+
+
+def _metric_values(row: MetricRow, filing_pk: int | None) -> dict[str, Any]:
+    return {
+        "filing_pk": filing_pk,
+        "metric_key": row.metric_key,
+        "period_kind": row.period_kind,
+        "period_key": row.period_key,
+        "period_start": row.period_start,
+        "period_end": row.period_end,
+        "fiscal_year": row.fiscal_year,
+        "fiscal_quarter": row.fiscal_quarter,
+        "value": format(row.value, "f"),
+        "unit": row.unit,
+        "currency": row.currency,
+        "metric_name": row.metric_name,
+        "source": row.source,
+        "accession_number": row.accession_number,
+        "page_id": row.page_id,
+        "derived": row.derived,
+        "filed_date": row.filed_date,
+    }
+
+
+def sync_metrics(
+    conn: Connection,
+    company_pk: int,
+    rows: list[MetricRow],
+    scope: ColumnElement[bool],
+    filing_pks: dict[str, int] | None = None,
+) -> LoadCounts:
+    """Make the company's metric rows within `scope` exactly `rows`."""
+    counts = LoadCounts()
+    filing_pks = filing_pks or {}
+    stored = {
+        (r["metric_key"], r["period_key"]): r
+        for r in conn.execute(
+            select(metric_values).where(metric_values.c.company_pk == company_pk, scope)
+        ).mappings()
+    }
+    wanted = {}
+    for row in rows:
+        document = row.accession_number or (row.page_id or "").rsplit("_", 1)[0]
+        values = _metric_values(row, filing_pks.get(document))
+        wanted[(row.metric_key, row.period_key)] = values
+    for key, values in wanted.items():
+        current = stored.get(key)
+        if current is None:
+            conn.execute(insert(metric_values).values(company_pk=company_pk, **values))
+            counts.inserted += 1
+        elif any(_differs(current[k], v) for k, v in values.items()):
+            conn.execute(
+                update(metric_values).where(metric_values.c.id == current["id"]).values(**values)
+            )
+            counts.updated += 1
+    stale = [current["id"] for key, current in stored.items() if key not in wanted]
+    if stale:
+        conn.execute(delete(metric_values).where(metric_values.c.id.in_(stale)))
+        counts.deleted += len(stale)
+    return counts
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _differs(stored: Any, new: Any) -> bool:
+    if isinstance(new, Decimal) or isinstance(stored, Decimal):
+        return Decimal(str(stored)) != Decimal(str(new))
+    if isinstance(stored, datetime) and isinstance(new, datetime):
+        # SQLite gives datetimes back without their zone; they were written in UTC.
+        return _utc(stored) != _utc(new)
+    return bool(stored != new)

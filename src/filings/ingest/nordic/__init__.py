@@ -1,0 +1,1 @@
+"""Nordic ingestion: listed instruments, the document feed, report PDFs and release texts."""

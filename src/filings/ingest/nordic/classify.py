@@ -1,0 +1,74 @@
+"""What a Nordic document is: its type, fiscal year and quarter, and language, from the feed's
+category and headline and the document's own first page."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+_Q_PATTERNS = [
+    re.compile(r"\b(first|second|third|fourth)[\s\-]+quarter(?:\s+report)?\s+(\d{4})", re.I),
+    re.compile(r"\binterim\s+report\s+(first|second|third|fourth)\s+quarter\s+(\d{4})", re.I),
+    re.compile(r"\bQ([1-4])\s*/?\s*(\d{4})\b", re.I),
+    re.compile(r"\b(?:January|Jan)\s*[-–]\s*(March|June|September|December)\s+(\d{4})", re.I),
+]
+_PERIOD_END_QUARTER = {"march": 1, "june": 2, "september": 3, "december": 4}
+_ANNUAL = re.compile(
+    r"\b(?:annual\s+report|financial\s+statements?\s+(?:bulletin|release)|"
+    r"årsredovisning|tilinpäätöstiedote|vuosikertomus)\s+(\d{4})\b",
+    re.I,
+)
+_YEAR = re.compile(r"\b(20\d{2}|19\d{2})\b")
+_WORDS = {
+    "sv": {"och", "att", "för", "med", "som", "av", "är", "rörelseresultat", "nettoomsättning"},
+    "fi": {"ja", "on", "liikevaihto", "liikevoitto", "vuonna", "yhtiön", "oli", "että"},
+    "en": {"and", "the", "of", "to", "in", "for", "with", "revenue", "profit"},
+}
+
+
+def quarter_in(text: str) -> tuple[int, int] | None:
+    """(fiscal year, quarter) named in a text: `Third-quarter report 2023` -> (2023, 3)."""
+    for pattern in _Q_PATTERNS:
+        match = pattern.search(text)
+        if match:
+            label, year = match.group(1).lower(), int(match.group(2))
+            quarter = ORDINALS.get(label) or _PERIOD_END_QUARTER.get(label) or int(label)
+            return year, quarter
+    return None
+
+
+def document_type(kind: str, category: str, headline: str, first_page: str) -> str:
+    """annual_report, interim_report or stock_exchange_release."""
+    if kind == "release":
+        return "stock_exchange_release"
+    text = f"{category}\n{headline}\n{first_page[:1500]}".lower()
+    if "interim report" in text or "quarter report" in text or "quarterly report" in text:
+        return "interim_report"
+    if "annual report" in text or "annual financial" in text or "årsredovisning" in text:
+        return "annual_report"
+    return "stock_exchange_release"
+
+
+def fiscal_period(
+    doc_type: str, headline: str, first_page: str, published: date | None
+) -> tuple[int | None, int | None]:
+    """(fiscal year, quarter); a quarter only for interim reports."""
+    for text in (headline, first_page[:3000]):
+        if doc_type == "interim_report" and (found := quarter_in(text)):
+            return found
+        if (annual := _ANNUAL.search(text)) is not None:
+            return int(annual.group(1)), None
+    if doc_type == "stock_exchange_release" and published is not None:
+        return published.year, None
+    years = [int(y) for y in _YEAR.findall(f"{headline}\n{first_page[:3000]}")]
+    return (max(years), None) if years else (published.year if published else None, None)
+
+
+def detect_language(text: str, declared: str | None) -> str:
+    """The feed's language, else the one whose common words the text uses most."""
+    if declared:
+        return declared.lower()[:2]
+    words = re.findall(r"[a-zåäö]+", text.lower())
+    scores = {lang: sum(w in vocab for w in words) for lang, vocab in _WORDS.items()}
+    return max(scores, key=lambda lang: scores[lang])

@@ -1,0 +1,79 @@
+"""Helsinki and Stockholm listings from the instruments list; share classes of one issuer (Atlas
+Copco A and B, Stora Enso A and R on both venues) become one company."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from datetime import date
+from typing import Any
+
+from filings.core.errors import MalformedInput
+from filings.ingest.load import CompanyIn, slugify
+
+VENUES = {"HE": ("XHEL", "FI"), "ST": ("XSTO", "SE")}
+_SHARE_CLASS = re.compile(r"\s+(?:ser\.?\s*)?(A|B|C|D|R|K|SDB|Pref|PREF)$")
+
+
+def base_name(name: str) -> str:
+    """The issuer's name without a share-class suffix: `Atlas Copco B` -> `Atlas Copco`."""
+    return _SHARE_CLASS.sub("", name.strip())
+
+
+def _venue(instrument: Mapping[str, Any]) -> str | None:
+    suffix = str(instrument.get("yahoo") or "").rsplit(".", 1)
+    return suffix[1] if len(suffix) == 2 and suffix[1] in VENUES else None
+
+
+def _listing_date(text: Any) -> date | None:
+    try:
+        return date.fromisoformat(str(text)[:10]) if text else None
+    except ValueError:
+        return None
+
+
+def _company(name: str, listings: list[Mapping[str, Any]]) -> CompanyIn:
+    venues = {_venue(i) for i in listings}
+    home = next(
+        (
+            i
+            for i in listings
+            if str(i["isin"])[:2] in ("FI", "SE")
+            and VENUES[_venue(i) or "ST"][1] == str(i["isin"])[:2]
+        ),
+        listings[0],
+    )
+    exchange, country = VENUES[_venue(home) or "ST"]
+    if len(venues) == 1:
+        exchange, country = VENUES[next(iter(venues)) or "ST"]
+    dates = [d for i in listings if (d := _listing_date(i.get("listingDate")))]
+    return CompanyIn(
+        company_id=slugify(name),
+        company_name=name,
+        display_name=name,
+        market="nordic",
+        country=country,
+        exchange=exchange,
+        isin=str(home["isin"]),
+        currency=str(home.get("reportCurrency") or home.get("stockPriceCurrency") or "") or None,
+        listing_date=min(dates) if dates else None,
+        tickers=tuple(dict.fromkeys(str(i["ticker"]) for i in listings if i.get("ticker"))),
+        isins=tuple(dict.fromkeys(str(i["isin"]) for i in listings)),
+        aliases=tuple(dict.fromkeys(str(i["name"]) for i in listings)),
+        keep_name=True,
+    )
+
+
+def read_instruments(document: Mapping[str, Any]) -> list[CompanyIn]:
+    """One company per issuer listed in Helsinki or Stockholm; other venues are ignored."""
+    try:
+        instruments: Iterable[Mapping[str, Any]] = document["instruments"]
+        groups: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
+        for instrument in instruments:
+            if _venue(instrument) is None or not instrument.get("isin"):
+                continue
+            groups[base_name(str(instrument["name"])).casefold()].append(instrument)
+        return [_company(base_name(str(g[0]["name"])), g) for g in groups.values()]
+    except (KeyError, TypeError) as exc:
+        raise MalformedInput(f"instruments list: {exc}") from exc

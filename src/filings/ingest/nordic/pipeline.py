@@ -1,0 +1,255 @@
+"""Nordic ingestion: instruments become companies; feed records become documents with their
+pages and key figures. One document per transaction; a bad one is reported and skipped."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any
+
+import httpx
+from sqlalchemy import Connection, delete, select, update
+
+from filings.core.errors import FilingsError, MalformedInput
+from filings.db.engine import Database
+from filings.db.tables import companies, filings, metric_values
+from filings.ingest.load import (
+    MALFORMED,
+    CompanyIn,
+    find_company,
+    slugify,
+    sync_filing,
+    sync_metrics,
+    sync_pages,
+    touch_company,
+    upsert_company,
+)
+from filings.ingest.nordic.classify import detect_language, document_type, fiscal_period
+from filings.ingest.nordic.documents import DocumentText, read_document
+from filings.ingest.nordic.figures import extract_figures
+from filings.ingest.nordic.instruments import read_instruments
+from filings.ingest.standardize.rows import MetricRow
+
+
+@dataclass(frozen=True)
+class FeedRecord:
+    """One document of the feed."""
+
+    path: str
+    issuer_name: str
+    issuer_isin: str | None
+    published: date | None
+    category: str
+    headline: str
+    language: str | None
+
+
+@dataclass
+class NordicSummary:
+    """What a run did."""
+
+    companies: int = 0
+    documents: int = 0
+    pages: int = 0
+    figures: int = 0
+    unchanged: int = 0
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+
+
+def read_feed(content: bytes) -> list[FeedRecord]:
+    """The records of a feed file."""
+    try:
+        records = json.loads(content)["documents"]
+        return [
+            FeedRecord(
+                path=str(r["path"]),
+                issuer_name=str(r["issuer_name"]),
+                issuer_isin=r.get("issuer_isin") or None,
+                published=date.fromisoformat(r["published"]) if r.get("published") else None,
+                category=str(r.get("category") or ""),
+                headline=str(r.get("headline") or ""),
+                language=r.get("language") or None,
+            )
+            for r in records
+        ]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise MalformedInput(f"feed: {exc}") from exc
+
+
+def fetch(location: str, base: Path, client: httpx.Client | None) -> tuple[bytes, str]:
+    """A document's bytes and where it was read: a path relative to the feed, or a URL."""
+    if location.startswith(("http://", "https://")):
+        if client is None:
+            raise MalformedInput(f"{location}: no HTTP client")
+        try:
+            response = client.get(location)
+        except httpx.HTTPError as exc:
+            raise MalformedInput(f"{location}: {exc}") from exc
+        if response.status_code != 200:
+            raise MalformedInput(f"{location}: HTTP {response.status_code}")
+        return response.content, location
+    file = (base / location).resolve()
+    if not file.is_file():
+        raise MalformedInput(f"{location}: no such file")
+    return file.read_bytes(), str(file)
+
+
+def _company_for(conn: Connection, record: FeedRecord, now: datetime) -> int:
+    """The company of a feed record, found by ISIN (any share class), else made from the feed."""
+    country = (record.issuer_isin or "SE")[:2]
+    company = CompanyIn(
+        company_id=slugify(record.issuer_name),
+        company_name=record.issuer_name,
+        display_name=record.issuer_name,
+        market="nordic",
+        country=country if country in ("FI", "SE") else "SE",
+        isin=record.issuer_isin,
+        aliases=(record.issuer_name,),
+    )
+    existing = find_company(conn, company) if record.issuer_isin else None
+    if existing is None:
+        return upsert_company(conn, company, now)[0]
+    if existing.company_name != record.issuer_name:
+        # The feed names the issuer as filed (Atlas Copco AB); the listing has a short name.
+        conn.execute(
+            update(companies)
+            .where(companies.c.id == existing.id)
+            .values(company_name=record.issuer_name, updated_at=now)
+        )
+    return int(existing.id)
+
+
+def _load_document(
+    conn: Connection, record: FeedRecord, text: DocumentText, location: str, now: datetime
+) -> tuple[int, bool]:
+    company_pk = _company_for(conn, record, now)
+    doc_type = document_type(text.kind, record.category, record.headline, text.pages[0])
+    year, quarter = fiscal_period(doc_type, record.headline, text.pages[0], record.published)
+    values: dict[str, Any] = {
+        "market": "nordic",
+        "docid": text.docid,
+        "document_type": doc_type,
+        "fiscal_year": year,
+        "fiscal_quarter": quarter,
+        "published_at": datetime(*record.published.timetuple()[:3], tzinfo=UTC)
+        if record.published
+        else None,
+        "listed_date": record.published,
+        "language": detect_language(" ".join(text.pages[:3]), record.language),
+        "title": text.title or record.headline,
+        "headline": record.headline,
+        "page_count": len(text.pages),
+        "sha256": text.sha256,
+        "file_path": location if text.kind == "pdf" and not location.startswith("http") else None,
+        "source_url": location if location.startswith("http") else None,
+    }
+    filing_pk, changed = sync_filing(conn, company_pk, values, now)
+    changed |= sync_pages(conn, filing_pk, text.docid, text.pages)
+    currency = conn.execute(
+        select(companies.c.currency).where(companies.c.id == company_pk)
+    ).scalar()
+    rows = extract_figures(text, doc_type, year, quarter, currency)
+    rows = _newest_document_wins(conn, company_pk, text.docid, _rank(values), rows)
+    scope = metric_values.c.page_id.like(f"{text.docid}\\_%", escape="\\")
+    counts = sync_metrics(conn, company_pk, rows, scope, {text.docid: filing_pk})
+    if changed or counts.changed:
+        touch_company(conn, company_pk, now)
+    return len(rows), changed or counts.changed
+
+
+Rank = tuple[int, int, str, str]
+
+
+def _rank(values: Mapping[str, Any]) -> Rank:
+    """How new a document is: fiscal year, quarter (a year after its Q4), publication, docid."""
+    published = values.get("published_at")
+    return (
+        values.get("fiscal_year") or 0,
+        values.get("fiscal_quarter") or 5,
+        published.isoformat()[:10] if published else "",
+        str(values["docid"]),
+    )
+
+
+def _newest_document_wins(
+    conn: Connection, company_pk: int, docid: str, rank: Rank, rows: list[MetricRow]
+) -> list[MetricRow]:
+    """Per period, the newest document's figure is kept (as for US filings): an older document's
+    row for the same period gives way, and ours is dropped where a newer document has one."""
+    keys = {(r.metric_key, r.period_key) for r in rows}
+    others = conn.execute(
+        select(
+            metric_values.c.id,
+            metric_values.c.metric_key,
+            metric_values.c.period_key,
+            filings.c.fiscal_year,
+            filings.c.fiscal_quarter,
+            filings.c.published_at,
+            filings.c.docid,
+        )
+        .join(filings, filings.c.id == metric_values.c.filing_pk)
+        .where(metric_values.c.company_pk == company_pk, filings.c.docid != docid)
+    ).all()
+    dropped: set[tuple[str, str]] = set()
+    for other in others:
+        key = (other.metric_key, other.period_key)
+        if key not in keys:
+            continue
+        other_rank = _rank(dict(other._mapping))
+        if other_rank > rank:
+            dropped.add(key)
+        else:
+            conn.execute(delete(metric_values).where(metric_values.c.id == other.id))
+    return [r for r in rows if (r.metric_key, r.period_key) not in dropped]
+
+
+def load_instruments(database: Database, document: Mapping[str, Any]) -> int:
+    """Upsert every Helsinki and Stockholm issuer; the number of companies."""
+    listed = read_instruments(document)
+    now = datetime.now(UTC)
+    with database.transaction(write=True) as conn:
+        for company in listed:
+            upsert_company(conn, company, now)
+    return len(listed)
+
+
+def ingest_nordic(
+    database: Database,
+    feed: Path | str,
+    instruments: Path | None = None,
+    progress: Callable[[str, int], None] = lambda _, __: None,
+    client: httpx.Client | None = None,
+) -> NordicSummary:
+    """Ingest a feed (a file, or a URL) and optionally the instruments list."""
+    summary = NordicSummary()
+    if instruments is not None:
+        summary.companies = load_instruments(database, json.loads(instruments.read_bytes()))
+    feed_bytes, feed_location = fetch(str(feed), Path.cwd(), client)
+    base = Path(feed_location).parent if not feed_location.startswith("http") else Path.cwd()
+    records = read_feed(feed_bytes)
+    progress("", len(records))
+    now = datetime.now(UTC)
+    for record in records:
+        progress(record.path, 0)
+        try:
+            location = record.path
+            if feed_location.startswith("http") and not location.startswith("http"):
+                location = feed_location.rsplit("/", 1)[0] + "/" + location
+            content, where = fetch(location, base, client)
+            text = read_document(content, record.path)
+            with database.transaction(write=True) as conn:
+                figures, changed = _load_document(conn, record, text, where, now)
+        except FilingsError as exc:
+            summary.skipped.append((record.path, str(exc)))
+            continue
+        except MALFORMED as exc:
+            summary.skipped.append((record.path, f"malformed: {type(exc).__name__}: {exc}"))
+            continue
+        summary.documents += 1
+        summary.pages += len(text.pages)
+        summary.figures += figures
+        summary.unchanged += 0 if changed else 1
+    return summary

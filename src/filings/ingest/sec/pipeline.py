@@ -1,0 +1,245 @@
+"""SEC ingestion: companies, filings and figures, one company per transaction.
+
+A company's bad file is reported and skipped; the batch goes on. Re-running with the same input
+writes nothing.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection
+
+from filings.core.errors import FilingsError, MalformedInput, SourceMissing
+from filings.core.ids import normalize_cik
+from filings.db.engine import Database
+from filings.db.tables import metric_values
+from filings.ingest.load import (
+    MALFORMED,
+    CompanyIn,
+    sync_filing,
+    sync_metrics,
+    touch_company,
+    upsert_company,
+)
+from filings.ingest.sec.sectors import sector_tags
+from filings.ingest.sec.source import TICKERS_PATH, SecSource, parse_json
+from filings.ingest.sec.submissions import (
+    CompanyInfo,
+    FilingInfo,
+    fiscal_labels,
+    older_pages,
+    read_company,
+    read_filings,
+)
+from filings.ingest.standardize.facts import (
+    fiscal_year_end,
+    read_companyfacts,
+    reporting_currency,
+    standardize,
+)
+
+
+@dataclass
+class SecSummary:
+    """What a run did."""
+
+    companies: int = 0
+    filings: int = 0
+    facts: int = 0
+    unchanged: int = 0
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+    warnings: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Listing:
+    """What company_tickers.json says of one CIK."""
+
+    title: str
+    tickers: tuple[str, ...]
+
+
+def read_tickers(source: SecSource) -> dict[str, Listing]:
+    """company_tickers.json by 10-digit CIK (one CIK may have several tickers)."""
+    document = parse_json(source.read(TICKERS_PATH), TICKERS_PATH)
+    titles: dict[str, str] = {}
+    tickers: dict[str, list[str]] = defaultdict(list)
+    for entry in document.values():
+        cik = str(entry["cik_str"]).zfill(10)
+        titles.setdefault(cik, str(entry["title"]))
+        tickers[cik].append(str(entry["ticker"]))
+    return {cik: Listing(titles[cik], tuple(tickers[cik])) for cik in titles}
+
+
+def _optional_json(source: SecSource, path: str) -> Any:
+    try:
+        return parse_json(source.read(path), path)
+    except SourceMissing:
+        return None
+
+
+@dataclass
+class _Company:
+    cik: str
+    info: CompanyInfo | None
+    listing: Listing | None
+    facts_document: Any
+    filings: list[FilingInfo]
+    warnings: list[str]
+
+
+def _fetch(source: SecSource, cik: str, listing: Listing | None) -> _Company:
+    submissions = _optional_json(source, f"data.sec.gov/submissions/CIK{cik}.json")
+    facts_document = _optional_json(source, f"data.sec.gov/api/xbrl/companyfacts/CIK{cik}.json")
+    if submissions is None and facts_document is None and listing is None:
+        raise SourceMissing(f"nothing known of CIK {cik}")
+    info, found, warnings = None, [], []
+    if submissions is not None:
+        info = read_company(submissions)
+        found = read_filings(
+            (submissions.get("filings") or {}).get("recent")
+            or {"form": [], "accessionNumber": [], "filingDate": []}
+        )
+        for page in older_pages(submissions):
+            older = _optional_json(source, f"data.sec.gov/submissions/{page}")
+            if older is None:
+                warnings.append(f"older filings page {page} not found")
+            else:
+                found.extend(read_filings(older))
+    return _Company(cik, info, listing, facts_document, found, warnings)
+
+
+def _company_in(fetched: _Company, currency: str | None, fye: str | None) -> CompanyIn:
+    info, listing = fetched.info, fetched.listing
+    entity = fetched.facts_document.get("entityName") if fetched.facts_document else None
+    name = (info.name if info else None) or (listing.title if listing else None) or str(entity)
+    tickers = tuple(
+        dict.fromkeys([*(info.tickers if info else ()), *(listing.tickers if listing else ())])
+    )
+    aliases = [*(info.former_names if info else ()), *([listing.title] if listing else [])]
+    aliases += [str(entity)] if entity else []
+    return CompanyIn(
+        company_id=tickers[0].lower() if tickers else f"cik{int(fetched.cik)}",
+        company_name=name,
+        display_name=name,
+        market="us",
+        country="US",
+        exchange=info.exchange if info else None,
+        cik=fetched.cik,
+        lei=info.lei if info else None,
+        industry=info.industry if info else None,
+        currency=currency,
+        fiscal_year_end=(info.fiscal_year_end if info else None) or fye,
+        tickers=tickers,
+        aliases=tuple(dict.fromkeys(a for a in aliases if a)),
+        tags=tuple(sector_tags(info.sic if info else None)),
+    )
+
+
+def _edgar_url(cik: str, filing: FilingInfo) -> str:
+    folder = filing.accession_number.replace("-", "")
+    document = filing.primary_document or f"{filing.accession_number}-index.htm"
+    return f"https://www.sec.gov/Archives/edgar/data/{int(cik)}/{folder}/{document}"
+
+
+def _load(conn: Connection, fetched: _Company, now: datetime) -> tuple[int, int, bool]:
+    facts = read_companyfacts(fetched.facts_document) if fetched.facts_document else []
+    fye_pair = fiscal_year_end(facts)
+    fye_text = f"{fye_pair[0]:02d}{fye_pair[1]:02d}" if fye_pair else None
+    company = _company_in(fetched, reporting_currency(facts), fye_text)
+    pk, changed = upsert_company(conn, company, now)
+    filing_pks: dict[str, int] = {}
+    for filing in fetched.filings:
+        year, quarter = fiscal_labels(filing, company.fiscal_year_end)
+        values = {
+            "market": "us",
+            "accession_number": filing.accession_number,
+            "document_type": filing.document_type,
+            "form": filing.form,
+            "fiscal_year": year,
+            "fiscal_quarter": quarter,
+            "period_end": filing.period_end,
+            "filed_date": filing.filed_date,
+            "listed_date": filing.filed_date,
+            "primary_document": filing.primary_document,
+            "title": filing.description,
+            "source_url": _edgar_url(fetched.cik, filing),
+        }
+        filing_pks[filing.accession_number], filing_changed = sync_filing(conn, pk, values, now)
+        changed |= filing_changed
+    fye = (
+        (int(company.fiscal_year_end[:2]), int(company.fiscal_year_end[2:]))
+        if company.fiscal_year_end
+        else None
+    )
+    rows = standardize(facts, fye) if facts else []
+    counts = sync_metrics(conn, pk, rows, metric_values.c.page_id.is_(None), filing_pks)
+    if changed or counts.changed:
+        touch_company(conn, pk, now)
+    return len(fetched.filings), len(rows), changed or counts.changed
+
+
+def select_ciks(
+    source: SecSource,
+    listings: dict[str, Listing],
+    *,
+    ciks: Iterable[str],
+    tickers: Iterable[str],
+    universe: bool,
+) -> list[str]:
+    """The CIKs a run covers: those named, those of the tickers named, the whole ticker list,
+    or (by default) every company the source can list."""
+    chosen: list[str] = []
+    for text in ciks:
+        cik = normalize_cik(text)
+        if cik is None:
+            raise MalformedInput(f"not a CIK: {text}")
+        chosen.append(cik)
+    by_ticker = {t.upper(): cik for cik, listing in listings.items() for t in listing.tickers}
+    for ticker in tickers:
+        if ticker.upper() not in by_ticker:
+            raise MalformedInput(f"ticker {ticker} is not in company_tickers.json")
+        chosen.append(by_ticker[ticker.upper()])
+    if universe:
+        chosen.extend(listings)
+    if not chosen and not universe:
+        known = source.known_ciks()
+        if known is None:
+            raise MalformedInput("choose companies with --cik, --ticker or --universe")
+        chosen = known
+    return list(dict.fromkeys(chosen))
+
+
+def ingest_sec(
+    database: Database,
+    source: SecSource,
+    ciks: list[str],
+    listings: dict[str, Listing],
+    progress: Callable[[str], None] = lambda _: None,
+) -> SecSummary:
+    """Ingest each CIK in its own transaction; report and skip the ones that fail."""
+    summary = SecSummary()
+    now = datetime.now(UTC)
+    for cik in ciks:
+        progress(cik)
+        try:
+            fetched = _fetch(source, cik, listings.get(cik))
+            with database.transaction(write=True) as conn:
+                filings_count, facts_count, changed = _load(conn, fetched, now)
+        except FilingsError as exc:
+            summary.skipped.append((cik, str(exc)))
+            continue
+        except MALFORMED as exc:  # a file of an unexpected shape: this company only
+            summary.skipped.append((cik, f"malformed data: {type(exc).__name__}: {exc}"))
+            continue
+        summary.companies += 1
+        summary.filings += filings_count
+        summary.facts += facts_count
+        summary.unchanged += 0 if changed else 1
+        summary.warnings.extend((cik, w) for w in fetched.warnings)
+    return summary

@@ -1,0 +1,168 @@
+"""Where SEC documents come from: a local mirror laid out as the SEC's hosts, or HTTP.
+
+Paths are host + path, e.g. `data.sec.gov/submissions/CIK0000320193.json`, so the same ingester
+reads `<mirror>/data.sec.gov/...`, `<base-url>/data.sec.gov/...` or `https://data.sec.gov/...`.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, Protocol
+
+import httpx
+
+from filings.core.errors import (
+    ConfigurationError,
+    DataSourceUnavailable,
+    MalformedInput,
+    SourceMissing,
+)
+
+TICKERS_PATH = "www.sec.gov/files/company_tickers.json"
+MAX_REQUESTS_PER_SECOND = 10
+MAX_ATTEMPTS = 5
+IMMUTABLE_PREFIX = "www.sec.gov/Archives/"
+
+
+def parse_json(raw: bytes, path: str) -> Any:
+    """JSON with decimals kept exact."""
+    try:
+        return json.loads(raw, parse_float=Decimal)
+    except ValueError as exc:
+        raise MalformedInput(f"{path}: not JSON ({exc})") from exc
+
+
+class SecSource(Protocol):
+    """Reads SEC documents by host + path."""
+
+    def read(self, path: str) -> bytes:
+        """The document's bytes; SourceMissing when it does not exist."""
+        ...
+
+    def known_ciks(self) -> list[str] | None:
+        """The CIKs this source holds data for, when it can list them (a mirror can)."""
+        ...
+
+
+class MirrorSource:
+    """A directory laid out as the SEC's servers."""
+
+    def __init__(self, root: Path):
+        if not root.is_dir():
+            raise ConfigurationError(f"no SEC mirror at {root}")
+        self.root = root
+
+    def read(self, path: str) -> bytes:
+        """The file's bytes."""
+        file = self.root / path
+        if not file.is_file():
+            raise SourceMissing(path)
+        return file.read_bytes()
+
+    def known_ciks(self) -> list[str] | None:
+        """CIKs with a submissions or companyfacts file in the mirror."""
+        found = set()
+        for folder in ("data.sec.gov/submissions", "data.sec.gov/api/xbrl/companyfacts"):
+            for file in (self.root / folder).glob("CIK??????????.json"):
+                found.add(file.stem[3:])
+        return sorted(found)
+
+
+class _Pacer:
+    """At most `per_second` request starts a second, across threads."""
+
+    def __init__(self, per_second: int):
+        self.interval = 1.0 / per_second
+        self.lock = threading.Lock()
+        self.next_start = 0.0
+
+    def wait(self) -> None:
+        with self.lock:
+            now = time.monotonic()
+            start = max(now, self.next_start)
+            self.next_start = start + self.interval
+        time.sleep(max(start - now, 0.0))
+
+
+class HttpSource:
+    """The SEC's live hosts (or a base URL serving the same paths), under the fair-access rules:
+    a declared User-Agent, at most 10 requests a second, backoff on 429 and 5xx, and immutable
+    Archives files cached for good."""
+
+    def __init__(
+        self,
+        *,
+        user_agent: str | None,
+        cache_dir: Path,
+        base_url: str | None = None,
+        transport: httpx.BaseTransport | None = None,
+        backoff_seconds: float = 1.0,
+    ):
+        if not user_agent or not user_agent.strip():
+            raise ConfigurationError(
+                "set FILINGS_SEC_USER_AGENT (name and e-mail): the SEC requires a declared "
+                "User-Agent"
+            )
+        self.base_url = base_url.rstrip("/") if base_url else None
+        self.cache_dir = cache_dir
+        self.backoff_seconds = backoff_seconds
+        self.pacer = _Pacer(MAX_REQUESTS_PER_SECOND)
+        self.client = httpx.Client(
+            headers={"User-Agent": user_agent, "Accept-Encoding": "gzip, deflate"},
+            timeout=30,
+            follow_redirects=True,
+            transport=transport,
+        )
+        self.requests = 0
+
+    def url(self, path: str) -> str:
+        """Where `path` is fetched from."""
+        return f"{self.base_url}/{path}" if self.base_url else f"https://{path}"
+
+    def read(self, path: str) -> bytes:
+        """The document, from the cache for Archives files, else over HTTP."""
+        cached = self.cache_dir / path
+        if path.startswith(IMMUTABLE_PREFIX) and cached.is_file():
+            return cached.read_bytes()
+        body = self._fetch(path)
+        if path.startswith(IMMUTABLE_PREFIX):
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            partial = cached.with_suffix(cached.suffix + ".part")
+            partial.write_bytes(body)
+            partial.replace(cached)
+        return body
+
+    def _fetch(self, path: str) -> bytes:
+        for attempt in range(MAX_ATTEMPTS):
+            self.pacer.wait()
+            self.requests += 1
+            try:
+                response = self.client.get(self.url(path))
+            except httpx.TransportError as exc:
+                error: Exception = exc
+            else:
+                if response.status_code == 404:
+                    raise SourceMissing(path)
+                if response.status_code < 400:
+                    return response.content
+                if response.status_code != 429 and response.status_code < 500:
+                    raise MalformedInput(f"{path}: HTTP {response.status_code}")
+                error = DataSourceUnavailable(f"{path}: HTTP {response.status_code}")
+                retry_after = response.headers.get("Retry-After", "").strip()
+                if retry_after.isdigit():
+                    time.sleep(min(int(retry_after), 60))
+                    continue
+            time.sleep(self.backoff_seconds * 2**attempt)
+        raise DataSourceUnavailable(f"{path}: gave up after {MAX_ATTEMPTS} attempts ({error})")
+
+    def known_ciks(self) -> list[str] | None:
+        """A live source cannot list its CIKs."""
+        return None
+
+    def close(self) -> None:
+        """Close the HTTP client."""
+        self.client.close()

@@ -1,0 +1,132 @@
+"""Which XBRL concepts carry each metric key, in order of preference, for us-gaap and ifrs-full.
+
+Companies change concepts over the years (Apple moved from SalesRevenueNet to
+RevenueFromContractWithCustomerExcludingAssessedTax), so each metric lists every concept that
+means the same thing; for a period, the newest filing wins and, within one filing, the earlier
+concept in the list.
+"""
+
+from __future__ import annotations
+
+from filings.core.metrics import BALANCE_KEYS, PER_SHARE_KEYS
+
+US_GAAP: dict[str, tuple[str, ...]] = {
+    "revenue": (
+        "Revenues",
+        "RevenueFromContractWithCustomerExcludingAssessedTax",
+        "RevenueFromContractWithCustomerIncludingAssessedTax",
+        "SalesRevenueNet",
+        "SalesRevenueGoodsNet",
+        "SalesRevenueServicesNet",
+    ),
+    "cost_of_revenue": (
+        "CostOfRevenue",
+        "CostOfGoodsAndServicesSold",
+        "CostOfGoodsSold",
+        "CostOfServices",
+    ),
+    "gross_profit": ("GrossProfit",),
+    "research_and_development": (
+        "ResearchAndDevelopmentExpense",
+        "ResearchAndDevelopmentExpenseExcludingAcquiredInProcessCost",
+    ),
+    "selling_general_and_administrative": ("SellingGeneralAndAdministrativeExpense",),
+    "depreciation_and_amortization": (
+        "DepreciationDepletionAndAmortization",
+        "DepreciationAndAmortization",
+        "DepreciationAmortizationAndAccretionNet",
+    ),
+    "operating_income": ("OperatingIncomeLoss",),
+    "net_financial_items": ("NonoperatingIncomeExpense",),
+    "pretax_income": (
+        "IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest",
+        "IncomeLossFromContinuingOperationsBeforeIncomeTaxesMinorityInterestAndIncomeLossFromEquityMethodInvestments",
+    ),
+    "income_tax": ("IncomeTaxExpenseBenefit",),
+    "net_income": ("ProfitLoss", "NetIncomeLoss"),
+    "net_income_to_parent": ("NetIncomeLoss",),
+    "eps_basic": ("EarningsPerShareBasic", "EarningsPerShareBasicAndDiluted"),
+    "eps_diluted": ("EarningsPerShareDiluted", "EarningsPerShareBasicAndDiluted"),
+    "dividend_per_share": (
+        "CommonStockDividendsPerShareDeclared",
+        "CommonStockDividendsPerShareCashPaid",
+    ),
+    "cash_and_equivalents": ("CashAndCashEquivalentsAtCarryingValue", "Cash"),
+    "current_assets": ("AssetsCurrent",),
+    "property_plant_equipment": ("PropertyPlantAndEquipmentNet",),
+    "goodwill": ("Goodwill",),
+    "intangible_assets": ("IntangibleAssetsNetExcludingGoodwill", "FiniteLivedIntangibleAssetsNet"),
+    "total_assets": ("Assets",),
+    "current_liabilities": ("LiabilitiesCurrent",),
+    "total_debt": ("LongTermDebt", "DebtLongtermAndShorttermCombinedAmount"),
+    "total_liabilities": ("Liabilities",),
+    "equity": (
+        "StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest",
+        "StockholdersEquity",
+    ),
+    "equity_to_parent": ("StockholdersEquity",),
+    "operating_cash_flow": (
+        "NetCashProvidedByUsedInOperatingActivities",
+        "NetCashProvidedByUsedInOperatingActivitiesContinuingOperations",
+    ),
+    "capital_expenditure": (
+        "PaymentsToAcquirePropertyPlantAndEquipment",
+        "PaymentsToAcquireProductiveAssets",
+    ),
+    "investing_cash_flow": (
+        "NetCashProvidedByUsedInInvestingActivities",
+        "NetCashProvidedByUsedInInvestingActivitiesContinuingOperations",
+    ),
+    "financing_cash_flow": (
+        "NetCashProvidedByUsedInFinancingActivities",
+        "NetCashProvidedByUsedInFinancingActivitiesContinuingOperations",
+    ),
+    "dividends_paid": ("PaymentsOfDividends", "PaymentsOfDividendsCommonStock"),
+    "share_repurchases": ("PaymentsForRepurchaseOfCommonStock",),
+}
+
+IFRS: dict[str, tuple[str, ...]] = {
+    "revenue": ("Revenue", "RevenueFromContractsWithCustomers"),
+    "cost_of_revenue": ("CostOfSales",),
+    "gross_profit": ("GrossProfit",),
+    "research_and_development": ("ResearchAndDevelopmentExpense",),
+    "selling_general_and_administrative": ("SellingGeneralAndAdministrativeExpense",),
+    "depreciation_and_amortization": (
+        "DepreciationAndAmortisationExpense",
+        "DepreciationAmortisationAndImpairmentLossReversalOfImpairmentLossRecognisedInProfitOrLoss",
+    ),
+    "operating_income": ("ProfitLossFromOperatingActivities",),
+    "pretax_income": ("ProfitLossBeforeTax",),
+    "income_tax": ("IncomeTaxExpenseContinuingOperations",),
+    "net_income": ("ProfitLoss",),
+    "net_income_to_parent": ("ProfitLossAttributableToOwnersOfParent",),
+    "eps_basic": ("BasicEarningsLossPerShare",),
+    "eps_diluted": ("DilutedEarningsLossPerShare",),
+    "cash_and_equivalents": ("CashAndCashEquivalents",),
+    "current_assets": ("CurrentAssets",),
+    "property_plant_equipment": ("PropertyPlantAndEquipment",),
+    "goodwill": ("Goodwill",),
+    "intangible_assets": ("IntangibleAssetsOtherThanGoodwill",),
+    "total_assets": ("Assets",),
+    "current_liabilities": ("CurrentLiabilities",),
+    "total_liabilities": ("Liabilities",),
+    "equity": ("Equity",),
+    "equity_to_parent": ("EquityAttributableToOwnersOfParent",),
+    "operating_cash_flow": ("CashFlowsFromUsedInOperatingActivities",),
+    "capital_expenditure": ("PurchaseOfPropertyPlantAndEquipmentClassifiedAsInvestingActivities",),
+    "investing_cash_flow": ("CashFlowsFromUsedInInvestingActivities",),
+    "financing_cash_flow": ("CashFlowsFromUsedInFinancingActivities",),
+    "dividends_paid": ("DividendsPaidClassifiedAsFinancingActivities",),
+    "share_repurchases": ("PaymentsToAcquireOrRedeemEntitysShares",),
+}
+
+TAXONOMIES: dict[str, dict[str, tuple[str, ...]]] = {"us-gaap": US_GAAP, "ifrs-full": IFRS}
+
+# Flow metrics (income and cash flow) add up over time; their missing quarters can be derived
+# from year-to-date values. Per-share values and balances cannot.
+INSTANT_METRICS = BALANCE_KEYS
+PER_SHARE_METRICS = PER_SHARE_KEYS
+
+PERIODIC_FORMS = frozenset(
+    {"10-K", "10-K/A", "10-Q", "10-Q/A", "20-F", "20-F/A", "40-F", "40-F/A", "10-KT", "10-KT/A"}
+)

@@ -1,0 +1,188 @@
+"""From XBRL facts (companyfacts JSON) to metric rows: periods from start and end dates, only
+periodic reports, the newest filing per period, discrete quarters and derived values."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from filings.core.errors import MalformedInput
+from filings.core.metrics import metric_unit
+from filings.core.periods import fiscal_quarter_of, fiscal_year_of
+from filings.ingest.standardize.concepts import (
+    INSTANT_METRICS,
+    PER_SHARE_METRICS,
+    PERIODIC_FORMS,
+    TAXONOMIES,
+)
+from filings.ingest.standardize.derive import derive_metrics, derive_quarters
+from filings.ingest.standardize.rows import MetricRow
+
+ANNUAL_DAYS = range(350, 381)
+QUARTER_DAYS = range(80, 101)
+HALF_DAYS = range(170, 196)
+NINE_MONTH_DAYS = range(260, 286)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One reported XBRL value."""
+
+    taxonomy: str
+    concept: str
+    label: str
+    unit: str
+    start: date | None
+    end: date
+    value: Decimal
+    accession: str
+    form: str
+    filed: date
+
+    @property
+    def days(self) -> int | None:
+        """The length of a duration, both ends counted; None for an instant."""
+        return None if self.start is None else (self.end - self.start).days + 1
+
+
+def read_companyfacts(document: Mapping[str, Any]) -> list[Fact]:
+    """The facts of a companyfacts document that periodic reports carried, for mapped concepts."""
+    try:
+        taxonomies = document["facts"]
+    except (KeyError, TypeError) as exc:
+        raise MalformedInput("companyfacts without 'facts'") from exc
+    wanted = {t: {c for cs in m.values() for c in cs} for t, m in TAXONOMIES.items()}
+    facts: list[Fact] = []
+    for taxonomy, concepts in taxonomies.items():
+        for concept, body in concepts.items():
+            if concept not in wanted.get(taxonomy, ()):
+                continue
+            for unit, entries in body.get("units", {}).items():
+                facts.extend(_facts(taxonomy, concept, body.get("label") or concept, unit, entries))
+    return facts
+
+
+def _facts(
+    taxonomy: str, concept: str, label: str, unit: str, entries: Iterable[Any]
+) -> list[Fact]:
+    out = []
+    for entry in entries:
+        if entry.get("form") not in PERIODIC_FORMS:
+            continue
+        try:
+            out.append(
+                Fact(
+                    taxonomy=taxonomy,
+                    concept=concept,
+                    label=label,
+                    unit=unit,
+                    start=date.fromisoformat(entry["start"]) if entry.get("start") else None,
+                    end=date.fromisoformat(entry["end"]),
+                    value=Decimal(str(entry["val"])),
+                    accession=entry["accn"],
+                    form=entry["form"],
+                    filed=date.fromisoformat(entry["filed"]),
+                )
+            )
+        except (KeyError, ValueError, ArithmeticError) as exc:
+            raise MalformedInput(f"bad fact of {taxonomy}:{concept}: {entry!r}") from exc
+    return out
+
+
+def _is_money(unit: str) -> bool:
+    return len(unit) == 3 and unit.isalpha() and unit.isupper()
+
+
+def reporting_currency(facts: Iterable[Fact]) -> str | None:
+    """The currency most of the company's money facts are in (TSMC: TWD, not its USD extras)."""
+    counts = Counter(f.unit for f in facts if _is_money(f.unit))
+    return counts.most_common(1)[0][0] if counts else None
+
+
+def fiscal_year_end(facts: Iterable[Fact]) -> tuple[int, int] | None:
+    """(month, day) on which the company's fiscal year ends, from its newest annual facts."""
+    annual_ends = [f.end for f in facts if f.days in ANNUAL_DAYS]
+    if not annual_ends:
+        return None
+    latest = max(annual_ends)
+    return latest.month, latest.day
+
+
+def _unit_ok(metric: str, unit: str, currency: str) -> bool:
+    if metric in PER_SHARE_METRICS:
+        return unit == f"{currency}/shares"
+    return unit == currency
+
+
+def _pick_per_period(
+    facts: list[Fact], metric: str, concepts: dict[str, int], currency: str
+) -> dict[tuple[date | None, date], Fact]:
+    """Per period: the newest filing wins; within one filing, the earlier concept in the list."""
+    chosen: dict[tuple[date | None, date], Fact] = {}
+    for fact in facts:
+        if fact.concept not in concepts or not _unit_ok(metric, fact.unit, currency):
+            continue
+        key = (fact.start, fact.end)
+        best = chosen.get(key)
+        rank = (fact.filed, fact.accession, -concepts[fact.concept])
+        if best is None or rank > (best.filed, best.accession, -concepts[best.concept]):
+            chosen[key] = fact
+    return chosen
+
+
+def _row(metric: str, fact: Fact, currency: str, fye: tuple[int, int]) -> MetricRow | None:
+    days = fact.days
+    if metric in INSTANT_METRICS:
+        if days is not None:
+            return None
+        year, quarter = fiscal_quarter_of(fact.end, *fye)
+        kind, start = "instant", None
+    elif days in ANNUAL_DAYS:
+        year, quarter, kind, start = fiscal_year_of(fact.end), None, "annual", fact.start
+    elif days in QUARTER_DAYS:
+        year, quarter = fiscal_quarter_of(fact.end, *fye)
+        kind, start = "quarter", fact.start
+    else:
+        return None
+    return MetricRow(
+        metric_key=metric,
+        period_kind=kind,
+        period_start=start,
+        period_end=fact.end,
+        fiscal_year=year,
+        fiscal_quarter=quarter,
+        value=fact.value,
+        unit=metric_unit(metric, currency),
+        currency=currency,
+        metric_name=fact.label,
+        source=f"{fact.taxonomy}:{fact.concept} {fact.accession}",
+        accession_number=fact.accession,
+        filed_date=fact.filed,
+    )
+
+
+def standardize(facts: list[Fact], fye: tuple[int, int] | None = None) -> list[MetricRow]:
+    """Every metric row the facts support, derived quarters and metrics included."""
+    currency = reporting_currency(facts)
+    fye = fye or fiscal_year_end(facts)
+    if currency is None or fye is None:
+        return []
+    taxonomy = Counter(f.taxonomy for f in facts).most_common(1)[0][0]
+    rows: list[MetricRow] = []
+    ytd: dict[str, dict[tuple[date | None, date], Fact]] = defaultdict(dict)
+    for metric, concepts in TAXONOMIES[taxonomy].items():
+        order = {concept: i for i, concept in enumerate(concepts)}
+        per_period = _pick_per_period(facts, metric, order, currency)
+        for fact in per_period.values():
+            row = _row(metric, fact, currency, fye)
+            if row is not None:
+                rows.append(row)
+            elif fact.days in HALF_DAYS or fact.days in NINE_MONTH_DAYS:
+                ytd[metric][(fact.start, fact.end)] = fact
+    rows.extend(derive_quarters(rows, ytd, fye))
+    rows.extend(derive_metrics(rows, currency))
+    return rows

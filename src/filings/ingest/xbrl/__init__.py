@@ -1,0 +1,1 @@
+"""XBRL readers: inline XBRL documents and XBRL instances, without any taxonomy download."""

@@ -1,0 +1,142 @@
+"""Reading inline XBRL (iXBRL) documents with lxml: every ix:nonFraction and ix:nonNumeric fact,
+with its context, unit, decimals, scale, sign and transformation applied, exact as Decimal."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+from lxml import etree
+
+from filings.core.errors import MalformedInput
+from filings.ingest.xbrl.model import IX, XBRLDI, XBRLI, XSI, Context, XbrlFact
+from filings.ingest.xbrl.text_transforms import text_value
+from filings.ingest.xbrl.transforms import numeric_value
+
+_PARSER = etree.XMLParser(huge_tree=True, resolve_entities=False, no_network=True)
+
+
+def parse_xml(document: bytes) -> etree._Element:
+    """An XML tree; MalformedInput when the bytes are not XML."""
+    try:
+        return etree.fromstring(document, _PARSER)
+    except etree.XMLSyntaxError as exc:
+        raise MalformedInput(f"not XML: {exc}") from exc
+
+
+def _date(text: str | None) -> date | None:
+    return date.fromisoformat(text.strip()[:10]) if text and text.strip() else None
+
+
+def read_contexts(root: etree._Element) -> dict[str, Context]:
+    """Every xbrli:context under `root`, by id."""
+    contexts = {}
+    for element in root.iter(f"{{{XBRLI}}}context"):
+        instant = element.findtext(f".//{{{XBRLI}}}instant")
+        dimensions = tuple(  # the order of explicit members carries no meaning
+            sorted(
+                (member.get("dimension", ""), (member.text or "").strip())
+                for member in element.iter(f"{{{XBRLDI}}}explicitMember")
+            )
+        )
+        contexts[element.get("id", "")] = Context(
+            id=element.get("id", ""),
+            entity=(element.findtext(f".//{{{XBRLI}}}identifier") or "").strip(),
+            start=_date(element.findtext(f".//{{{XBRLI}}}startDate")),
+            end=_date(instant) or _date(element.findtext(f".//{{{XBRLI}}}endDate")),
+            instant=instant is not None,
+            dimensions=dimensions,
+        )
+    return contexts
+
+
+def _measure(element: etree._Element) -> str:
+    return ((element.text or "").strip().rsplit(":", 1))[-1]
+
+
+def read_units(root: etree._Element) -> dict[str, str]:
+    """Every xbrli:unit under `root`, by id, as `USD`, `shares` or `USD/shares`."""
+    units = {}
+    for element in root.iter(f"{{{XBRLI}}}unit"):
+        numerator = element.find(f".//{{{XBRLI}}}unitNumerator")
+        denominator = element.find(f".//{{{XBRLI}}}unitDenominator")
+        if numerator is not None and denominator is not None:
+            top = "*".join(_measure(m) for m in numerator.iter(f"{{{XBRLI}}}measure"))
+            bottom = "*".join(_measure(m) for m in denominator.iter(f"{{{XBRLI}}}measure"))
+            units[element.get("id", "")] = f"{top}/{bottom}"
+        else:
+            units[element.get("id", "")] = "*".join(
+                _measure(m) for m in element.iter(f"{{{XBRLI}}}measure")
+            )
+    return units
+
+
+def resolve_name(element: etree._Element, qname: str) -> tuple[str, str]:
+    """(Clark name, prefix) of a `prefix:Local` name as the element's namespaces define it."""
+    prefix, _, local = qname.partition(":")
+    namespace = element.nsmap.get(prefix)
+    if namespace is None:
+        raise MalformedInput(f"undeclared prefix in {qname!r}")
+    return f"{{{namespace}}}{local}", prefix
+
+
+def _rule(element: etree._Element) -> str | None:
+    fmt = element.get("format")
+    return fmt.rsplit(":", 1)[-1] if fmt else None
+
+
+def _text(element: etree._Element, by_id: dict[str, etree._Element]) -> str:
+    parts = ["".join(_visible_text(element))]
+    seen: set[str] = set()
+    next_id = element.get("continuedAt")
+    while next_id and next_id not in seen and next_id in by_id:
+        seen.add(next_id)
+        parts.append("".join(_visible_text(by_id[next_id])))
+        next_id = by_id[next_id].get("continuedAt")
+    return " ".join(parts)
+
+
+def _visible_text(element: etree._Element) -> list[str]:
+    """Text of an element without its ix:exclude parts."""
+    out = [element.text or ""]
+    for child in element:
+        if child.tag != f"{{{IX}}}exclude":
+            out.extend(_visible_text(child))
+        out.append(child.tail or "")
+    return out
+
+
+def _numeric(element: etree._Element) -> Decimal | None:
+    if element.get(f"{{{XSI}}}nil") == "true":
+        return None
+    value = numeric_value("".join(element.itertext()), _rule(element))
+    scale = int(element.get("scale") or 0)
+    if scale:
+        value = value.scaleb(scale)
+        if value == value.to_integral_value():
+            value = value.quantize(Decimal(1))  # 1.30497E+11 -> 130497000000
+    return -value if element.get("sign") == "-" else value
+
+
+def read_inline(document: bytes) -> list[XbrlFact]:
+    """Every fact of an inline XBRL document."""
+    root = parse_xml(document)
+    contexts, units = read_contexts(root), read_units(root)
+    by_id = {e.get("id"): e for e in root.iter(f"{{{IX}}}continuation") if e.get("id")}
+    facts = []
+    for element in root.iter(f"{{{IX}}}nonFraction", f"{{{IX}}}nonNumeric"):
+        concept, prefix = resolve_name(element, element.get("name", ""))
+        context = contexts.get(element.get("contextRef", ""))
+        if context is None:
+            raise MalformedInput(f"{prefix} fact with unknown context {element.get('contextRef')}")
+        numeric = element.tag == f"{{{IX}}}nonFraction"
+        value: Decimal | str | None
+        if numeric:
+            value = _numeric(element)
+        elif element.get(f"{{{XSI}}}nil") == "true":
+            value = None
+        else:
+            value = text_value(_text(element, by_id), _rule(element))
+        unit = units.get(element.get("unitRef", "")) if numeric else None
+        facts.append(XbrlFact(concept, prefix, context, unit, element.get("decimals"), value))
+    return facts

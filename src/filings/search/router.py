@@ -1,0 +1,35 @@
+"""HTTP route of content search (4.2)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends
+
+from filings.companies.deps import company_directory
+from filings.companies.service import CompanyDirectory
+from filings.core.misses import Miss
+from filings.search import service
+from filings.search.schemas import ContentSearchRequest, ContentSearchResponse
+from filings.web.deps import AppState, MaxRetries, app_state, run_service
+from filings.web.envelope import POST_ERROR_RESPONSES
+
+router = APIRouter(tags=["search"])
+
+
+@router.post(
+    "/filings/content-search",
+    response_model=ContentSearchResponse | Miss,
+    responses=POST_ERROR_RESPONSES,
+    summary="Semantic search inside filings, returning passages with page references",
+)
+async def content_search(
+    body: ContentSearchRequest,
+    state: Annotated[AppState, Depends(app_state)],
+    directory: Annotated[CompanyDirectory, Depends(company_directory)],
+    max_retries: MaxRetries = 2,
+) -> ContentSearchResponse | Miss:
+    """Passages best first; each hit's page_id resolves with the snapshot endpoint."""
+    return await run_service(
+        state, lambda conn: service.content_search(conn, directory, body), max_retries
+    )

@@ -1,0 +1,68 @@
+"""Access fixtures: both stores, and accounts with keys made inside the test's transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import Connection
+
+from filings.access import service
+from filings.access.store import AccessStore
+from filings.access.store_redis import RedisAccessStore
+from filings.access.store_sql import SqlAccessStore
+from filings.core.settings import Settings
+from tests.conftest import SavepointDatabase
+
+
+@pytest.fixture(params=["sql", "redis"])
+def store(request: pytest.FixtureRequest, database: SavepointDatabase) -> Iterator[AccessStore]:
+    """Each access test runs on the SQL store and on the Redis store."""
+    if request.param == "sql":
+        yield SqlAccessStore(database)
+        return
+    url = request.getfixturevalue("redis_url")
+    redis_store = RedisAccessStore(url, request.getfixturevalue("redis_namespace"))
+    yield redis_store
+    redis_store.close()
+
+
+@pytest.fixture
+def secret(settings_factory: Callable[..., Settings]) -> str:
+    """The key-hash secret of the test settings."""
+    return settings_factory().key_hash_secret.get_secret_value()
+
+
+@pytest.fixture
+def new_key(connection: Connection, secret: str) -> Callable[..., str]:
+    """Open an account (if new) with a plan and limits, and return a fresh key of it."""
+
+    def make(account: str = "acme", plan: str = "api", **options: Any) -> str:
+        now = datetime.now(UTC)
+        try:
+            service.get_account(connection, account)
+        except Exception:
+            service.create_account(connection, account, plan=plan, now=now)
+        limits = {
+            k: options.pop(k) for k in ("monthly_quota", "per_second", "per_minute") if k in options
+        }
+        if limits:
+            service.set_limits(connection, account, **limits)
+        return service.create_key(connection, account, secret=secret, now=now, **options)[1]
+
+    return make
+
+
+@pytest.fixture
+def client_for(
+    make_client: Callable[..., TestClient], store: AccessStore
+) -> Callable[..., TestClient]:
+    """A client sending `key` to an app on the parametrized store."""
+
+    def build(key: str | None, **overrides: Any) -> TestClient:
+        return make_client(key=key, store=store, **overrides)
+
+    return build

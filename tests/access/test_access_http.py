@@ -1,0 +1,247 @@
+"""Access through HTTP: 401, 402, 429 (rate and quota), headers and metering, on both stores."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import Connection, update
+
+from filings.access import service
+from filings.access.plans import next_month_start
+from filings.db.tables import accounts, api_keys
+from filings.filings import service as filings_service
+
+API = "/api/v1/data"
+SEARCH = f"{API}/filings/search"
+FINANCIALS = f"{API}/companies/NOPE/financials"
+LIMIT_HEADERS = {
+    "x-ratelimit-limit",
+    "x-ratelimit-remaining",
+    "x-ratelimit-reset",
+    "x-quota-limit",
+    "x-quota-used",
+    "x-quota-remaining",
+    "x-quota-reset",
+}
+
+
+def assert_error(response: Any, status: int) -> dict[str, Any]:
+    body: dict[str, Any] = response.json()
+    assert response.status_code == status, response.text
+    assert {"error", "status_code", "path", "correlation_id"} <= body.keys()
+    assert body["status_code"] == status
+    assert body["correlation_id"] == response.headers["X-Correlation-Id"]
+    return body
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {},
+        {"Authorization": "Bearer"},
+        {"Authorization": "Basic dXNlcjpwYXNz"},
+        {"Authorization": "Bearer svc_" + "x" * 43},
+        {"X-API-Key": "svc_" + "y" * 43},
+        {"Authorization": "Bearer not-a-key"},
+    ],
+)
+def test_401_for_missing_malformed_or_unknown_keys(
+    client_for: Callable[..., TestClient], headers: dict[str, str]
+) -> None:
+    response = client_for(None).post(SEARCH, json={}, headers=headers)
+    assert_error(response, 401)
+    assert not LIMIT_HEADERS & set(response.headers)
+
+
+def test_x_api_key_is_accepted(
+    client_for: Callable[..., TestClient], new_key: Callable[..., str]
+) -> None:
+    key = new_key()
+    response = client_for(None).post(SEARCH, json={}, headers={"X-API-Key": key})
+    assert response.status_code == 200
+
+
+def test_revocation_is_effective_at_once(
+    client_for: Callable[..., TestClient], new_key: Callable[..., str], connection: Connection
+) -> None:
+    key = new_key()
+    client = client_for(key)
+    assert client.post(SEARCH, json={}).status_code == 200
+    key_pk = service.list_keys(connection, "acme")[0].pk
+    service.revoke_key(connection, key_pk, now=datetime.now(UTC))
+    assert assert_error(client.post(SEARCH, json={}), 401)["error"] == "API key revoked"
+
+
+def test_expired_keys_are_refused(
+    client_for: Callable[..., TestClient], new_key: Callable[..., str], connection: Connection
+) -> None:
+    key = new_key(expires_in_days=1)
+    client = client_for(key)
+    assert client.post(SEARCH, json={}).status_code == 200
+    connection.execute(update(api_keys).values(expires_at=datetime.now(UTC) - timedelta(seconds=1)))
+    assert assert_error(client.post(SEARCH, json={}), 401)["error"] == "API key expired"
+
+
+def test_402_without_api_access_and_renewal_restores_it(
+    client_for: Callable[..., TestClient], new_key: Callable[..., str], connection: Connection
+) -> None:
+    client = client_for(new_key(plan="free"))
+    assert_error(client.post(SEARCH, json={}), 402)
+    service.set_plan(connection, "acme", "pro", now=datetime.now(UTC))
+    assert client.post(SEARCH, json={}).status_code == 200
+
+
+def test_a_lapsed_plan_gives_402(
+    client_for: Callable[..., TestClient], new_key: Callable[..., str], connection: Connection
+) -> None:
+    client = client_for(new_key(plan="trial"))
+    assert client.post(SEARCH, json={}).status_code == 200
+    connection.execute(update(accounts).values(plan_until=datetime.now(UTC) - timedelta(seconds=1)))
+    assert_error(client.post(SEARCH, json={}), 402)
+
+
+def test_401_comes_before_validation_and_routing_before_401(
+    client_for: Callable[..., TestClient],
+) -> None:
+    client = client_for(None)
+    assert client.post(SEARCH, json={"limit": 0}).status_code == 401
+    assert client.get(f"{API}/nothing").status_code == 404
+    assert client.get(SEARCH).status_code == 405
+
+
+def test_per_second_rate_limit(
+    client_for: Callable[..., TestClient], new_key: Callable[..., str]
+) -> None:
+    client = client_for(new_key(per_second=3, per_minute=100))
+    statuses = [client.post(SEARCH, json={}) for _ in range(6)]
+    codes = [r.status_code for r in statuses]
+    assert codes.count(200) >= 3 and 429 in codes  # a second boundary may fall inside the loop
+    limited = next(r for r in statuses if r.status_code == 429)
+    assert limited.headers["Retry-After"] == "1"
+    assert "per second" in assert_error(limited, 429)["error"]
+    assert set(limited.headers) >= LIMIT_HEADERS
+
+
+def test_per_minute_rate_limit(
+    client_for: Callable[..., TestClient], new_key: Callable[..., str]
+) -> None:
+    client = client_for(new_key(per_second=100, per_minute=4))
+    responses = [client.post(SEARCH, json={}) for _ in range(10)]
+    codes = [r.status_code for r in responses]
+    # Four a minute; the loop may straddle a minute boundary, so at most eight get through.
+    assert 4 <= codes.count(200) <= 8 and 429 in codes
+    limited = next(r for r in responses if r.status_code == 429)
+    assert limited.headers["Retry-After"] == "60"
+    assert limited.headers["X-RateLimit-Remaining"] == "0"
+    assert "per minute" in assert_error(limited, 429)["error"]
+
+
+def test_monthly_quota_and_its_retry_after(
+    client_for: Callable[..., TestClient], new_key: Callable[..., str]
+) -> None:
+    client = client_for(new_key(monthly_quota=3))
+    ok = [client.post(SEARCH, json={}) for _ in range(3)]
+    assert [r.status_code for r in ok] == [200, 200, 200]
+    assert [r.headers["X-Quota-Used"] for r in ok] == ["1", "2", "3"]
+    assert ok[-1].headers["X-Quota-Remaining"] == "0"
+    refused = client.post(SEARCH, json={})
+    body = assert_error(refused, 429)
+    assert "quota" in body["error"].lower()
+    expected = (next_month_start(datetime.now(UTC)) - datetime.now(UTC)).total_seconds()
+    assert abs(int(refused.headers["Retry-After"]) - expected) <= 5
+    assert refused.headers["X-Quota-Reset"] == next_month_start(datetime.now(UTC)).strftime(
+        "%Y-%m-%dT%H:%M:%SZ"
+    )
+
+
+def test_headers_on_every_authenticated_response(
+    client_for: Callable[..., TestClient], new_key: Callable[..., str]
+) -> None:
+    client = client_for(new_key(monthly_quota=100, per_minute=50))
+    for response in (
+        client.post(SEARCH, json={}),
+        client.get(FINANCIALS),  # a miss
+        client.post(SEARCH, json={"limit": 0}),  # a 422
+    ):
+        assert set(response.headers) >= LIMIT_HEADERS, response.status_code
+    assert response.headers["X-Quota-Limit"] == "100"
+    assert response.headers["X-RateLimit-Limit"] == "50"
+
+
+def test_metering_counts_successes_and_misses_only(
+    client_for: Callable[..., TestClient],
+    new_key: Callable[..., str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client = client_for(new_key(monthly_quota=100))
+
+    def used() -> int:
+        return int(client.post(SEARCH, json={}).headers["X-Quota-Used"])
+
+    start = used()
+    assert client.get(FINANCIALS).json()["failure_kind"] == "not_found"  # miss: counted
+    assert used() == start + 2
+    client.post(SEARCH, json={"limit": 0})  # 422: not counted
+    client.get(f"{API}/companies/X/financials?years=99")  # 422: not counted
+    client.get(f"{API}/unknown")  # 404: never reaches access
+
+    def explode(*_: Any, **__: Any) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(filings_service, "snapshot", explode)
+    assert client.get(f"{API}/filings/x/snapshot").status_code == 500  # 5xx: not counted
+    assert used() == start + 3
+
+
+def test_the_raw_key_never_reaches_the_logs(
+    client_for: Callable[..., TestClient],
+    new_key: Callable[..., str],
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    key = new_key()
+    client = client_for(key)
+    caplog.set_level(logging.DEBUG)
+
+    def explode(*_: Any, **__: Any) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(filings_service, "snapshot", explode)
+    client.get(f"{API}/filings/x/snapshot")
+    client.post(SEARCH, json={"limit": 0})
+    assert caplog.records  # the 500 was logged
+    assert key not in caplog.text and key[4:] not in caplog.text
+
+
+ENDPOINTS: list[tuple[str, str, Any]] = [
+    ("POST", SEARCH, {}),
+    ("POST", f"{API}/filings/content-search", {"query": "x"}),
+    ("GET", f"{API}/filings/abc_1/snapshot", None),
+    ("GET", f"{API}/companies/AAPL/financials", None),
+    ("GET", f"{API}/companies/AAPL/statement", None),
+    ("GET", f"{API}/companies/AAPL/profile", None),
+    ("GET", f"{API}/companies/AAPL/revenue-geography", None),
+    ("POST", f"{API}/companies/compare", {"companies": ["A", "B"]}),
+    ("POST", f"{API}/companies/screen", {}),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body"), ENDPOINTS)
+def test_every_endpoint_needs_a_key(
+    client_for: Callable[..., TestClient],
+    new_key: Callable[..., str],
+    method: str,
+    path: str,
+    body: Any,
+) -> None:
+    assert_error(client_for(None).request(method, path, json=body), 401)
+    assert client_for(new_key()).request(method, path, json=body).status_code == 200
+
+
+def test_docs_and_openapi_need_no_key(client_for: Callable[..., TestClient]) -> None:
+    assert client_for(None).get("/openapi.json").status_code == 200

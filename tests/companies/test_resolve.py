@@ -1,0 +1,146 @@
+"""Company resolution: examples from decisions.md and properties that must hold for any input."""
+
+from __future__ import annotations
+
+import string
+
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from filings.companies.resolve import (
+    CompanyIndex,
+    CompanyRecord,
+    Resolved,
+    Unresolved,
+    normalize_name,
+    normalize_ticker,
+)
+
+APPLE = CompanyRecord(
+    1, "aapl", "Apple Inc.", "Apple", "us", ("AAPL",), ("US0378331005",), "320193"
+)
+FISKARS = CompanyRecord(
+    2, "fiskars", "Fiskars Oyj Abp", "Fiskars", "nordic", ("FSKRS",), ("FI0009000400",)
+)
+ATLAS_COPCO = CompanyRecord(
+    3, "atlas-copco", "Atlas Copco AB", "Atlas Copco", "nordic", ("ATCO A", "ATCO B")
+)
+ATLAS_AIR = CompanyRecord(
+    4, "aaww", "Atlas Air Worldwide Holdings, Inc.", "Atlas Air", "us", ("AAWW",)
+)
+ERICSSON = CompanyRecord(
+    5, "ericsson", "Telefonaktiebolaget LM Ericsson", "Ericsson", "nordic", ("ERIC B",)
+)
+INDEX = CompanyIndex.build([APPLE, FISKARS, ATLAS_COPCO, ATLAS_AIR, ERICSSON])
+
+
+def resolved_id(text: str, market: str | None = None) -> str | None:
+    outcome = INDEX.resolve(text, market)
+    return outcome.company.company_id if isinstance(outcome, Resolved) else None
+
+
+def test_ticker_forms_from_decisions() -> None:
+    assert resolved_id("FSKRS") == resolved_id("FSKRS.HE") == resolved_id("FSKRS HE") == "fiskars"
+    assert resolved_id("fskrs") == "fiskars"
+
+
+def test_share_classes_are_one_company() -> None:
+    assert resolved_id("ATCO A") == resolved_id("atco-b") == "atlas-copco"
+
+
+def test_isin_and_cik() -> None:
+    assert resolved_id("FI0009000400") == "fiskars"
+    assert resolved_id("us0378331005") == "aapl"
+    assert (
+        resolved_id("320193") == resolved_id("0000320193") == resolved_id("CIK0000320193") == "aapl"
+    )
+
+
+def test_exact_name_ignores_case_punctuation_and_legal_suffixes() -> None:
+    for text in (
+        "apple",
+        "APPLE INC",
+        "Apple, Inc.",
+        "Fiskars Oyj",
+        "fiskars",
+        "Atlas Copco AB (publ)",
+    ):
+        assert resolved_id(text) is not None, text
+
+
+def test_fuzzy_match_needs_one_dominant_candidate() -> None:
+    assert resolved_id("Ericson") == "ericsson"
+    outcome = INDEX.resolve("Atlas")
+    assert isinstance(outcome, Unresolved) and outcome.reason == "ambiguous"
+    assert {r.company_id for r in outcome.alternatives} == {"atlas-copco", "aaww"}
+
+
+def test_not_found_offers_close_alternatives() -> None:
+    outcome = INDEX.resolve("Fiskarz Group")  # close, but below the fuzzy threshold
+    assert isinstance(outcome, Unresolved) and outcome.reason == "not_found"
+    assert [r.company_id for r in outcome.alternatives] == ["fiskars"]
+
+
+def test_market_narrows_resolution() -> None:
+    assert resolved_id("AAPL", "us") == "aapl"
+    assert resolved_id("AAPL", "nordic") is None
+    assert resolved_id("Atlas", "nordic") == "atlas-copco"
+
+
+def test_short_inputs_are_never_fuzzy() -> None:
+    assert resolved_id("At") is None
+
+
+names = st.text(alphabet=string.ascii_letters + " ", min_size=4, max_size=30).map(str.strip)
+tickers = st.text(alphabet=string.ascii_uppercase + string.digits, min_size=1, max_size=6)
+
+
+@given(
+    ticker=tickers, suffix=st.sampled_from(["", ".HE", " HE", ".ST", " ST"]), lower=st.booleans()
+)
+def test_any_ticker_resolves_with_any_case_and_exchange_suffix(
+    ticker: str, suffix: str, lower: bool
+) -> None:
+    record = CompanyRecord(1, "x", "Some Company", "Some Company", "nordic", (ticker,))
+    text = ticker + suffix
+    outcome = CompanyIndex.build([record]).resolve(text.lower() if lower else text)
+    assert isinstance(outcome, Resolved) and outcome.company is record
+
+
+@given(cik=st.integers(min_value=1, max_value=9_999_999_999), zeros=st.booleans())
+def test_any_cik_resolves_with_or_without_leading_zeros(cik: int, zeros: bool) -> None:
+    record = CompanyRecord(1, "x", "Filer", "Filer", "us", (), (), str(cik))
+    text = str(cik).zfill(10) if zeros else str(cik)
+    outcome = CompanyIndex.build([record]).resolve(text)
+    assert isinstance(outcome, Resolved) and outcome.company is record
+
+
+@given(name=names, suffix=st.sampled_from(["", " Oyj", " AB (publ)", ", Inc.", " Corp.", " ASA"]))
+def test_any_name_resolves_exactly_with_a_legal_suffix(name: str, suffix: str) -> None:
+    assume(len(normalize_name(name)) >= 1)
+    record = CompanyRecord(1, "x", name + suffix, name, "us")
+    outcome = CompanyIndex.build([record]).resolve(name.upper())
+    assert isinstance(outcome, Resolved) and outcome.company is record
+
+
+@given(name=names)
+def test_two_companies_with_one_name_are_never_resolved(name: str) -> None:
+    assume(normalize_name(name))
+    twins = [CompanyRecord(i, f"c{i}", name, name, "us") for i in (1, 2)]
+    outcome = CompanyIndex.build(twins).resolve(name)
+    assert isinstance(outcome, Unresolved) and outcome.reason == "ambiguous"
+
+
+@given(text=st.text(max_size=40), market=st.sampled_from([None, "us", "nordic"]))
+def test_resolution_never_leaves_the_market(text: str, market: str | None) -> None:
+    outcome = INDEX.resolve(text, market)
+    if isinstance(outcome, Resolved) and market is not None:
+        assert outcome.company.market == market
+    if isinstance(outcome, Unresolved):
+        assert all(market is None or r.market == market for r in outcome.alternatives)
+
+
+@given(text=st.text(max_size=40))
+def test_normalizers_are_idempotent(text: str) -> None:
+    assert normalize_name(normalize_name(text)) == normalize_name(text)
+    assert normalize_ticker(normalize_ticker(text)) == normalize_ticker(text)

@@ -1,0 +1,156 @@
+"""US figures through the HTTP API, against values read in the filings."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+API = "/api/v1/data"
+
+
+def test_apple_financials_fy2024(sec_client: TestClient) -> None:
+    body = sec_client.get(f"{API}/companies/AAPL/financials", params={"years": 10}).json()
+    assert body["company_name"] == "Apple Inc." and body["market"] == "us"
+    assert body["ticker"] == "AAPL" and body["exchange"] == "XNAS"
+    fy2024 = body["by_year"]["2024"]
+    assert fy2024["revenue"] == 391035000000
+    assert fy2024["net_income"] == 93736000000
+    assert fy2024["eps"] == 6.08 and fy2024["eps_diluted"] == 6.08
+    assert list(body["by_year"]) == sorted(body["by_year"], reverse=True)
+    assert len(body["by_year"]) == 10
+
+
+def test_latest_period_auto_is_the_newest_period(sec_client: TestClient) -> None:
+    latest = sec_client.get(f"{API}/companies/AAPL/financials").json()["latest_period"]
+    # Apple's newest filing in the mirror is the 10-Q for the quarter ended 2025-12-27.
+    assert latest["period_label"] == "Q1/2026" and latest["period_type"] == "quarterly"
+    assert latest["period_end"] == "2025-12-27"
+    revenue = latest["metrics"]["revenue"]
+    assert revenue["value"] == 143756000000 and revenue["unit"] == "USD"
+    assert revenue["source"].endswith("0000320193-26-000006")
+
+
+def test_pinned_periods(sec_client: TestClient) -> None:
+    url = f"{API}/companies/AAPL/financials"
+    annual = sec_client.get(url, params={"year": 2024}).json()["latest_period"]
+    assert annual["period_label"] == "FY2024" and annual["period_end"] == "2024-09-28"
+    assert annual["metrics"]["eps"]["value"] == 6.08
+    assert annual["metrics"]["eps"]["unit"] == "USD/share"
+    quarter = sec_client.get(url, params={"year": 2025, "quarter": 2}).json()["latest_period"]
+    assert (
+        quarter["period_label"] == "Q2/2025"
+        and quarter["metrics"]["revenue"]["value"] == 95359000000
+    )
+    missing = sec_client.get(url, params={"year": 1980}).json()
+    assert missing["failure_kind"] == "not_found" and "FY2024" in missing["hint"]
+
+
+def test_nvidia_fy2025_and_its_january_year_end(sec_client: TestClient) -> None:
+    body = sec_client.get(f"{API}/companies/NVDA/financials", params={"year": 2025}).json()
+    assert body["by_year"]["2025"]["revenue"] == 130497000000
+    assert body["latest_period"]["period_end"] == "2025-01-26"
+    assert body["latest_period"]["period_label"] == "FY2025"
+
+
+def test_snowflake_fiscal_year_label(sec_client: TestClient) -> None:
+    latest = sec_client.get(
+        f"{API}/companies/SNOW/financials", params={"period_type": "annual", "year": 2025}
+    ).json()["latest_period"]
+    assert (
+        latest["period_end"] == "2025-01-31" and latest["metrics"]["revenue"]["value"] == 3626396000
+    )
+
+
+def test_tsmc_figures_stay_in_twd(sec_client: TestClient) -> None:
+    body = sec_client.get(f"{API}/companies/0001046179/financials", params={"year": 2024}).json()
+    assert body["currency"] == "TWD"
+    assert body["latest_period"]["metrics"]["revenue"] == {
+        "value": 2894307700000,
+        "unit": "TWD",
+        "source": "ifrs-full:Revenue 0001193125-25-083423",
+        "page_id": None,
+    }
+
+
+def test_quarterly_income_statement(sec_client: TestClient) -> None:
+    body = sec_client.get(
+        f"{API}/companies/AAPL/statement",
+        params={"period_type": "quarterly", "year": 2024},
+    ).json()
+    assert body["statement"] == "income_statement" and body["period_type"] == "quarterly"
+    periods = body["periods"]
+    assert [p["period"] for p in periods] == ["Q4/2024", "Q3/2024", "Q2/2024", "Q1/2024"]
+    revenue = [p["metrics"]["revenue"]["value"] for p in periods]
+    assert revenue == [94930000000, 85777000000, 90753000000, 119575000000]
+    assert periods[0]["metrics"]["revenue"]["source"].startswith("derived: fy_minus_9m")
+    line = periods[1]["metrics"]["revenue"]
+    assert line["metric_name"] and line["currency"] == "USD" and line["unit"] == "USD"
+
+
+def test_annual_statements_and_the_years_cap(sec_client: TestClient) -> None:
+    url = f"{API}/companies/AAPL/statement"
+    income = sec_client.get(url, params={"years": 3}).json()
+    assert [p["period"] for p in income["periods"]] == ["2025", "2024", "2023"]
+    assert all(p["quarter"] is None for p in income["periods"])
+    balance = sec_client.get(url, params={"statement": "balance_sheet", "year": 2024}).json()
+    assert balance["periods"][0]["metrics"]["total_assets"]["value"] == 364980000000
+    assert "revenue" not in balance["periods"][0]["metrics"]
+    cash = sec_client.get(url, params={"statement": "cash_flow", "year": 2024}).json()
+    assert cash["periods"][0]["metrics"]["operating_cash_flow"]["value"] == 118254000000
+    many = sec_client.get(url, params={"years": 25, "period_type": "auto"}).json()["periods"]
+    assert len(many) == 25 and many[0]["period"] == "Q1/2026"
+
+
+def test_compare_mixes_resolution_and_lists_unknowns(sec_client: TestClient) -> None:
+    body = sec_client.post(
+        f"{API}/companies/compare", json={"companies": ["AAPL", "nvidia", "Nope Corp"], "years": 2}
+    ).json()
+    assert body["not_found"] == ["Nope Corp"]
+    apple = body["companies"][0]
+    assert (
+        apple["latest_year"]["year"] == "2025" and apple["latest_year"]["revenue"] == 416161000000
+    )
+    assert set(apple["by_year"]) == {"2025", "2024"}
+    assert set(apple["latest_year"]) - {"year", "currency"} <= set(body["kpis"])
+
+
+def test_screen_growth_is_a_cagr(sec_client: TestClient) -> None:
+    body = sec_client.post(
+        f"{API}/companies/screen",
+        json={"metric": "revenue", "year": 2025, "compare_years": 1, "country": "US"},
+    ).json()
+    assert body["year"] == 2025 and body["compare_year"] == 2024
+    apple = next(c for c in body["companies"] if c["ticker"] == "AAPL")
+    assert apple["value_anchor"] == 416161000000 and apple["value_compare"] == 391035000000
+    assert apple["growth_pct"] == 6.43  # 416,161 / 391,035 - 1
+    growth = [c["growth_pct"] for c in body["companies"]]
+    assert growth == sorted(growth, reverse=True)
+    assert body["coverage"] == {
+        "with_data": len(body["companies"]),
+        "returned": len(body["companies"]),
+    }
+
+
+def test_screen_value_mode_filters_and_direction(sec_client: TestClient) -> None:
+    body = sec_client.post(
+        f"{API}/companies/screen",
+        json={
+            "metric": "sales",
+            "mode": "value",
+            "year": 2024,
+            "direction": "asc",
+            "min_value": 1e11,
+            "top_n": 2,
+        },
+    ).json()
+    values = [c["value_anchor"] for c in body["companies"]]
+    assert body["metric"] == "revenue" and values == sorted(values) and len(values) == 2
+    assert all(v >= 1e11 for v in values)
+    tagged = sec_client.post(
+        f"{API}/companies/screen",
+        json={"metric": "revenue", "mode": "value", "tag_slugs": ["semiconductors"]},
+    ).json()
+    assert [c["ticker"] for c in tagged["companies"]] == ["NVDA"]
+    industry = sec_client.post(
+        f"{API}/companies/screen", json={"mode": "value", "industry": "computers"}
+    ).json()
+    assert [c["ticker"] for c in industry["companies"]] == ["AAPL"]

@@ -1,0 +1,72 @@
+"""The OpenAPI document: generated from the app, committed, and never stale."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from filings.app import create_app
+from filings.core.settings import Settings
+
+COMMITTED = Path(__file__).parents[1] / "openapi.json"
+PATHS = {
+    "/api/v1/data/filings/search": "post",
+    "/api/v1/data/filings/content-search": "post",
+    "/api/v1/data/filings/{page_id}/snapshot": "get",
+    "/api/v1/data/companies/{company}/financials": "get",
+    "/api/v1/data/companies/{company}/statement": "get",
+    "/api/v1/data/companies/{company}/profile": "get",
+    "/api/v1/data/companies/{company}/revenue-geography": "get",
+    "/api/v1/data/companies/compare": "post",
+    "/api/v1/data/companies/screen": "post",
+}
+
+
+def _generated() -> dict[str, Any]:
+    return create_app(Settings(database_url="sqlite://")).openapi()
+
+
+def test_committed_openapi_is_current() -> None:
+    committed = json.loads(COMMITTED.read_text())
+    assert committed == json.loads(json.dumps(_generated())), (
+        "openapi.json is stale: run `make openapi` and commit it"
+    )
+
+
+def test_version_and_the_nine_paths() -> None:
+    document = _generated()
+    assert document["info"]["version"] == "1.0.0"
+    assert {p: set(ops) for p, ops in document["paths"].items()} == {
+        p: {m} for p, m in PATHS.items()
+    }
+
+
+def test_every_operation_declares_request_response_and_error_schemas() -> None:
+    document = _generated()
+    for path, method in PATHS.items():
+        operation = document["paths"][path][method]
+        responses = operation["responses"]
+        assert "schema" in responses["200"]["content"]["application/json"], path
+        for status in ("401", "402", "422", "429", "500", "503", "504"):
+            assert status in responses, (path, status)
+        assert responses["422"]["content"]["application/json"]["schema"]["$ref"].endswith(
+            "/ValidationEnvelope"
+        )
+        if method == "post":
+            assert "requestBody" in operation and "400" in responses
+        names = {p["name"] for p in operation.get("parameters", [])}
+        assert "max_retries" in names, path
+
+
+def test_choice_values_are_strings_with_the_values_in_the_description() -> None:
+    schema = _generated()["components"]["schemas"]["FilingSearchRequest"]["properties"]
+    market = schema["market"]
+    assert "enum" not in json.dumps(market)
+    assert "nordic" in market["description"]
+
+
+def test_served_at_openapi_json(client: TestClient) -> None:
+    assert client.get("/openapi.json").json()["info"]["version"] == "1.0.0"
