@@ -19,6 +19,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 
 from filings.access import service as access
+from filings.access.gate import utc_now
 from filings.access.store import AccessStore
 from filings.app import create_app
 from filings.core.settings import Settings
@@ -180,9 +181,10 @@ def make_client(
         client_address: tuple[str, int] = ("127.0.0.1", 50000),
         key: str | None = api_key,
         store: AccessStore | None = None,
+        clock: Callable[[], datetime] = utc_now,
         **overrides: Any,
     ) -> TestClient:
-        app = create_app(settings_factory(**overrides), database, store)
+        app = create_app(settings_factory(**overrides), database, store, clock)
         headers = {"Authorization": f"Bearer {key}"} if key else {}
         return TestClient(
             app, raise_server_exceptions=False, client=client_address, headers=headers

@@ -5,13 +5,14 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from datetime import datetime
 from typing import Any
 
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
 from filings import API_VERSION
-from filings.access.gate import AccessGate
+from filings.access.gate import AccessGate, utc_now
 from filings.access.middleware import AccessMiddleware
 from filings.access.store import AccessStore
 from filings.access.store_redis import RedisAccessStore
@@ -85,9 +86,15 @@ def build_access_store(settings: Settings, database: Database) -> AccessStore:
 
 
 def create_app(
-    settings: Settings, database: Database | None = None, store: AccessStore | None = None
+    settings: Settings,
+    database: Database | None = None,
+    store: AccessStore | None = None,
+    clock: Callable[[], datetime] = utc_now,
 ) -> FastAPI:
-    """The ASGI app for `settings`; `database` and `store` override those the settings name."""
+    """The ASGI app for `settings`; `database` and `store` override those the settings name.
+
+    `clock` is the access gate's time source (rate windows, quota months, plan expiry).
+    """
     database = database or Database(make_engine(settings.database_url))
     store = store or build_access_store(settings, database)
 
@@ -117,6 +124,7 @@ def create_app(
         store,
         secret=settings.key_hash_secret.get_secret_value(),
         wait_seconds=settings.request_timeout,
+        clock=clock,
     )
     app.openapi = _openapi_with_access(app)  # type: ignore[method-assign]
     # Added innermost first: access runs last, correlation ids first.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -16,6 +16,19 @@ from filings.access.store_redis import RedisAccessStore
 from filings.access.store_sql import SqlAccessStore
 from filings.core.settings import Settings
 from tests.conftest import SavepointDatabase
+
+
+class Clock:
+    """A settable time source for the access gate."""
+
+    def __init__(self, now: datetime):
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        self.now += timedelta(**delta)
 
 
 @pytest.fixture(params=["sql", "redis"])

@@ -15,6 +15,7 @@ from filings.access import service
 from filings.access.plans import next_month_start
 from filings.db.tables import accounts, api_keys
 from filings.filings import service as filings_service
+from tests.access.conftest import Clock
 
 API = "/api/v1/data"
 SEARCH = f"{API}/filings/search"
@@ -117,25 +118,29 @@ def test_401_comes_before_validation_and_routing_before_401(
 def test_per_second_rate_limit(
     client_for: Callable[..., TestClient], new_key: Callable[..., str]
 ) -> None:
-    client = client_for(new_key(per_second=3, per_minute=100))
-    statuses = [client.post(SEARCH, json={}) for _ in range(6)]
-    codes = [r.status_code for r in statuses]
-    assert codes.count(200) >= 3 and 429 in codes  # a second boundary may fall inside the loop
-    limited = next(r for r in statuses if r.status_code == 429)
+    clock = Clock(datetime.now(UTC).replace(second=5, microsecond=100_000))
+    client = client_for(new_key(per_second=3, per_minute=100), clock=clock)
+    statuses = [client.post(SEARCH, json={}) for _ in range(5)]
+    assert [r.status_code for r in statuses] == [200, 200, 200, 429, 429]
+    limited = statuses[3]
     assert limited.headers["Retry-After"] == "1"
     assert "per second" in assert_error(limited, 429)["error"]
     assert set(limited.headers) >= LIMIT_HEADERS
+    clock.advance(seconds=0.9)  # the next second has room again
+    assert client.post(SEARCH, json={}).status_code == 200
 
 
 def test_per_minute_rate_limit(
     client_for: Callable[..., TestClient], new_key: Callable[..., str]
 ) -> None:
-    client = client_for(new_key(per_second=100, per_minute=4))
-    responses = [client.post(SEARCH, json={}) for _ in range(10)]
-    codes = [r.status_code for r in responses]
-    # Four a minute; the loop may straddle a minute boundary, so at most eight get through.
-    assert 4 <= codes.count(200) <= 8 and 429 in codes
-    limited = next(r for r in responses if r.status_code == 429)
+    clock = Clock(datetime.now(UTC).replace(second=5, microsecond=0))
+    client = client_for(new_key(per_second=100, per_minute=4), clock=clock)
+    responses = []
+    for _ in range(6):
+        responses.append(client.post(SEARCH, json={}))
+        clock.advance(seconds=1)  # never the per-second limit
+    assert [r.status_code for r in responses] == [200, 200, 200, 200, 429, 429]
+    limited = responses[4]
     assert limited.headers["Retry-After"] == "60"
     assert limited.headers["X-RateLimit-Remaining"] == "0"
     assert "per minute" in assert_error(limited, 429)["error"]

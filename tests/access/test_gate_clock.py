@@ -12,15 +12,8 @@ from filings.access.gate import AccessGate
 from filings.access.store import AccessStore, StoredResponse
 from filings.access.store_redis import RedisAccessStore
 from filings.core.errors import TooManyRequests
+from tests.access.conftest import Clock
 from tests.conftest import SavepointDatabase
-
-
-class Clock:
-    def __init__(self, now: datetime):
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 @pytest.fixture
