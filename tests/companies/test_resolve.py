@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import string
+from dataclasses import replace
 
 from hypothesis import assume, given
 from hypothesis import strategies as st
@@ -73,6 +74,20 @@ def test_fuzzy_match_needs_one_dominant_candidate() -> None:
     outcome = INDEX.resolve("Atlas")
     assert isinstance(outcome, Unresolved) and outcome.reason == "ambiguous"
     assert {r.company_id for r in outcome.alternatives} == {"atlas-copco", "aaww"}
+
+
+def test_an_exact_tie_goes_to_the_only_company_with_data() -> None:
+    home = CompanyRecord(
+        10, "atlas-copco", "Atlas Copco AB", "Atlas Copco", "nordic", ("ATCO A",), has_data=True
+    )
+    adr = CompanyRecord(11, "atlky", "ATLAS COPCO AB", "ATLAS COPCO AB", "us", ("ATLKY",))
+    outcome = CompanyIndex.build([home, adr]).resolve("Atlas Copco")
+    assert isinstance(outcome, Resolved) and outcome.company.company_id == "atlas-copco"
+    assert CompanyIndex.build([home, adr]).resolve("Atlas Copco", "us") == Resolved(adr, "name")
+    # Both held, or neither: still a tie.
+    for pair in ([home, replace(adr, has_data=True)], [replace(home, has_data=False), adr]):
+        tie = CompanyIndex.build(pair).resolve("Atlas Copco")
+        assert isinstance(tie, Unresolved) and tie.reason == "ambiguous"
 
 
 def test_not_found_offers_close_alternatives() -> None:

@@ -89,6 +89,9 @@ def test_instruments_become_one_company_per_issuer(corpus: Path) -> None:
     assert set(atlas.isins) == {"SE0017486889", "SE0017486897"} and atlas.currency == "SEK"
     stora = listed["stora-enso"]
     assert stora.country == "FI" and stora.exchange == "XHEL" and len(stora.tickers) == 4
+    assert stora.tickers[:2] == ("STERV", "STEAV")  # Helsinki first: the home listing
+    nokia = listed["nokia"]
+    assert nokia.tickers == ("NOKIA", "NOKIA SEK") and nokia.exchange == "XHEL"
     assert listed["kemira"].listing_date is not None
     assert all(c.country in ("FI", "SE") for c in listed.values())
     oslo_only = {"equinor", "dnb-bank", "mowi"}

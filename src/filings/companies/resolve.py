@@ -91,6 +91,7 @@ class CompanyRecord:
     isin: tuple[str, ...] = ()
     cik: str | None = None
     aliases: tuple[str, ...] = ()
+    has_data: bool = False  # filings or figures are held for it, not only a registry entry
 
     @property
     def primary_ticker(self) -> str | None:
@@ -178,6 +179,10 @@ class CompanyIndex:
         exact = self._exact(text, market)
         if exact is not None:
             pks, how = exact
+            # A tie between an issuer we hold filings for and registry-only entries (Atlas Copco
+            # in Stockholm and its ADR in the SEC's ticker list) goes to the issuer with data.
+            if len(pks) > 1 and len(held := {pk for pk in pks if self.records[pk].has_data}) == 1:
+                pks = held
             if len(pks) == 1:
                 return Resolved(self.records[next(iter(pks))], how)  # type: ignore[arg-type]
             ordered = sorted((self.records[pk] for pk in pks), key=lambda r: r.company_id)

@@ -10,7 +10,13 @@ from sqlalchemy import Connection, func, select
 
 from filings.companies.resolve import CompanyIndex, CompanyRecord, Resolved, Unresolved
 from filings.core.misses import Alternative, FailureKind, Miss, invalid_choice, miss
-from filings.db.tables import companies, company_aliases, company_identifiers
+from filings.db.tables import (
+    companies,
+    company_aliases,
+    company_identifiers,
+    metric_values,
+)
+from filings.db.tables import filings as filings_table
 
 MARKETS = ["nordic", "us"]
 
@@ -47,6 +53,8 @@ def _load_records(conn: Connection) -> list[CompanyRecord]:
     aliases: dict[int, list[str]] = defaultdict(list)
     for pk, alias in conn.execute(select(company_aliases.c.company_pk, company_aliases.c.alias)):
         aliases[pk].append(alias)
+    held = {pk for (pk,) in conn.execute(select(filings_table.c.company_pk).distinct())}
+    held |= {pk for (pk,) in conn.execute(select(metric_values.c.company_pk).distinct())}
     rows = conn.execute(
         select(
             companies.c.id,
@@ -71,6 +79,7 @@ def _load_records(conn: Connection) -> list[CompanyRecord]:
             ),
             cik=row.cik,
             aliases=tuple(aliases[row.id]),
+            has_data=row.id in held,
         )
         for row in rows
     ]

@@ -47,6 +47,8 @@ def _company(name: str, listings: list[Mapping[str, Any]]) -> CompanyIn:
     exchange, country = VENUES[_venue(home) or "ST"]
     if len(venues) == 1:
         exchange, country = VENUES[next(iter(venues)) or "ST"]
+    # Home-venue listings first, so the primary ticker is the home one (NOKIA, not NOKIA SEK).
+    listings = sorted(listings, key=lambda i: VENUES[_venue(i) or "ST"][0] != exchange)
     dates = [d for i in listings if (d := _listing_date(i.get("listingDate")))]
     return CompanyIn(
         company_id=slugify(name),
