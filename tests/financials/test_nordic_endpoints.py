@@ -80,6 +80,41 @@ def test_both_markets_in_one_answer(sec_client: TestClient) -> None:
     assert {r["year"] for r in annual["filings"]} == {"2017", "2019"}
 
 
+def test_stora_enso_key_figures_from_the_release_text_table(sec_client: TestClient) -> None:
+    body = sec_client.get(f"{API}/companies/Stora Enso/financials", params={"years": 2}).json()
+    assert body["currency"] == "EUR"
+    year = body["by_year"]["2024"]
+    assert year["revenue"] == 9049000000  # "Sales 2,322 2,174 ... 9,049 9,396"
+    assert year["operating_income"] == 93000000  # Operating result (IFRS), not adjusted EBIT
+    assert year["pretax_income"] == -118000000
+    assert year["net_income"] == -183000000
+    assert year["eps_basic"] == -0.17  # EPS (basic), not "EPS excl. FV" (-0.56)
+    assert body["by_year"]["2023"]["revenue"] == 9396000000
+    assert body["latest_period"]["period_label"] == "FY2024"  # a year wins over its own Q4
+    quarterly = sec_client.get(
+        f"{API}/companies/Stora Enso/financials", params={"period_type": "quarterly"}
+    ).json()
+    latest = quarterly["latest_period"]
+    assert latest["period_label"] == "Q4/2024" and latest["period_end"] == "2024-12-31"
+    assert latest["metrics"]["revenue"]["value"] == 2322000000
+    assert latest["metrics"]["net_debt"]["value"] == 3707000000
+    assert latest["metrics"]["operating_income"]["page_id"].endswith("_1")  # a one-page release
+
+
+def test_outokumpu_key_figures_from_the_release_text_table(sec_client: TestClient) -> None:
+    body = sec_client.get(
+        f"{API}/companies/OUT1V/financials", params={"year": 2024, "quarter": 3}
+    ).json()
+    q3 = body["latest_period"]["metrics"]
+    assert q3["revenue"]["value"] == 1518000000 and q3["ebitda"]["value"] == 81000000
+    year = body["by_year"]["2024"]
+    assert year["revenue"] == 5942000000 and year["ebitda"] == 162000000  # reported, not derived
+    assert year["operating_income"] == -51000000 and year["net_income"] == -40000000
+    assert year["eps_basic"] == -0.09 and year["capital_expenditure"] == 216000000
+    # Segment tables of the same release never stand in for the group.
+    assert body["by_year"]["2023"]["ebitda"] == 416000000
+
+
 def test_compare_and_screen_across_markets(sec_client: TestClient) -> None:
     body = sec_client.post(
         f"{API}/companies/compare", json={"companies": ["LIFCO B", "AAPL", "Kemira"], "years": 2}

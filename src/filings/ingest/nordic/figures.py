@@ -21,6 +21,7 @@ from filings.ingest.nordic.tables import (
     read_slots,
     split_row,
 )
+from filings.ingest.nordic.text_tables import flatten_text_tables
 from filings.ingest.standardize.derive import derive_metrics
 from filings.ingest.standardize.rows import MetricRow
 
@@ -63,7 +64,7 @@ def _lines(page: str, kind: str) -> list[str]:
     if kind != "release":
         return [line.strip() for line in page.split("\n") if line.strip()]
     out = []
-    for line in page.split("\n"):
+    for line in flatten_text_tables(page):
         if line.strip().startswith("|"):
             cells = [c.strip().replace("\\*", "") for c in line.strip().strip("|").split("|")]
             if all(set(c) <= set("-: ") for c in cells):

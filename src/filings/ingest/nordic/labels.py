@@ -49,6 +49,7 @@ LABELS: dict[str, tuple[str, ...]] = {
         "income after financial items",
         "profit after financial items",
         "result before tax",
+        "result before taxes",
         "resultat före skatt",
         "resultat efter finansiella poster",
         "voitto ennen veroja",
@@ -63,6 +64,8 @@ LABELS: dict[str, tuple[str, ...]] = {
     ),
     "net_income": (
         "profit for the period",
+        "net result for the period",
+        "net result for the year",
         "net profit",
         "net income",
         "net profit for the period",
@@ -87,6 +90,7 @@ LABELS: dict[str, tuple[str, ...]] = {
         "earnings per share",
         "eps basic",
         "eps, basic",
+        "eps (basic)",
         "resultat per aktie före utspädning",
         "resultat per aktie",
         "osakekohtainen tulos",
@@ -99,6 +103,7 @@ LABELS: dict[str, tuple[str, ...]] = {
         "earnings per share, after dilution",
         "eps diluted",
         "eps, diluted",
+        "eps (diluted)",
         "diluted eps",
         "resultat per aktie efter utspädning",
     ),
@@ -112,16 +117,25 @@ LABELS: dict[str, tuple[str, ...]] = {
     ),
     "total_assets": ("total assets", "summa tillgångar", "taseen loppusumma", "varat yhteensä"),
     "equity": ("total equity", "equity", "summa eget kapital", "oma pääoma yhteensä"),
+    "capital_expenditure": ("capital expenditure", "capital expenditures", "investeringar"),
+    "net_debt": ("net debt", "nettovelka"),
     "order_intake": ("orders received", "order intake", "orderingång", "saadut tilaukset"),
     "order_book": ("order book", "order backlog", "orderstock", "tilauskanta"),
 }
 # Printed as negative costs in Nordic statements; stored as positive amounts, as US GAAP does.
 EXPENSES = frozenset(
-    {"cost_of_revenue", "research_and_development", "depreciation_and_amortization", "income_tax"}
+    {
+        "cost_of_revenue",
+        "research_and_development",
+        "depreciation_and_amortization",
+        "income_tax",
+        "capital_expenditure",
+    }
 )
 _BY_LABEL = {label: key for key, labels in LABELS.items() for label in labels}
 _NOISE = re.compile(
-    r"[*¹²³⁴⁵]|\(\d+\)|\bnote\s+\d+\b|\((?:loss|losses|sek|eur|nok|dkk|usd)\)", re.I
+    r"[*¹²³⁴⁵]|\(\d+\)|\bnote\s+\d+\b|\((?:loss|losses|sek|eur|nok|dkk|usd|ifrs|ebit|ebitda)\)",
+    re.I,
 )
 _CURRENCY_TAIL = re.compile(r",?\s*(sek|eur|nok|dkk|usd|msek|meur|%)\s*$", re.I)
 
