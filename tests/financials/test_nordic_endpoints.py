@@ -97,7 +97,8 @@ def test_stora_enso_key_figures_from_the_release_text_table(sec_client: TestClie
     latest = quarterly["latest_period"]
     assert latest["period_label"] == "Q4/2024" and latest["period_end"] == "2024-12-31"
     assert latest["metrics"]["revenue"]["value"] == 2322000000
-    assert latest["metrics"]["net_debt"]["value"] == 3707000000
+    # Net debt is each company's own measure (signs and leases differ): not mapped.
+    assert "net_debt" not in latest["metrics"]
     assert latest["metrics"]["operating_income"]["page_id"].endswith("_1")  # a one-page release
 
 

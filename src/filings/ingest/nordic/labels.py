@@ -117,8 +117,7 @@ LABELS: dict[str, tuple[str, ...]] = {
     ),
     "total_assets": ("total assets", "summa tillgångar", "taseen loppusumma", "varat yhteensä"),
     "equity": ("total equity", "equity", "summa eget kapital", "oma pääoma yhteensä"),
-    "capital_expenditure": ("capital expenditure", "capital expenditures", "investeringar"),
-    "net_debt": ("net debt", "nettovelka"),
+    "capital_expenditure": ("capital expenditure", "capital expenditures"),
     "order_intake": ("orders received", "order intake", "orderingång", "saadut tilaukset"),
     "order_book": ("order book", "order backlog", "orderstock", "tilauskanta"),
 }
