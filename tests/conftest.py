@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 import redis
 from fastapi.testclient import TestClient
+from hypothesis import settings as hypothesis_settings
 from sqlalchemy import Connection, Engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
@@ -29,6 +30,11 @@ from filings.db.migrate import upgrade
 BACKEND = os.environ.get("FILINGS_TEST_BACKEND", "sqlite")
 IN_CI = os.environ.get("CI", "").lower() == "true"
 CORPUS = Path(os.environ.get("FILINGS_CORPUS", Path(__file__).parents[1] / "../shared/corpus"))
+
+# Property tests: no per-example deadline (a busy CI machine is slow, not wrong), and under CI a
+# fixed example sequence, so that a run is reproducible; locally each run explores anew.
+hypothesis_settings.register_profile("filings", deadline=None, derandomize=IN_CI)
+hypothesis_settings.load_profile("filings")
 
 
 def unavailable(reason: str) -> None:
