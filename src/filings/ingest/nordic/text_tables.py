@@ -1,10 +1,12 @@
 """Plain-text tables of wire releases (pandoc's simple and multiline tables, as the newswires
 print them inside a fenced block), flattened to the lines the figure reader understands.
 
-A table is a header, a rule of dash runs that marks the columns, and rows; a multiline row runs
-until the next rule. Each cell's text is gathered by column; change columns (`Change %`,
-`Q4/24--Q4/23`) are dropped, and period headers are spelled as the reader expects (`Q4/24` is
-`Q4 2024`, `2024` is `FY 2024`, `10-12/2024` is `Oct-Dec 2024`).
+A table is a header, a rule of dash runs that marks the columns, and rows. A row ends at a rule,
+at a blank line after its values, or (simple tables) where the next label begins once it has
+values, so a label wrapped over several lines is one row. Each cell's text is gathered by
+column; change columns (`Change %`, `Q4/24--Q4/23`) are dropped, and period headers are spelled
+as the reader expects (`Q4/24` is `Q4 2024`, `2024` is `FY 2024`, `10-12/2024` is
+`Oct-Dec 2024`).
 """
 
 from __future__ import annotations
