@@ -112,8 +112,8 @@ def test_outokumpu_key_figures_from_the_release_text_table(sec_client: TestClien
     assert year["revenue"] == 5942000000 and year["ebitda"] == 162000000  # reported, not derived
     assert year["operating_income"] == -51000000 and year["net_income"] == -40000000
     assert year["eps_basic"] == -0.09 and year["capital_expenditure"] == 216000000
-    # Segment tables of the same release never stand in for the group.
-    assert body["by_year"]["2023"]["ebitda"] == 416000000
+    # "Net result for the period", not the line "... incl. discontinued operations" (-106).
+    assert body["by_year"]["2023"]["net_income"] == -111000000
 
 
 def test_compare_and_screen_across_markets(sec_client: TestClient) -> None:

@@ -53,8 +53,9 @@ def _load_records(conn: Connection) -> list[CompanyRecord]:
     aliases: dict[int, list[str]] = defaultdict(list)
     for pk, alias in conn.execute(select(company_aliases.c.company_pk, company_aliases.c.alias)):
         aliases[pk].append(alias)
-    held = {pk for (pk,) in conn.execute(select(filings_table.c.company_pk).distinct())}
-    held |= {pk for (pk,) in conn.execute(select(metric_values.c.company_pk).distinct())}
+    held = set(
+        conn.scalars(select(filings_table.c.company_pk).union(select(metric_values.c.company_pk)))
+    )
     rows = conn.execute(
         select(
             companies.c.id,

@@ -133,7 +133,7 @@ EXPENSES = frozenset(
 )
 _BY_LABEL = {label: key for key, labels in LABELS.items() for label in labels}
 _NOISE = re.compile(
-    r"[*¹²³⁴⁵]|\(\d+\)|\bnote\s+\d+\b|\((?:loss|losses|sek|eur|nok|dkk|usd|ifrs|ebit|ebitda)\)",
+    r"[*¹²³⁴⁵]|\(\d+\)|\bnote\s+\d+\b|\((?:loss|losses|sek|eur|nok|dkk|usd|ifrs|ebit)\)",
     re.I,
 )
 _CURRENCY_TAIL = re.compile(r",?\s*(sek|eur|nok|dkk|usd|msek|meur|%)\s*$", re.I)

@@ -54,20 +54,19 @@ def _spans(rule: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in _RUN.finditer(rule)]
 
 
+def _overlap(a: int, b: int, span: tuple[int, int]) -> int:
+    """How far [a, b) overlaps a span; negative: how far apart they are."""
+    return min(b, span[1]) - max(a, span[0])
+
+
 def _cells(line: str, spans: list[tuple[int, int]]) -> list[list[str]]:
     """The tokens of a line by column: each token goes to the column it overlaps most, or to the
     nearest one (right-aligned numbers may stick out of their rule)."""
     cells: list[list[str]] = [[] for _ in spans]
     for token in _TOKEN.finditer(line):
         a, b = token.span()
-
-        def fit(index: int, a: int = a, b: int = b) -> tuple[int, int]:
-            start, end = spans[index]
-            overlap = min(b, end) - max(a, start)
-            distance = max(start - b, a - end, 0)
-            return overlap, -distance
-
-        cells[max(range(len(spans)), key=fit)].append(token.group())
+        column = max(range(len(spans)), key=lambda i: _overlap(a, b, spans[i]))
+        cells[column].append(token.group())
     return cells
 
 
