@@ -21,7 +21,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 run: $(VENV)/.installed
 	$(BIN)/filings db upgrade
 	$(BIN)/filings bootstrap --corpus "$(FILINGS_CORPUS)"
-	$(BIN)/filings serve
+	FILINGS_DEV_MODE=$${FILINGS_DEV_MODE:-true} $(BIN)/filings serve
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff format --check src tests bench

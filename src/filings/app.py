@@ -19,7 +19,8 @@ from filings.access.store_redis import RedisAccessStore
 from filings.access.store_sql import SqlAccessStore
 from filings.companies.router import router as companies_router
 from filings.companies.service import CompanyDirectory
-from filings.core.settings import Settings
+from filings.core.errors import ConfigurationError
+from filings.core.settings import MIN_SECRET_LENGTH, Settings
 from filings.db.engine import Database, make_engine
 from filings.filings.router import png_router
 from filings.filings.router import router as filings_router
@@ -81,7 +82,9 @@ IDEMPOTENCY_PARAMETER = {
 def build_access_store(settings: Settings, database: Database) -> AccessStore:
     """Redis when `FILINGS_REDIS_URL` is set (several hosts), else the SQL database."""
     if settings.redis_url:
-        return RedisAccessStore(settings.redis_url, settings.redis_namespace)
+        return RedisAccessStore(
+            settings.redis_url, settings.redis_namespace, timeout=settings.redis_timeout
+        )
     return SqlAccessStore(database)
 
 
@@ -95,7 +98,9 @@ def create_app(
 
     `clock` is the access gate's time source (rate windows, quota months, plan expiry).
     """
-    database = database or Database(make_engine(settings.database_url))
+    database = database or Database(
+        make_engine(settings.database_url, timeout=settings.database_timeout)
+    )
     store = store or build_access_store(settings, database)
 
     @asynccontextmanager
@@ -123,7 +128,7 @@ def create_app(
         database,
         store,
         secret=settings.key_hash_secret.get_secret_value(),
-        wait_seconds=settings.request_timeout,
+        wait_seconds=settings.effective_idempotency_wait(),
         clock=clock,
     )
     app.openapi = _openapi_with_access(app)  # type: ignore[method-assign]
@@ -144,5 +149,20 @@ def create_app(
 
 
 def app_from_environment() -> FastAPI:
-    """The app configured from `FILINGS_*` variables; the uvicorn factory of `filings serve`."""
-    return create_app(Settings())
+    """The app configured from `FILINGS_*` variables; the uvicorn factory of `filings serve`.
+
+    Refuses default or short secrets outside development mode.
+    """
+    settings = Settings()
+    problems = settings.secret_problems()
+    if problems:
+        raise ConfigurationError(refusal_to_serve(problems))
+    return create_app(settings)
+
+
+def refusal_to_serve(problems: list[str]) -> str:
+    """The one sentence with which the server refuses to start on unfit secrets."""
+    return (
+        f"refusing to serve: {'; '.join(problems)}; set a random secret of at least "
+        f"{MIN_SECRET_LENGTH} characters, or FILINGS_DEV_MODE=true for local development"
+    )

@@ -84,10 +84,15 @@ def test_a_refund_returns_the_reservation(
     assert gate.admit(key, None, "h").quota_used == 1
 
 
-def test_a_duplicate_waits_then_gives_up_with_429(
+def test_a_duplicate_of_a_running_request_is_pending_until_the_twin_finishes(
     gate: AccessGate, connection: Connection, secret: str, clock: Clock
 ) -> None:
     key = _key(connection, secret, clock, quota=100)
-    gate.admit(key, "slow", "h")  # still running
-    with pytest.raises(TooManyRequests):
-        gate.admit(key, "slow", "h")
+    first = gate.admit(key, "slow", "h")  # still running
+    duplicate = gate.admit(key, "slow", "h")
+    assert duplicate.pending and duplicate.replay is None and not duplicate.quota_reserved
+    assert gate.claim_again(duplicate, "h").pending
+    gate.finish(first, StoredResponse(200, [], b"{}"))
+    settled = gate.claim_again(duplicate, "h")
+    assert not settled.pending and settled.replay is not None
+    assert settled.quota_used == 1

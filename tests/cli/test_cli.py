@@ -51,3 +51,36 @@ def test_openapi_command_writes_the_document(tmp_path: Path) -> None:
     target = tmp_path / "openapi.json"
     assert runner.invoke(app, ["openapi", "--output", str(target)]).exit_code == 0
     assert json.loads(target.read_text())["info"]["version"] == "1.0.0"
+
+
+@pytest.mark.parametrize(
+    ("environment", "problem"),
+    [
+        ({}, "FILINGS_SNAPSHOT_SECRET is the development default"),
+        ({"FILINGS_SNAPSHOT_SECRET": "short"}, "FILINGS_SNAPSHOT_SECRET is shorter than 32"),
+        ({"FILINGS_SNAPSHOT_SECRET": "s" * 40}, "FILINGS_KEY_HASH_SECRET is the development"),
+    ],
+)
+def test_serve_refuses_default_or_short_secrets(
+    monkeypatch: pytest.MonkeyPatch, environment: dict[str, str], problem: str
+) -> None:
+    for name in ("FILINGS_SNAPSHOT_SECRET", "FILINGS_KEY_HASH_SECRET", "FILINGS_DEV_MODE"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    result = runner.invoke(app, ["serve"])
+    assert result.exit_code == 2
+    sentence = " ".join(result.output.split())
+    assert sentence.startswith("error: refusing to serve:") and problem in sentence
+    assert "FILINGS_DEV_MODE=true" in sentence and "Traceback" not in sentence
+
+
+def test_the_app_factory_refuses_default_secrets_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    from filings.app import app_from_environment
+    from filings.core.errors import ConfigurationError
+
+    monkeypatch.delenv("FILINGS_DEV_MODE", raising=False)
+    with pytest.raises(ConfigurationError, match="refusing to serve"):
+        app_from_environment()
+    monkeypatch.setenv("FILINGS_DEV_MODE", "true")
+    assert app_from_environment() is not None

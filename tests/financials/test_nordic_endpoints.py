@@ -178,6 +178,10 @@ def test_forged_and_expired_links_are_refused(sec_client: TestClient) -> None:
         response.status_code == 403
         and response.json()["error"] == "Invalid or expired snapshot link"
     )
+    # Correctly signed, but living longer than any link the service hands out: refused.
+    far = links.query(f"{ATLAS_Q3_2023}_2", 300, datetime.now(UTC) + timedelta(days=3650))
+    lasting = f"{url.path}?dpi=300&expires={far['expires']}&signature={far['signature']}"
+    assert anonymous.get(lasting).status_code == 403
 
 
 def test_unrenderable_and_unknown_pages(sec_client: TestClient) -> None:

@@ -173,7 +173,19 @@ def small_feed(corpus: Path, tmp_path: Path) -> Path:
         corpus / "nordic/reports/tele2/tele2-q3-2025-interim-report.pdf", folder / "reports/t.pdf"
     )
     (folder / "reports/broken.pdf").write_bytes(b"%PDF-1.7 not really")
-    records = [
+    release = '---\ntitle: "Q1 2025"\n---\nNet sales rose.\n'
+    (tmp_path / "outside.md").write_text(release)  # a valid release, but outside the feed
+    (folder / "reports/fake.pdf").write_text(release)  # text that calls itself a PDF
+    (folder / "reports/notes.txt").write_text("just a note, no front matter\n")
+    hostile = [
+        {"issuer_name": "No Path AB"},
+        "not an object",
+        {"path": "../outside.md", "issuer_name": "Escape AB"},
+        {"path": "reports/fake.pdf", "issuer_name": "Fake AB"},
+        {"path": "reports/notes.txt", "issuer_name": "Notes AB"},
+        {"path": "reports/t.pdf", "issuer_name": "Dated AB", "published": "2025-13-45"},
+    ]
+    records: list[object] = [
         {
             "path": "reports/t.pdf",
             "issuer_name": "Tele2 AB",
@@ -201,6 +213,7 @@ def small_feed(corpus: Path, tmp_path: Path) -> Path:
             "headline": "Q1 2025",
             "language": "en",
         },
+        *hostile,
     ]
     (folder / "feed.json").write_text(json.dumps({"documents": records}))
     return folder
@@ -212,10 +225,21 @@ def test_bad_documents_are_reported_and_skipped_and_reruns_change_nothing(
     db = Database(make_engine(committed_database_url))
     first = ingest_nordic(db, small_feed / "feed.json")
     assert first.documents == 1 and first.pages == 31 and first.figures > 50
-    assert sorted(path for path, _ in first.skipped) == [
+    skipped = dict(first.skipped)
+    assert sorted(skipped) == [
+        "../outside.md",
+        "record 4",
+        "record 5",
+        "record 9",
         "reports/broken.pdf",
+        "reports/fake.pdf",
         "reports/missing.pdf",
+        "reports/notes.txt",
     ]
+    assert "without 'path'" in skipped["record 4"]
+    assert "outside the feed" in skipped["../outside.md"]
+    assert "not a PDF" in skipped["reports/fake.pdf"]
+    assert "neither a PDF nor a release" in skipped["reports/notes.txt"]
     second = ingest_nordic(db, small_feed / "feed.json")
     assert second.unchanged == 1 and second.figures == first.figures
     with db.transaction() as conn:

@@ -6,19 +6,40 @@ tells it how the response ended.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+import logging
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from filings.access.plans import month_bucket, next_month_start
-from filings.access.service import Caller, authenticate, touch_key
+from filings.access.service import Caller, authenticate, authenticate_offline, touch_key
 from filings.access.store import AccessStore, RateOutcome, StoredResponse
-from filings.core.errors import BadRequest, TooManyRequests, UnprocessableRequest
+from filings.core.errors import (
+    BadRequest,
+    ServiceUnavailable,
+    TooManyRequests,
+    TransientFailure,
+    UnprocessableRequest,
+)
 from filings.db.engine import Database
 
 MAX_IDEMPOTENCY_KEY = 200
-POLL_SECONDS = 0.02
+log = logging.getLogger("filings.access")
+
+
+@contextmanager
+def store_faults() -> Iterator[None]:
+    """Turn a store that failed to answer (database, Redis) into a 503 a client can act on."""
+    try:
+        yield
+    except (SQLAlchemyError, TransientFailure) as exc:
+        log.warning("access store unavailable: %s", exc)
+        raise ServiceUnavailable(
+            "A store the access checks need did not answer; retry shortly."
+        ) from exc
 
 
 def utc_now() -> datetime:
@@ -38,6 +59,7 @@ class Admission:
     quota_reserved: bool = False
     idempotency_key: str | None = None
     replay: StoredResponse | None = None
+    pending: bool = False  # a twin with the same Idempotency-Key is still running
     headers: dict[str, str] = field(default_factory=dict)
 
     def limit_headers(self, status: int) -> dict[str, str]:
@@ -76,7 +98,17 @@ class AccessGate:
         self.clock = clock
 
     def admit(self, key: str | None, idempotency_key: str | None, request_hash: str) -> Admission:
-        """Run the checks; raise the ApiError of the first that fails."""
+        """Run the checks; raise the ApiError of the first that fails.
+
+        With an Idempotency-Key held by a running twin the admission comes back `pending`: the
+        caller waits without holding a thread and calls `claim_again`. A store that does not
+        answer is a 503 (`ServiceUnavailable`), never a 500.
+        """
+        key = authenticate_offline(key)  # a malformed key is refused before any store is asked
+        with store_faults():
+            return self._admit(key, idempotency_key, request_hash)
+
+    def _admit(self, key: str, idempotency_key: str | None, request_hash: str) -> Admission:
         now = self.clock()
         with self.database.transaction() as conn:
             caller = authenticate(conn, key, secret=self.secret, now=now)
@@ -102,34 +134,35 @@ class AccessGate:
                 f"Idempotency-Key longer than {MAX_IDEMPOTENCY_KEY} characters",
                 headers=admission.limit_headers(400),
             )
-        if idempotency_key is not None and self._claim_or_replay(admission, request_hash):
+        if idempotency_key is None:
+            self._reserve(admission)
             return admission
-        self._reserve(admission)
-        return admission
+        return self._claim(admission, request_hash)
 
-    def _claim_or_replay(self, admission: Admission, request_hash: str) -> bool:
-        """Own the key (False) or fill `admission.replay` (True), waiting on a running twin."""
+    def claim_again(self, admission: Admission, request_hash: str) -> Admission:
+        """Try a pending admission's Idempotency-Key once more: owned, replayed or still pending."""
+        with store_faults():
+            return self._claim(admission, request_hash)
+
+    def _claim(self, admission: Admission, request_hash: str) -> Admission:
         account_pk, key = admission.caller.account.pk, str(admission.idempotency_key)
-        deadline = time.monotonic() + self.wait_seconds
-        while True:
-            record = self.store.claim(account_pk, key, request_hash, admission.now)
-            if record is None:
-                return False
-            if record.request_hash != request_hash:
-                raise UnprocessableRequest(
-                    "Idempotency-Key reused with a different request; use a fresh key",
-                    location="header.Idempotency-Key",
-                    kind="idempotency_key_reused",
-                )
-            if record.response is not None:
-                admission.replay = record.response
-                admission.quota_used = self.store.quota_used(account_pk, admission.quota_bucket)
-                return True
-            if time.monotonic() > deadline:
-                raise TooManyRequests(
-                    "A request with this Idempotency-Key is still running", retry_after=1
-                )
-            time.sleep(POLL_SECONDS)
+        record = self.store.claim(account_pk, key, request_hash, admission.now)
+        admission.pending = False
+        if record is None:
+            self._reserve(admission)
+            return admission
+        if record.request_hash != request_hash:
+            raise UnprocessableRequest(
+                "Idempotency-Key reused with a different request; use a fresh key",
+                location="header.Idempotency-Key",
+                kind="idempotency_key_reused",
+            )
+        if record.response is None:
+            admission.pending = True
+            return admission
+        admission.replay = record.response
+        admission.quota_used = self.store.quota_used(account_pk, admission.quota_bucket)
+        return admission
 
     def _reserve(self, admission: Admission) -> None:
         account = admission.caller.account
@@ -154,8 +187,12 @@ class AccessGate:
 
     def finish(self, admission: Admission, response: StoredResponse | None) -> None:
         """Settle a request: refund 4xx/5xx, keep the response of an idempotent POST."""
-        if admission.replay is not None:
+        if admission.replay is not None or admission.pending:
             return
+        with store_faults():
+            self._settle(admission, response)
+
+    def _settle(self, admission: Admission, response: StoredResponse | None) -> None:
         status = response.status if response is not None else 500
         if admission.quota_reserved and status >= 400:
             self.store.refund_quota(admission.caller.account.pk, admission.quota_bucket)

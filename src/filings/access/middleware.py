@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from collections.abc import Sequence
 from urllib.parse import parse_qsl, urlencode
 
@@ -17,10 +18,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from filings.access.gate import AccessGate, Admission
 from filings.access.store import StoredResponse
-from filings.core.errors import ApiError
+from filings.access.waiters import FIRST_POLL_SECONDS, MAX_POLL_SECONDS, TwinWaiters
+from filings.core.errors import ApiError, TooManyRequests
 from filings.web.envelope import api_error_body
 from filings.web.middleware import correlation_id_of, send_json
 
+log = logging.getLogger("filings.access")
 REPLAY_HEADER = "Idempotent-Replayed"
 _NOT_STORED = {b"content-length", b"x-correlation-id", b"date", b"server"}
 
@@ -43,7 +46,7 @@ def request_hash(scope: Scope, body: bytes) -> str:
     query = urlencode(sorted(parse_qsl(scope.get("query_string", b"").decode("latin-1"))))
     try:
         canonical = json.dumps(json.loads(body), sort_keys=True, separators=(",", ":")).encode()
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or too deep to canonicalize: as sent
         canonical = body
     digest = hashlib.sha256()
     for part in (scope["method"].encode(), scope["path"].encode(), query.encode(), canonical):
@@ -69,6 +72,7 @@ class AccessMiddleware:
         self.gate = gate
         self.routes = routes  # the app's live route list
         self.prefix = prefix.rstrip("/") + "/"
+        self.waiters = TwinWaiters()
 
     def _is_api_call(self, scope: Scope) -> bool:
         if not scope["path"].startswith(self.prefix):
@@ -87,6 +91,7 @@ class AccessMiddleware:
             admission = await anyio.to_thread.run_sync(
                 self.gate.admit, bearer_key(headers), idempotency_key, fingerprint
             )
+            admission = await self._await_twin(admission, fingerprint)
         except ApiError as error:
             envelope = api_error_body(error, scope["path"], correlation_id_of(scope))
             await send_json(send, error.status_code, envelope, list(error.headers.items()))
@@ -99,6 +104,36 @@ class AccessMiddleware:
             return messages.pop(0) if messages else await receive()
 
         await self._run(admission, scope, replay_receive, send)
+
+    async def _await_twin(self, admission: Admission, fingerprint: str) -> Admission:
+        """Wait, off the worker threads and within the gate's bound, for a running twin."""
+        deadline = anyio.current_time() + self.gate.wait_seconds
+        delay = FIRST_POLL_SECONDS
+        while admission.pending:
+            remaining = deadline - anyio.current_time()
+            if remaining <= 0:
+                raise TooManyRequests(
+                    "A request with this Idempotency-Key is still running; retry to get its answer",
+                    retry_after=1,
+                )
+            account_pk, key = admission.caller.account.pk, str(admission.idempotency_key)
+            await self.waiters.wait(account_pk, key, min(delay, remaining))
+            delay = min(delay * 2, MAX_POLL_SECONDS)
+            admission = await anyio.to_thread.run_sync(
+                self.gate.claim_again, admission, fingerprint
+            )
+        return admission
+
+    async def _settle(self, admission: Admission, response: StoredResponse | None) -> None:
+        """Settle with the gate, then wake this process's duplicates of the request."""
+        try:
+            with anyio.CancelScope(shield=True):
+                await anyio.to_thread.run_sync(self.gate.finish, admission, response)
+        except ApiError as error:  # the answer is out already; the store is the operator's worry
+            log.warning("could not settle a request: %s", error.message)
+        finally:
+            if admission.idempotency_key is not None:
+                self.waiters.wake(admission.caller.account.pk, admission.idempotency_key)
 
     async def _replay(self, admission: Admission, stored: StoredResponse, send: Send) -> None:
         extra = {**admission.limit_headers(stored.status), REPLAY_HEADER: "true"}
@@ -136,5 +171,4 @@ class AccessMiddleware:
             await self.app(scope, receive, metered_send)
         finally:
             response = StoredResponse(status, kept, b"".join(chunks)) if finished else None
-            with anyio.CancelScope(shield=True):
-                await anyio.to_thread.run_sync(self.gate.finish, admission, response)
+            await self._settle(admission, response)

@@ -247,12 +247,18 @@ def rotate_key(conn: Connection, key_pk: int, *, secret: str, now: datetime) -> 
     return create_key(conn, old.account, secret=secret, now=now, name=old.name)
 
 
-def authenticate(conn: Connection, key: str | None, *, secret: str, now: datetime) -> Caller:
-    """The caller behind `key`: 401 if missing, unknown, revoked or expired; 402 without a plan."""
+def authenticate_offline(key: str | None) -> str:
+    """The checks that need no store: 401 for a missing key or one that is no key at all."""
     if not key:
         raise Unauthorized("Missing API key: send Authorization: Bearer <API_KEY>")
     if not looks_like_key(key):
         raise Unauthorized("Invalid API key")
+    return key
+
+
+def authenticate(conn: Connection, key: str | None, *, secret: str, now: datetime) -> Caller:
+    """The caller behind `key`: 401 if missing, unknown, revoked or expired; 402 without a plan."""
+    key = authenticate_offline(key)
     computed = hash_key(key, secret)
     row = conn.execute(select(api_keys).where(api_keys.c.key_hash == computed)).first()
     if row is None or not hashes_match(row.key_hash, computed):

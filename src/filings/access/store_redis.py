@@ -7,6 +7,8 @@ from datetime import datetime
 from typing import Any
 
 import redis
+from redis.backoff import ExponentialBackoff
+from redis.retry import Retry
 
 from filings.access.store import (
     IDEMPOTENCY_TTL,
@@ -68,8 +70,14 @@ def _ms(delta: Any) -> int:
 class RedisAccessStore:
     """Counters and idempotency records in Redis, under a key namespace."""
 
-    def __init__(self, url: str, namespace: str = "filings"):
-        self.client = redis.Redis.from_url(url)
+    def __init__(self, url: str, namespace: str = "filings", *, timeout: float = 2.0):
+        # Bounded waits: a Redis that is down or stalled is answered with 503 within `timeout`.
+        self.client = redis.Redis.from_url(
+            url,
+            socket_connect_timeout=timeout,
+            socket_timeout=timeout,
+            retry=Retry(ExponentialBackoff(cap=0.1, base=0.02), retries=1),
+        )
         self.namespace = namespace
         self._take_rate = self.client.register_script(_TAKE_RATE)
         self._reserve = self.client.register_script(_RESERVE)

@@ -34,7 +34,13 @@ def serve(
     """Serve the HTTP API with uvicorn."""
     import uvicorn
 
-    load_settings()  # refuse to start on a bad configuration, before forking workers
+    from filings.app import refusal_to_serve
+
+    settings = load_settings()  # refuse to start on a bad configuration, before forking workers
+    problems = settings.secret_problems()
+    if problems:
+        console.print(f"[red]error:[/red] {refusal_to_serve(problems)}")
+        raise typer.Exit(2)
     uvicorn.run(
         "filings.app:app_from_environment",
         factory=True,

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 
 from filings.core.misses import FailureKind
 
+STORE_RETRY_AFTER = 5  # seconds a client is asked to wait when a store did not answer
+
 
 class FilingsError(Exception):
     """Base of every error the service raises on purpose."""
@@ -91,6 +93,21 @@ class TooManyRequests(ApiError):
     def __init__(self, message: str, *, retry_after: int, headers: Mapping[str, str] | None = None):
         merged = {"Retry-After": str(retry_after), **(headers or {})}
         super().__init__(message, headers=merged)
+        self.retry_after = retry_after
+
+
+class ServiceUnavailable(ApiError):
+    """503: a store the access layer needs (the database, Redis) did not answer in time.
+
+    Rendered like the maintenance 503 with `maintenance: false`; `Retry-After` says when to try.
+    """
+
+    status_code = 503
+    message = "Service Unavailable"
+
+    def __init__(self, detail: str, *, retry_after: int = STORE_RETRY_AFTER):
+        super().__init__(headers={"Retry-After": str(retry_after)})
+        self.detail = detail
         self.retry_after = retry_after
 
 

@@ -23,6 +23,17 @@ class FailureKind(StrEnum):
     INVOCATION_ERROR = "invocation_error"
 
 
+# The kinds a client retries with backoff (spec 7.3): a data source or component failed.
+RETRYABLE = frozenset(
+    {
+        FailureKind.UPSTREAM_UNAVAILABLE,
+        FailureKind.MISSING_DEPENDENCY,
+        FailureKind.SEARCH_UPSTREAM,
+        FailureKind.INVOCATION_ERROR,
+    }
+)
+
+
 class Alternative(BaseModel):
     """A candidate offered when a company argument did not resolve to one company."""
 

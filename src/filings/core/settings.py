@@ -11,6 +11,8 @@ from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 MEBIBYTE = 1024 * 1024
+MIN_SECRET_LENGTH = 32
+DEFAULT_SECRETS = frozenset({"change-me-snapshot-secret", "change-me-key-hash-secret"})
 
 
 def _default_database_url() -> str:
@@ -51,6 +53,23 @@ class Settings(BaseSettings):
     request_timeout: float = Field(
         default=30.0, gt=0, description="Seconds a request may run before the server answers 504."
     )
+    idempotency_wait: float = Field(
+        default=10.0,
+        gt=0,
+        description="Seconds a request waits for a running twin with the same Idempotency-Key "
+        "before a 429 with Retry-After: 1 (never longer than 80 % of the request timeout).",
+    )
+    database_timeout: float = Field(
+        default=3.0,
+        gt=0,
+        description="Seconds a database call waits for a lock (SQLite's busy timeout), a "
+        "connection or a pooled connection before the store counts as unavailable.",
+    )
+    redis_timeout: float = Field(
+        default=2.0,
+        gt=0,
+        description="Seconds to connect to Redis or wait for its answer before it counts as down.",
+    )
     max_body_bytes: int = Field(
         default=2 * MEBIBYTE,
         gt=0,
@@ -78,6 +97,11 @@ class Settings(BaseSettings):
     key_hash_secret: SecretStr = Field(
         default=SecretStr("change-me-key-hash-secret"),
         description="Server secret of the HMAC-SHA256 under which API keys are stored.",
+    )
+    dev_mode: bool = Field(
+        default=False,
+        description="Development mode (`make run` switches it on): the default secrets are "
+        "allowed. Outside it the server refuses to start with a default or short secret.",
     )
     sec_user_agent: str | None = Field(
         default=None,
@@ -110,6 +134,24 @@ class Settings(BaseSettings):
             and name.upper() not in known
             and not name.upper().startswith("FILINGS_TEST_")
         )
+
+    def secret_problems(self) -> list[str]:
+        """Why the secrets are not fit to serve with outside development mode (empty: fit)."""
+        if self.dev_mode:
+            return []
+        problems = []
+        for name in ("snapshot_secret", "key_hash_secret"):
+            value = getattr(self, name).get_secret_value()
+            variable = f"FILINGS_{name.upper()}"
+            if value in DEFAULT_SECRETS:
+                problems.append(f"{variable} is the development default")
+            elif len(value) < MIN_SECRET_LENGTH:
+                problems.append(f"{variable} is shorter than {MIN_SECRET_LENGTH} characters")
+        return problems
+
+    def effective_idempotency_wait(self) -> float:
+        """How long a duplicate waits for its twin: the setting, below the request timeout."""
+        return min(self.idempotency_wait, self.request_timeout * 0.8)
 
     @property
     def blocked_network_objects(self) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:

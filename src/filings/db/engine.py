@@ -11,25 +11,41 @@ from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 
 WRITE_OPTION = "filings_write"
+DEFAULT_TIMEOUT = 3.0
 
 
-def _prepare_sqlite(url: str) -> dict[str, Any]:
+def _prepare_sqlite(url: str, timeout: float) -> dict[str, Any]:
     database = make_url(url).database
     if database and database != ":memory:" and not database.startswith("file:"):
         Path(database).parent.mkdir(parents=True, exist_ok=True)
-    return {"check_same_thread": False, "timeout": 30}
+    return {"check_same_thread": False, "timeout": timeout}
 
 
-def _on_sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
-    # pysqlite's own transaction handling breaks SAVEPOINT; let SQLAlchemy emit BEGIN itself.
-    dbapi_connection.isolation_level = None
-    cursor = dbapi_connection.cursor()
-    # WAL lets readers run beside one writer, which several uvicorn workers need.
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=30000")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.close()
+def _sqlite_connect_hook(timeout: float) -> Any:
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # pysqlite's own transaction handling breaks SAVEPOINT; let SQLAlchemy emit BEGIN itself.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        # A lock held elsewhere is waited on for `timeout`, then it is an OperationalError that
+        # the service answers as unavailable, never a request hanging to its deadline.
+        cursor.execute(f"PRAGMA busy_timeout={int(timeout * 1000)}")
+        # WAL lets readers run beside one writer, which several uvicorn workers need.
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+    return on_connect
+
+
+def _postgres_connect_hook(timeout: float) -> Any:
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Waiting for a row or table lock is bounded like SQLite's busy timeout.
+        with dbapi_connection.cursor() as cursor:
+            cursor.execute(f"SET lock_timeout = {int(timeout * 1000)}")
+        dbapi_connection.commit()
+
+    return on_connect
 
 
 def _on_sqlite_begin(connection: Connection) -> None:
@@ -39,16 +55,28 @@ def _on_sqlite_begin(connection: Connection) -> None:
     connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
-def make_engine(url: str, **options: Any) -> Engine:
-    """An engine for `url` with the per-dialect settings the service relies on."""
-    if url.startswith("postgresql://"):
-        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+def make_engine(url: str, *, timeout: float = DEFAULT_TIMEOUT, **options: Any) -> Engine:
+    """An engine for `url` with the per-dialect settings the service relies on.
+
+    `timeout` bounds every wait on the store: a lock, a new connection, a pooled connection.
+    """
+    for plain in ("postgresql://", "postgres://"):  # the forms users write
+        if url.startswith(plain):
+            url = "postgresql+psycopg://" + url.removeprefix(plain)
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args=_prepare_sqlite(url), **options)
-        event.listen(engine, "connect", _on_sqlite_connect)
+        engine = create_engine(url, connect_args=_prepare_sqlite(url, timeout), **options)
+        event.listen(engine, "connect", _sqlite_connect_hook(timeout))
         event.listen(engine, "begin", _on_sqlite_begin)
         return engine
-    return create_engine(url, pool_pre_ping=True, **options)
+    engine = create_engine(
+        url,
+        pool_pre_ping=True,
+        pool_timeout=max(timeout, 1.0),
+        connect_args={"connect_timeout": max(round(timeout), 1)},
+        **options,
+    )
+    event.listen(engine, "connect", _postgres_connect_hook(timeout))
+    return engine
 
 
 class Database:

@@ -18,7 +18,8 @@ log = logging.getLogger("filings.db")
 BACKOFF_SECONDS = 0.05
 
 
-def _as_transient(exc: Exception) -> TransientFailure | None:
+def as_transient(exc: BaseException) -> TransientFailure | None:
+    """The TransientFailure a database error stands for, or None when it is not transient."""
     if isinstance(exc, TransientFailure):
         return exc
     if isinstance(exc, OperationalError) or (
@@ -38,7 +39,7 @@ def run_with_retries(database: Database, work: Callable[[Connection], T], max_re
             with database.transaction() as connection:
                 return work(connection)
         except Exception as exc:
-            transient = _as_transient(exc)
+            transient = as_transient(exc)
             if transient is None:
                 raise
             log.warning("transient failure (attempt %d): %s", attempt + 1, exc)

@@ -12,8 +12,8 @@ from fastapi.responses import FileResponse
 
 from filings.companies.deps import company_directory
 from filings.companies.service import CompanyDirectory
-from filings.core.errors import Forbidden, NotFound
-from filings.core.misses import Miss
+from filings.core.errors import Forbidden, NotFound, ServiceUnavailable
+from filings.core.misses import RETRYABLE, Miss
 from filings.filings import service
 from filings.filings.schemas import FilingSearchRequest, FilingSearchResponse, Snapshot
 from filings.filings.snapshots import SnapshotLinks
@@ -91,6 +91,8 @@ async def snapshot_png(
     if not links.valid(page_id, dpi, expires, signature, datetime.now(UTC)):
         raise Forbidden("Invalid or expired snapshot link")
     path = await run_service(state, lambda conn: service.snapshot_png(conn, page_id, dpi, links), 0)
+    if isinstance(path, Miss) and path.failure_kind in RETRYABLE:
+        raise ServiceUnavailable(path.error)
     if not isinstance(path, PathType):
         raise NotFound("This page cannot be rendered")
     return FileResponse(

@@ -14,6 +14,7 @@ import pypdfium2 as pdfium
 from filings.core.errors import MalformedInput
 
 LINK_LIFETIME = timedelta(hours=1)
+CLOCK_SKEW = timedelta(minutes=1)  # hosts behind one secret may disagree on the time a little
 POINTS_PER_INCH = 72
 
 
@@ -61,9 +62,15 @@ class SnapshotLinks:
         }
 
     def valid(self, page_id: str, dpi: int, expires: int, signature: str, now: datetime) -> bool:
-        """Whether a link is genuine and not expired."""
-        expected = self._signature(page_id, dpi, expires)
-        return hmac.compare_digest(expected, signature) and now.timestamp() < expires
+        """Whether a link is genuine, not expired, and expires no later than a link made now.
+
+        The last check refuses a link that lives longer than the service hands out, whatever
+        its signature (one forged with a leaked or default secret cannot last for ever).
+        """
+        latest = (now + LINK_LIFETIME + CLOCK_SKEW).timestamp()
+        if not now.timestamp() < expires <= latest:
+            return False
+        return hmac.compare_digest(self._signature(page_id, dpi, expires), signature)
 
     def cache_dir(self, docid: str) -> Path:
         """Where a document's page images are kept."""

@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Row, func, select
 
-from filings.db.tables import metric_values
+from filings.db.tables import companies, company_tags, metric_values
 
 
 @dataclass(frozen=True)
@@ -168,3 +168,26 @@ class PeriodCache:
             while len(self._entries) > self.size:
                 self._entries.popitem(last=False)
         return found
+
+
+def screen_universe(
+    conn: Connection,
+    *,
+    country: str | None = None,
+    industry: str | None = None,
+    tag_slugs: list[str] | None = None,
+) -> dict[int, dict[str, object]]:
+    """The companies a screen ranks, by primary key.
+
+    `industry` matches as a case-insensitive substring, taken literally: `%` and `_` are
+    characters, never LIKE wildcards.
+    """
+    query = select(companies)
+    if country:
+        query = query.where(companies.c.country == country)
+    if industry:
+        query = query.where(companies.c.industry.icontains(industry, autoescape=True))
+    if tag_slugs:
+        tagged = select(company_tags.c.company_pk).where(company_tags.c.slug.in_(tag_slugs))
+        query = query.where(companies.c.id.in_(tagged))
+    return {row.id: dict(row._mapping) for row in conn.execute(query)}

@@ -18,13 +18,14 @@ from filings.core.metrics import METRICS, Statement, canonical_metric, statement
 from filings.core.misses import Miss, invalid_choice
 from filings.core.numbers import round_percent, to_json_number
 from filings.core.periods import period_label
-from filings.db.tables import companies, company_identifiers, company_tags
+from filings.db.tables import company_identifiers
 from filings.financials.queries import (
     Figure,
     Period,
     PeriodCache,
     annual_values,
     newest_fiscal_year,
+    screen_universe,
 )
 from filings.financials.schemas import (
     COUNTRIES,
@@ -298,18 +299,6 @@ def compare(
     return CompareResponse(companies=entries, kpis=list(COMPARE_KPIS), not_found=not_found)
 
 
-def _universe(conn: Connection, request: ScreenRequest) -> dict[int, dict[str, object]]:
-    query = select(companies)
-    if request.country:
-        query = query.where(companies.c.country == request.country)
-    if request.industry:
-        query = query.where(companies.c.industry.ilike(f"%{request.industry}%"))
-    if request.tag_slugs:
-        tagged = select(company_tags.c.company_pk).where(company_tags.c.slug.in_(request.tag_slugs))
-        query = query.where(companies.c.id.in_(tagged))
-    return {row.id: dict(row._mapping) for row in conn.execute(query)}
-
-
 def _growth(anchor: Decimal, base: Decimal, years: int) -> Decimal | None:
     if anchor <= 0 or base <= 0:
         return None  # a compound rate needs two positive values
@@ -329,7 +318,9 @@ def screen(conn: Connection, request: ScreenRequest) -> ScreenResponse | Miss:
     )
     if problem is not None:
         return problem
-    universe = _universe(conn, request)
+    universe = screen_universe(
+        conn, country=request.country, industry=request.industry, tag_slugs=request.tag_slugs
+    )
     values = annual_values(conn, key, set(universe))
     year = request.year or _common_year(values)
     compare_year = None if year is None else year - request.compare_years

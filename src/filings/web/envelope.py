@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from filings.core.errors import ApiError, UnprocessableRequest
+from filings.core.errors import ApiError, ServiceUnavailable, UnprocessableRequest
 
 
 class ErrorEnvelope(BaseModel):
@@ -37,7 +37,7 @@ class DetailOnly(BaseModel):
 
 
 class MaintenanceBody(ErrorEnvelope):
-    """Body of a 503 in maintenance mode: the envelope plus the spec's maintenance keys."""
+    """Body of a 503: the envelope plus the spec's maintenance keys (false when a store is down)."""
 
     detail: str
     maintenance: bool = True
@@ -81,6 +81,9 @@ def api_error_body(error: ApiError, path: str, correlation_id: str) -> dict[str,
     if isinstance(error, UnprocessableRequest):
         body = envelope_body("Validation error", 422, path, correlation_id)
         return {**body, "detail": error.problem, "details": [error.problem]}
+    if isinstance(error, ServiceUnavailable):
+        body = envelope_body(error.message, 503, path, correlation_id)
+        return {**body, "detail": error.detail, "maintenance": False, "retryable": True}
     return envelope_body(error.message, error.status_code, path, correlation_id)
 
 
@@ -90,8 +93,27 @@ async def _on_api_error(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
 
 
+def _unreadable_body_problem(cause: BaseException | None) -> dict[str, Any]:
+    """The 422 problem for a body that could not be parsed as JSON at all."""
+    if isinstance(cause, UnicodeDecodeError):
+        reason = "it is not valid UTF-8"
+    elif isinstance(cause, RecursionError):
+        reason = "it is nested too deeply"
+    elif isinstance(cause, ValueError):
+        reason = f"a value could not be read ({cause})"
+    else:
+        reason = "it could not be parsed"
+    return {"loc": ("body",), "msg": f"Invalid JSON body: {reason}", "type": "json_invalid"}
+
+
 async def _on_http(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)  # noqa: S101
+    if exc.status_code == 400:
+        # The framework's one 400: a body it could not parse (invalid UTF-8, a number of
+        # thousands of digits, nesting past the parser's depth). Answered like any invalid JSON.
+        problem = _unreadable_body_problem(exc.__cause__)
+        body = validation_body([problem], request.url.path, _correlation_id(request))
+        return JSONResponse(body, status_code=422)
     # Routing refusals (unknown path or version: 404, wrong method: 405) are detail-only.
     return JSONResponse(
         {"detail": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers
@@ -110,10 +132,18 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     402: {"model": ErrorEnvelope, "description": "No active plan or trial with API access"},
     403: {"model": DetailOnly, "description": "Client address blocked ('Access denied.')"},
     413: {"model": DetailOnly, "description": "Body over 2 MB"},
-    422: {"model": ValidationEnvelope, "description": "Validation failed"},
+    422: {
+        "model": ValidationEnvelope,
+        "description": "Validation failed, or the body is not JSON that can be parsed "
+        "(invalid UTF-8, nesting too deep, a number of too many digits: `json_invalid`)",
+    },
     429: {"model": ErrorEnvelope, "description": "Rate limit or monthly quota exceeded"},
     500: {"model": ErrorEnvelope, "description": "Internal server error"},
-    503: {"model": MaintenanceBody, "description": "Planned maintenance"},
+    503: {
+        "model": MaintenanceBody,
+        "description": "Planned maintenance (`maintenance: true`), or a store the access "
+        "checks need did not answer (`maintenance: false`); honour `Retry-After`",
+    },
     504: {"model": DetailOnly, "description": "Request ran longer than the server allows"},
 }
 

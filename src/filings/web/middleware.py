@@ -144,8 +144,17 @@ class BodyTooLarge(Exception):
     """The request body passed the limit while it streamed in."""
 
 
+LINGER_SECONDS = 5.0
+LINGER_BYTES = 64 * 1024 * 1024
+
+
 class BodyLimitMiddleware:
-    """Reads the body as it streams in and answers 413 as soon as it passes the limit."""
+    """Reads the body as it streams in and answers 413 as soon as it passes the limit.
+
+    After the 413 it reads and discards the rest of the body for a bounded time and amount
+    (nginx's lingering close): a client that writes its whole body before reading the answer
+    would otherwise meet a closed connection instead of the 413.
+    """
 
     def __init__(self, app: ASGIApp, max_bytes: int):
         self.app = app
@@ -168,24 +177,52 @@ class BodyLimitMiddleware:
             if not message.get("more_body", False):
                 return messages
 
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send, *, drained: bool) -> None:
+        payload = json.dumps(self._detail(), separators=(",", ":")).encode()
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(payload)).encode()),
+            (b"connection", b"close"),
+        ]
+        await send({"type": "http.response.start", "status": 413, "headers": headers})
+        await send({"type": "http.response.body", "body": payload, "more_body": True})
+        # A client waiting for 100-continue sends nothing more; one that already finished
+        # sending has nothing left to read.
+        if not drained and _header(scope, b"expect") != "100-continue":
+            await _discard_body(receive)
+        await send({"type": "http.response.body", "body": b""})
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         declared = _header(scope, b"content-length")
         if declared and declared.isdigit() and int(declared) > self.max_bytes:
-            await send_json(send, 413, self._detail())
+            await self._refuse(scope, receive, send, drained=False)
             return
         try:
             buffered = await self._read(receive)
         except BodyTooLarge:
-            await send_json(send, 413, self._detail())
+            await self._refuse(scope, receive, send, drained=False)
             return
 
         async def replay() -> Message:
             return buffered.pop(0) if buffered else await receive()
 
         await self.app(scope, replay, send)
+
+
+async def _discard_body(receive: Receive) -> None:
+    """Read and drop what is left of a request body, within LINGER_SECONDS and LINGER_BYTES."""
+    discarded = 0
+    with anyio.move_on_after(LINGER_SECONDS):
+        while discarded <= LINGER_BYTES:
+            message = await receive()
+            if message["type"] != "http.request":
+                return
+            discarded += len(message.get("body", b""))
+            if not message.get("more_body", False):
+                return
 
 
 class MaintenanceMiddleware:

@@ -56,20 +56,28 @@ def _front_matter_title(block: str) -> str | None:
 
 
 def read_document(content: bytes, name: str) -> DocumentText:
-    """Pages of a PDF, or a release text as one page."""
+    """Pages of a PDF, or a release text as one page; the kind is decided by the bytes.
+
+    A release is UTF-8 text that opens with a front-matter block, as the wires deliver it; a
+    file named `.pdf` must be a PDF. Anything else is refused, never guessed.
+    """
     docid, digest = docid_of(content)
     if content[:5] == b"%PDF-":
         pages = pdf_pages(content)
         if not pages:
             raise MalformedInput(f"{name}: a PDF without pages")
         return DocumentText(docid, digest, pages, "pdf", None)
+    if name.lower().endswith(".pdf"):
+        raise MalformedInput(f"{name}: named .pdf but its bytes are not a PDF")
     try:
         text = content.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise MalformedInput(f"{name}: neither a PDF nor UTF-8 text") from exc
     match = _FRONT_MATTER.match(text)
-    title = _front_matter_title(match.group(1)) if match else None
-    body = text[match.end() :] if match else text
+    if match is None or "\x00" in text:
+        raise MalformedInput(f"{name}: neither a PDF nor a release (front matter, then the body)")
+    title = _front_matter_title(match.group(1))
+    body = text[match.end() :]
     if not body.strip():
         raise MalformedInput(f"{name}: an empty release")
     return DocumentText(docid, digest, [body.strip()], "release", title)

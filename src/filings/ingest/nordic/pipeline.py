@@ -59,28 +59,50 @@ class NordicSummary:
     skipped: list[tuple[str, str]] = field(default_factory=list)
 
 
-def read_feed(content: bytes) -> list[FeedRecord]:
-    """The records of a feed file."""
+def _feed_record(raw: Any) -> FeedRecord:
+    """One feed record; MalformedInput names what is wrong with it."""
+    if not isinstance(raw, dict):
+        raise MalformedInput("a record that is not an object")
+    for required in ("path", "issuer_name"):
+        if not isinstance(raw.get(required), str) or not raw[required].strip():
+            raise MalformedInput(f"a record without {required!r}")
     try:
-        records = json.loads(content)["documents"]
-        return [
-            FeedRecord(
-                path=str(r["path"]),
-                issuer_name=str(r["issuer_name"]),
-                issuer_isin=r.get("issuer_isin") or None,
-                published=date.fromisoformat(r["published"]) if r.get("published") else None,
-                category=str(r.get("category") or ""),
-                headline=str(r.get("headline") or ""),
-                language=r.get("language") or None,
-            )
-            for r in records
-        ]
+        published = date.fromisoformat(raw["published"]) if raw.get("published") else None
+    except (TypeError, ValueError) as exc:
+        raise MalformedInput(f"{raw['path']}: published {raw['published']!r}: {exc}") from exc
+    return FeedRecord(
+        path=raw["path"],
+        issuer_name=raw["issuer_name"],
+        issuer_isin=str(raw.get("issuer_isin") or "") or None,
+        published=published,
+        category=str(raw.get("category") or ""),
+        headline=str(raw.get("headline") or ""),
+        language=str(raw.get("language") or "") or None,
+    )
+
+
+def read_feed(content: bytes) -> tuple[list[FeedRecord], list[tuple[str, str]]]:
+    """The records of a feed file, and (record, problem) for each one that cannot be read."""
+    try:
+        raw_records = json.loads(content)["documents"]
     except (KeyError, TypeError, ValueError) as exc:
-        raise MalformedInput(f"feed: {exc}") from exc
+        raise MalformedInput(f"feed: not a JSON object with a 'documents' list ({exc})") from exc
+    if not isinstance(raw_records, list):
+        raise MalformedInput("feed: 'documents' is not a list")
+    records, problems = [], []
+    for index, raw in enumerate(raw_records):
+        try:
+            records.append(_feed_record(raw))
+        except MalformedInput as exc:
+            problems.append((f"record {index + 1}", str(exc)))
+    return records, problems
 
 
 def fetch(location: str, base: Path, client: httpx.Client | None) -> tuple[bytes, str]:
-    """A document's bytes and where it was read: a path relative to the feed, or a URL."""
+    """A document's bytes and where it was read: a path inside the feed's directory, or a URL.
+
+    A local path that leads out of `base` (`..`, an absolute path, a link) is refused.
+    """
     if location.startswith(("http://", "https://")):
         if client is None:
             raise MalformedInput(f"{location}: no HTTP client")
@@ -91,7 +113,10 @@ def fetch(location: str, base: Path, client: httpx.Client | None) -> tuple[bytes
         if response.status_code != 200:
             raise MalformedInput(f"{location}: HTTP {response.status_code}")
         return response.content, location
-    file = (base / location).resolve()
+    root = base.resolve()
+    file = (root / location).resolve()
+    if not file.is_relative_to(root):
+        raise MalformedInput(f"{location}: outside the feed's directory")
     if not file.is_file():
         raise MalformedInput(f"{location}: no such file")
     return file.read_bytes(), str(file)
@@ -216,6 +241,16 @@ def load_instruments(database: Database, document: Mapping[str, Any]) -> int:
     return len(listed)
 
 
+def _fetch_feed(feed: str, client: httpx.Client | None) -> tuple[bytes, str]:
+    """The feed itself: a URL, or a file anywhere the operator names."""
+    if feed.startswith(("http://", "https://")):
+        return fetch(feed, Path.cwd(), client)
+    path = Path(feed)
+    if not path.is_file():
+        raise MalformedInput(f"{feed}: no such feed file")
+    return path.read_bytes(), str(path.resolve())
+
+
 def ingest_nordic(
     database: Database,
     feed: Path | str,
@@ -227,9 +262,9 @@ def ingest_nordic(
     summary = NordicSummary()
     if instruments is not None:
         summary.companies = load_instruments(database, json.loads(instruments.read_bytes()))
-    feed_bytes, feed_location = fetch(str(feed), Path.cwd(), client)
+    feed_bytes, feed_location = _fetch_feed(str(feed), client)
     base = Path(feed_location).parent if not feed_location.startswith("http") else Path.cwd()
-    records = read_feed(feed_bytes)
+    records, summary.skipped = read_feed(feed_bytes)
     progress("", len(records))
     now = datetime.now(UTC)
     for record in records:
