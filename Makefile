@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 export FILINGS_CORPUS ?= ../shared/corpus
 
-.PHONY: run test lint bench openapi clean
+.PHONY: run test lint bench load fuzz openapi clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,15 @@ test: lint
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench
+
+# 200 connections for 60 s on a mix of GETs and POSTs (wrk, from Debian's packages).
+load: $(VENV)/.installed-dev
+	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
+	$(BIN)/python -m bench.load
+
+# Schemathesis with many more examples per operation than the suite's bounded run.
+fuzz: $(VENV)/.installed-dev
+	FILINGS_TEST_FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-500} $(BIN)/pytest -q tests/web/test_schemathesis.py
 
 openapi: $(VENV)/.installed
 	$(BIN)/filings openapi --output openapi.json

@@ -49,7 +49,16 @@ def _free_port() -> int:
 
 @contextmanager
 def serve(factory: str, env: dict[str, str]) -> Iterator[str]:
-    """uvicorn serving `factory` on a free loopback port, one worker."""
+    """uvicorn serving `factory` on a free loopback port, one worker: its base URL."""
+    with serve_process(factory, env) as (base, _):
+        yield base
+
+
+@contextmanager
+def serve_process(
+    factory: str, env: dict[str, str]
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """uvicorn serving `factory` on a free loopback port, one worker: its URL and process."""
     port = _free_port()
     command = [
         sys.executable,
@@ -73,7 +82,7 @@ def serve(factory: str, env: dict[str, str]) -> Iterator[str]:
                 break
             except httpx.TransportError:
                 time.sleep(0.1)
-        yield base
+        yield base, process
     finally:
         process.terminate()
         process.wait(timeout=20)

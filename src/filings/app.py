@@ -17,11 +17,12 @@ from filings.access.middleware import AccessMiddleware
 from filings.access.store import AccessStore
 from filings.access.store_redis import RedisAccessStore
 from filings.access.store_sql import SqlAccessStore
+from filings.access.waiters import TwinWaiters
 from filings.companies.router import router as companies_router
 from filings.companies.service import CompanyDirectory
 from filings.core.errors import ConfigurationError
 from filings.core.settings import MIN_SECRET_LENGTH, Settings
-from filings.db.engine import Database, make_engine
+from filings.db.engine import Database, open_database
 from filings.filings.router import png_router
 from filings.filings.router import router as filings_router
 from filings.financials.queries import PeriodCache
@@ -98,9 +99,7 @@ def create_app(
 
     `clock` is the access gate's time source (rate windows, quota months, plan expiry).
     """
-    database = database or Database(
-        make_engine(settings.database_url, timeout=settings.database_timeout)
-    )
+    database = database or open_database(settings.database_url, timeout=settings.database_timeout)
     store = store or build_access_store(settings, database)
 
     @asynccontextmanager
@@ -133,7 +132,14 @@ def create_app(
     )
     app.openapi = _openapi_with_access(app)  # type: ignore[method-assign]
     # Added innermost first: access runs last, correlation ids first.
-    app.add_middleware(AccessMiddleware, gate=gate, routes=app.router.routes, prefix=API_PREFIX)
+    app.state.twin_waiters = TwinWaiters()
+    app.add_middleware(
+        AccessMiddleware,
+        gate=gate,
+        routes=app.router.routes,
+        prefix=API_PREFIX,
+        waiters=app.state.twin_waiters,
+    )
     app.add_middleware(
         MaintenanceMiddleware,
         enabled=settings.maintenance,

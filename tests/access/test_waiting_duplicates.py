@@ -84,6 +84,7 @@ def test_60_waiting_duplicates_leave_the_server_free_and_replay_one_answer(
     assert len(originals) == 1
     assert {r.content for r in answers} == {originals[0].content}
     assert deployment.used(account_pk) == 2  # the search, and the one content search
+    assert len(app.state.twin_waiters) == 0  # nothing is kept once nobody waits
 
 
 def test_a_duplicate_gives_up_after_its_own_bound_with_429(
@@ -114,3 +115,4 @@ def test_a_duplicate_gives_up_after_its_own_bound_with_429(
     assert "still running" in refused.json()["error"]
     assert answers["first"].status_code == 200
     assert deployment.used(account_pk) == 1
+    assert len(app.state.twin_waiters) == 0

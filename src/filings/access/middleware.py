@@ -67,12 +67,19 @@ async def _read_body(receive: Receive) -> tuple[bytes, list[Message]]:
 class AccessMiddleware:
     """Authenticates, rate-limits, meters and deduplicates requests to the API routes."""
 
-    def __init__(self, app: ASGIApp, gate: AccessGate, routes: Sequence[BaseRoute], prefix: str):
+    def __init__(
+        self,
+        app: ASGIApp,
+        gate: AccessGate,
+        routes: Sequence[BaseRoute],
+        prefix: str,
+        waiters: TwinWaiters,
+    ):
         self.app = app
         self.gate = gate
         self.routes = routes  # the app's live route list
         self.prefix = prefix.rstrip("/") + "/"
-        self.waiters = TwinWaiters()
+        self.waiters = waiters
 
     def _is_api_call(self, scope: Scope) -> bool:
         if not scope["path"].startswith(self.prefix):

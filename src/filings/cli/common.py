@@ -15,7 +15,7 @@ from sqlalchemy import Connection
 
 from filings.core.errors import FilingsError
 from filings.core.settings import Settings
-from filings.db.engine import Database, make_engine
+from filings.db.engine import Database, open_database
 
 console = Console(stderr=True)
 T = TypeVar("T")
@@ -42,7 +42,7 @@ def load_settings() -> Settings:
 @contextmanager
 def database(settings: Settings) -> Iterator[Database]:
     """The configured database for the length of a command."""
-    db = Database(make_engine(settings.database_url))
+    db = open_database(settings.database_url, timeout=settings.database_timeout)
     try:
         yield db
     finally:

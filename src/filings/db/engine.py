@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -9,6 +10,8 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
+
+from filings.core.errors import DataSourceUnavailable
 
 WRITE_OPTION = "filings_write"
 DEFAULT_TIMEOUT = 3.0
@@ -82,8 +85,13 @@ def make_engine(url: str, *, timeout: float = DEFAULT_TIMEOUT, **options: Any) -
 class Database:
     """Hands out connections inside a transaction; commits when the block ends without error."""
 
-    def __init__(self, engine: Engine):
+    def __init__(self, engine: Engine, *, timeout: float = DEFAULT_TIMEOUT):
         self.engine = engine
+        self.timeout = timeout
+        # SQLite has one writer at a time. Its busy handler sleeps in growing steps, so threads
+        # of one process that wait on it starve each other under load; they queue here instead,
+        # and only one thread per process waits on the file lock (held by another process).
+        self._sqlite_writer = threading.Lock() if engine.dialect.name == "sqlite" else None
 
     @contextmanager
     def transaction(self, *, write: bool = False) -> Iterator[Connection]:
@@ -91,12 +99,31 @@ class Database:
 
         `write=True` takes the write lock at the start (SQLite's BEGIN IMMEDIATE).
         """
-        with self.engine.connect() as connection:
+        with self._writer_turn(write), self.engine.connect() as connection:
             if write:
                 connection = connection.execution_options(**{WRITE_OPTION: True})
             with connection.begin():
                 yield connection
 
+    @contextmanager
+    def _writer_turn(self, write: bool) -> Iterator[None]:
+        if not write or self._sqlite_writer is None:
+            yield
+            return
+        if not self._sqlite_writer.acquire(timeout=self.timeout):
+            raise DataSourceUnavailable(
+                f"no turn to write to the database within {self.timeout:g} s"
+            )
+        try:
+            yield
+        finally:
+            self._sqlite_writer.release()
+
     def dispose(self) -> None:
         """Close pooled connections."""
         self.engine.dispose()
+
+
+def open_database(url: str, *, timeout: float = DEFAULT_TIMEOUT) -> Database:
+    """The Database at `url`, every wait on it bounded by `timeout` seconds."""
+    return Database(make_engine(url, timeout=timeout), timeout=timeout)
