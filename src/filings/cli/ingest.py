@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date, datetime
 from pathlib import Path
 
 import httpx
@@ -11,9 +12,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from filings.cli.common import console, database, load_settings
 from filings.core.errors import FilingsError
 from filings.ingest.nordic.pipeline import ingest_nordic
+from filings.ingest.sec.documents import DOCUMENT_FORMS, DocumentSelection
 from filings.ingest.sec.pipeline import SecSummary, ingest_sec, read_tickers, select_ciks
 from filings.ingest.sec.source import HttpSource, MirrorSource, SecSource
 
+LIVE_YEARS_BACK = 2  # live runs read the documents of this many past years by default
 app = typer.Typer(help="Load filings and figures into the database.", no_args_is_help=True)
 
 
@@ -27,6 +30,25 @@ def _sec_source(
     return HttpSource(user_agent=user_agent, cache_dir=cache, base_url=base_url)
 
 
+def _document_selection(
+    wanted: bool, forms: list[str], since: datetime | None, *, live: bool
+) -> DocumentSelection | None:
+    """Which filings' documents a run reads (None: none)."""
+    if not wanted:
+        return None
+    chosen = frozenset(f.strip().upper() for f in forms) or DOCUMENT_FORMS
+    unknown = sorted(chosen - DOCUMENT_FORMS)
+    if unknown:
+        raise FilingsError(
+            f"--forms: {', '.join(unknown)} not read; choose from "
+            f"{', '.join(sorted(DOCUMENT_FORMS))}"
+        )
+    start = since.date() if since else None
+    if start is None and live:
+        start = date(date.today().year - LIVE_YEARS_BACK, 1, 1)
+    return DocumentSelection(chosen, start)
+
+
 def _print_summary(summary: SecSummary) -> None:
     for cik, reason in summary.skipped:
         console.print(f"[yellow]skipped[/yellow] CIK {cik}: {reason}")
@@ -34,7 +56,8 @@ def _print_summary(summary: SecSummary) -> None:
         console.print(f"[yellow]warning[/yellow] CIK {cik}: {warning}")
     typer.echo(
         f"companies: {summary.companies}, filings: {summary.filings}, facts: {summary.facts}, "
-        f"skipped: {len(summary.skipped)} ({summary.unchanged} companies unchanged)"
+        f"filings with documents read: {summary.documents}, skipped: {len(summary.skipped)} "
+        f"({summary.unchanged} companies unchanged)"
     )
 
 
@@ -47,13 +70,30 @@ def sec(
     cik: list[str] = typer.Option([], help="Only this CIK (repeatable)."),
     ticker: list[str] = typer.Option([], help="Only this ticker (repeatable)."),
     universe: bool = typer.Option(False, help="Every company of company_tickers.json."),
+    documents: bool = typer.Option(
+        True, "--documents/--no-documents", help="Read the filings' documents (text and facts)."
+    ),
+    forms: list[str] = typer.Option(
+        [],
+        "--forms",
+        help="Read the documents of this form (repeatable); default: 10-K, 10-Q, 8-K, 20-F, "
+        "40-F and their amendments.",
+    ),
+    since: datetime | None = typer.Option(
+        None,
+        formats=["%Y-%m-%d"],
+        help="Read the documents of filings filed on or after this date; default: all that a "
+        "mirror holds, and from January 1 two years back on the live hosts.",
+    ),
 ) -> None:
-    """Ingest SEC EDGAR companies, filings and XBRL figures; re-running changes nothing."""
+    """Ingest SEC EDGAR companies, filings, XBRL figures and filing documents; re-running
+    changes nothing."""
     settings = load_settings()
     try:
         source = _sec_source(
             mirror, base_url, settings.sec_user_agent, settings.data_dir / "sec-cache"
         )
+        selection = _document_selection(documents, forms, since, live=mirror is None)
         listings = read_tickers(source)
         ciks = select_ciks(source, listings, ciks=cik, tickers=ticker, universe=universe)
     except FilingsError as exc:
@@ -72,7 +112,7 @@ def sec(
         def advance(current: str) -> None:
             bar.update(task, advance=1, description=f"CIK {current}")
 
-        summary = ingest_sec(db, source, ciks, listings, progress=advance)
+        summary = ingest_sec(db, source, ciks, listings, progress=advance, documents=selection)
     _print_summary(summary)
 
 

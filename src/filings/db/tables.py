@@ -125,6 +125,40 @@ pages = Table(
     UniqueConstraint("filing_pk", "page_number", name="uq_pages_filing_page"),
 )
 
+# A US filing's documents as text: each section's text on each page, in reading order.
+filing_texts = Table(
+    "filing_texts",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("filing_pk", ForeignKey("filings.id", ondelete="CASCADE"), nullable=False),
+    Column("position", Integer, nullable=False),  # reading order within the filing
+    Column("document", String(300), nullable=False),  # file name: nvda-20250126.htm
+    Column("document_type", String(20), nullable=False),  # 10-K, EX-99.1
+    Column("section", String(80), nullable=False),  # item_1a, part1_item2, item_8/note_3
+    Column("heading_path", Text, nullable=False),  # Part I > Item 1A. Risk Factors
+    Column("page_number", Integer, nullable=False),  # counted from the document's first page
+    Column("printed_page", String(20)),  # the number printed in the page footer
+    Column("text", Text, nullable=False),
+    UniqueConstraint("filing_pk", "position", name="uq_filing_texts_filing_position"),
+    Index("ix_filing_texts_filing_section", "filing_pk", "section"),
+)
+
+# The numeric inline-XBRL facts of a US filing's documents, dimensions kept.
+xbrl_facts = Table(
+    "xbrl_facts",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("filing_pk", ForeignKey("filings.id", ondelete="CASCADE"), nullable=False),
+    Column("concept", String(200), nullable=False),  # us-gaap:Revenues
+    Column("unit", String(40)),
+    Column("period_start", Date),  # None for an instant
+    Column("period_end", Date, nullable=False),
+    Column("value", String(60), nullable=False),  # exact decimal text
+    Column("decimals", String(10)),
+    Column("dimensions", JSON, nullable=False),  # [[axis, member], ...], [] for none
+    Index("ix_xbrl_facts_filing_concept", "filing_pk", "concept"),
+)
+
 # --- figures ----------------------------------------------------------------------------------
 
 metric_values = Table(

@@ -26,9 +26,17 @@ from filings.ingest.load import (
     touch_company,
     upsert_company,
 )
+from filings.ingest.sec.documents import (
+    DocumentSelection,
+    FilingDocuments,
+    read_filing_documents,
+)
+from filings.ingest.sec.documents_load import stored_document_facts, sync_filing_documents
+from filings.ingest.sec.envelope import read_header
 from filings.ingest.sec.sectors import sector_tags
 from filings.ingest.sec.source import TICKERS_PATH, SecSource, parse_json
 from filings.ingest.sec.submissions import (
+    FORMS,
     CompanyInfo,
     FilingInfo,
     fiscal_labels,
@@ -37,7 +45,10 @@ from filings.ingest.sec.submissions import (
     read_filings,
 )
 from filings.ingest.standardize.facts import (
+    Fact,
+    document_facts,
     fiscal_year_end,
+    merge_facts,
     read_companyfacts,
     reporting_currency,
     standardize,
@@ -51,6 +62,7 @@ class SecSummary:
     companies: int = 0
     filings: int = 0
     facts: int = 0
+    documents: int = 0  # filings whose documents were read
     unchanged: int = 0
     skipped: list[tuple[str, str]] = field(default_factory=list)
     warnings: list[tuple[str, str]] = field(default_factory=list)
@@ -91,6 +103,37 @@ class _Company:
     facts_document: Any
     filings: list[FilingInfo]
     warnings: list[str]
+    documents: dict[str, FilingDocuments] = field(default_factory=dict)
+
+    def document_facts(self, labels: dict[tuple[str, str], str]) -> list[Fact]:
+        """The figures' facts that the filings' own documents state."""
+        out: list[Fact] = []
+        for filing in self.filings:
+            found = self.documents.get(filing.accession_number)
+            if found is not None:
+                out += document_facts(
+                    found.facts,
+                    accession=filing.accession_number,
+                    form=filing.form,
+                    filed=filing.filed_date,
+                    labels=labels,
+                )
+        return out
+
+
+def _read_documents(source: SecSource, fetched: _Company, selection: DocumentSelection) -> None:
+    """Read the wanted filings' documents; a missing one is passed over, a bad one reported."""
+    for filing in fetched.filings:
+        if not selection.wants(filing):
+            continue
+        try:
+            fetched.documents[filing.accession_number] = read_filing_documents(
+                source, fetched.cik, filing
+            )
+        except SourceMissing:
+            continue
+        except (MalformedInput, *MALFORMED) as exc:
+            fetched.warnings.append(f"documents of {filing.accession_number} skipped: {exc}")
 
 
 def _fetch(source: SecSource, cik: str, listing: Listing | None) -> _Company:
@@ -111,7 +154,36 @@ def _fetch(source: SecSource, cik: str, listing: Listing | None) -> _Company:
                 warnings.append(f"older filings page {page} not found")
             else:
                 found.extend(read_filings(older))
+    found.extend(_unindexed_filings(source, cik, {f.accession_number for f in found}, warnings))
     return _Company(cik, info, listing, facts_document, found, warnings)
+
+
+def _unindexed_filings(
+    source: SecSource, cik: str, known: set[str], warnings: list[str]
+) -> list[FilingInfo]:
+    """Filings the source holds a full submission of but the submissions index does not list
+    (a mirror newer than its index): known from the submission's own SGML header."""
+    out = []
+    for path in source.submission_texts(cik):
+        try:
+            header = read_header(source.read(path))
+        except (MalformedInput, SourceMissing) as exc:
+            warnings.append(f"{path}: {exc}")
+            continue
+        if header.accession in known or header.form not in FORMS:
+            continue
+        out.append(
+            FilingInfo(
+                accession_number=header.accession,
+                form=header.form,
+                document_type=FORMS[header.form],
+                filed_date=header.filed,
+                period_end=header.period,
+                primary_document=header.primary_document,
+                description=None,
+            )
+        )
+    return out
 
 
 def _company_in(fetched: _Company, currency: str | None, fye: str | None) -> CompanyIn:
@@ -148,7 +220,10 @@ def _edgar_url(cik: str, filing: FilingInfo) -> str:
 
 
 def _load(conn: Connection, fetched: _Company, now: datetime) -> tuple[int, int, bool]:
-    facts = read_companyfacts(fetched.facts_document) if fetched.facts_document else []
+    reported = read_companyfacts(fetched.facts_document) if fetched.facts_document else []
+    labels = {(f.taxonomy, f.concept): f.label for f in reported}
+    earlier = stored_document_facts(conn, fetched.cik, set(fetched.documents), labels)
+    facts = merge_facts(reported, fetched.document_facts(labels) + earlier)
     fye_pair = fiscal_year_end(facts)
     fye_text = f"{fye_pair[0]:02d}{fye_pair[1]:02d}" if fye_pair else None
     company = _company_in(fetched, reporting_currency(facts), fye_text)
@@ -221,16 +296,26 @@ def ingest_sec(
     ciks: list[str],
     listings: dict[str, Listing],
     progress: Callable[[str], None] = lambda _: None,
+    documents: DocumentSelection | None = DocumentSelection(),
 ) -> SecSummary:
-    """Ingest each CIK in its own transaction; report and skip the ones that fail."""
+    """Ingest each CIK: the company, its filings and figures in one transaction, then each
+    filing's documents in one of their own; report and skip what fails.
+
+    `documents` selects the filings whose documents are read (None: none).
+    """
     summary = SecSummary()
     now = datetime.now(UTC)
     for cik in ciks:
         progress(cik)
         try:
             fetched = _fetch(source, cik, listings.get(cik))
+            if documents is not None:
+                _read_documents(source, fetched, documents)
             with database.transaction(write=True) as conn:
                 filings_count, facts_count, changed = _load(conn, fetched, now)
+            for accession, found in fetched.documents.items():
+                with database.transaction(write=True) as conn:
+                    changed |= sync_filing_documents(conn, accession, found)
         except FilingsError as exc:
             summary.skipped.append((cik, str(exc)))
             continue
@@ -240,6 +325,7 @@ def ingest_sec(
         summary.companies += 1
         summary.filings += filings_count
         summary.facts += facts_count
+        summary.documents += len(fetched.documents)
         summary.unchanged += 0 if changed else 1
         summary.warnings.extend((cik, w) for w in fetched.warnings)
     return summary

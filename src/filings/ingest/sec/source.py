@@ -47,6 +47,11 @@ class SecSource(Protocol):
         """The CIKs this source holds data for, when it can list them (a mirror can)."""
         ...
 
+    def submission_texts(self, cik: str) -> list[str]:
+        """Paths of the full submission `.txt` files held for a CIK (a mirror can list them;
+        the live hosts are asked only for filings the submissions index names)."""
+        ...
+
 
 class MirrorSource:
     """A directory laid out as the SEC's servers."""
@@ -62,6 +67,12 @@ class MirrorSource:
         if not file.is_file():
             raise SourceMissing(path)
         return file.read_bytes()
+
+    def submission_texts(self, cik: str) -> list[str]:
+        """Paths of the full submission `.txt` files in the CIK's Archives folders."""
+        folder = self.root / "www.sec.gov/Archives/edgar/data" / str(int(cik))
+        found = sorted(folder.glob("*/??????????-??-??????.txt"))
+        return [str(path.relative_to(self.root)) for path in found]
 
     def known_ciks(self) -> list[str] | None:
         """CIKs with a submissions or companyfacts file in the mirror."""
@@ -162,6 +173,10 @@ class HttpSource:
     def known_ciks(self) -> list[str] | None:
         """A live source cannot list its CIKs."""
         return None
+
+    def submission_texts(self, cik: str) -> list[str]:
+        """The live hosts are not listed: filings come from the submissions index."""
+        return []
 
     def close(self) -> None:
         """Close the HTTP client."""

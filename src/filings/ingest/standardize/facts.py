@@ -21,6 +21,7 @@ from filings.ingest.standardize.concepts import (
 )
 from filings.ingest.standardize.derive import derive_metrics, derive_quarters
 from filings.ingest.standardize.rows import MetricRow
+from filings.ingest.xbrl.model import XbrlFact
 
 ANNUAL_DAYS = range(350, 381)
 QUARTER_DAYS = range(80, 101)
@@ -91,6 +92,75 @@ def _facts(
         except (KeyError, ValueError, ArithmeticError) as exc:
             raise MalformedInput(f"bad fact of {taxonomy}:{concept}: {entry!r}") from exc
     return out
+
+
+def spaced_label(concept: str) -> str:
+    """`NetIncomeLoss` as `Net Income Loss`: a label for a concept companyfacts never named."""
+    return "".join(f" {c}" if c.isupper() and i else c for i, c in enumerate(concept)).strip()
+
+
+def document_facts(
+    facts: Iterable[XbrlFact],
+    *,
+    accession: str,
+    form: str,
+    filed: date,
+    labels: Mapping[tuple[str, str], str],
+) -> list[Fact]:
+    """A filing document's own inline-XBRL facts as companyfacts would list them: numeric,
+    without dimensions, of a mapped concept, from a periodic report."""
+    if form not in PERIODIC_FORMS:
+        return []
+    wanted = {t: {c for cs in m.values() for c in cs} for t, m in TAXONOMIES.items()}
+    out: dict[tuple[object, ...], Fact] = {}
+    precision: dict[tuple[object, ...], float] = {}
+    for fact in facts:
+        taxonomy, _, concept = fact.name.partition(":")
+        if fact.context.dimensions or fact.unit is None or not isinstance(fact.value, Decimal):
+            continue
+        if concept not in wanted.get(taxonomy, ()) or fact.context.end is None:
+            continue
+        start = None if fact.context.instant else fact.context.start
+        key = (taxonomy, concept, fact.unit, start, fact.context.end)
+        # A fact stated twice (NVIDIA's goodwill: "$5.2 billion" in the text, 5,188 million in
+        # the balance sheet) counts at its most precise statement, as companyfacts keeps it.
+        if precision.get(key, float("-inf")) >= fact_precision(fact.decimals):
+            continue
+        precision[key] = fact_precision(fact.decimals)
+        out[key] = Fact(
+            taxonomy=taxonomy,
+            concept=concept,
+            label=labels.get((taxonomy, concept)) or spaced_label(concept),
+            unit=fact.unit,
+            start=start,
+            end=fact.context.end,
+            value=fact.value,
+            accession=accession,
+            form=form,
+            filed=filed,
+        )
+    return list(out.values())
+
+
+def fact_precision(decimals: str | None) -> float:
+    """How precise a fact is: its `decimals`, INF (or none given) most precise."""
+    if decimals is None or decimals.upper() == "INF":
+        return float("inf")
+    try:
+        return float(int(decimals))
+    except ValueError:
+        return float("-inf")
+
+
+def merge_facts(companyfacts: list[Fact], documents: list[Fact]) -> list[Fact]:
+    """Both sources as one list: a fact both hold (same filing, concept, unit and period) once,
+    as companyfacts has it; the newest-filing rule then applies across both."""
+
+    def key(fact: Fact) -> tuple[object, ...]:
+        return (fact.taxonomy, fact.concept, fact.unit, fact.start, fact.end, fact.accession)
+
+    known = {key(f) for f in companyfacts}
+    return companyfacts + [f for f in documents if key(f) not in known]
 
 
 def _is_money(unit: str) -> bool:

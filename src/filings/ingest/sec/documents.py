@@ -1,0 +1,139 @@
+"""A US filing's documents, read from wherever the source has them, as text units and facts.
+
+Which documents: the primary document of a 10-K, 10-Q, 8-K, 20-F or 40-F (and amendments),
+and the EX-99 exhibits (press releases) of an 8-K. Where from, in order: for an 8-K the full
+submission `.txt` (it holds the exhibits), then the primary document; for the other forms the
+primary document, then the `-xbrl.zip` package, then the full submission `.txt`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from datetime import date
+
+from filings.core.errors import MalformedInput, SourceMissing
+from filings.ingest.sec.envelope import FiledDocument, read_envelope, read_package
+from filings.ingest.sec.html_text import read_pages
+from filings.ingest.sec.sections import TextUnit, text_units
+from filings.ingest.sec.source import SecSource
+from filings.ingest.sec.submissions import FilingInfo
+from filings.ingest.xbrl.inline import read_inline
+from filings.ingest.xbrl.model import XbrlFact
+
+DOCUMENT_FORMS = frozenset(
+    f"{form}{amendment}"
+    for form in ("10-K", "10-Q", "8-K", "20-F", "40-F")
+    for amendment in ("", "/A")
+)
+_INLINE_MARK = b"http://www.xbrl.org/2013/inlineXBRL"
+# Part of every filing's hash: a new reader version reads stored filings again.
+READER_VERSION = b"filing-documents/1"
+
+
+@dataclass(frozen=True)
+class DocumentSelection:
+    """Which filings' documents a run reads: forms, and filings filed on or after `since`."""
+
+    forms: frozenset[str] = DOCUMENT_FORMS
+    since: date | None = None
+
+    def wants(self, filing: FilingInfo) -> bool:
+        """Whether the run reads this filing's documents."""
+        if filing.form.upper() not in self.forms:
+            return False
+        return self.since is None or filing.filed_date >= self.since
+
+
+@dataclass(frozen=True)
+class ReadDocument:
+    """One document of a filing, read: where its text units and facts came from."""
+
+    filename: str
+    type: str  # the EDGAR document type: 10-K, EX-99.1
+    units: list[TextUnit]
+    facts: list[XbrlFact]
+
+
+@dataclass
+class FilingDocuments:
+    """What a filing's documents say, and a hash of their bytes (unchanged input: no writes)."""
+
+    accession: str
+    documents: list[ReadDocument] = field(default_factory=list)
+    sha256: str = ""
+
+    @property
+    def facts(self) -> list[XbrlFact]:
+        """The facts of every document."""
+        return [fact for document in self.documents for fact in document.facts]
+
+    @property
+    def page_count(self) -> int:
+        """Pages of the primary document."""
+        units = self.documents[0].units if self.documents else []
+        return max((u.page_number for u in units), default=0)
+
+
+def _folder(cik: str, accession: str) -> str:
+    return f"www.sec.gov/Archives/edgar/data/{int(cik)}/{accession.replace('-', '')}/"
+
+
+def _wanted_in_envelope(documents: list[FiledDocument], form: str) -> list[FiledDocument]:
+    primary = [d for d in documents if d.type == form.upper()]
+    exhibits = (
+        [d for d in documents if d.type.startswith("EX-99")] if form.startswith("8-K") else []
+    )
+    return primary[:1] + exhibits
+
+
+def fetch_documents(source: SecSource, cik: str, filing: FilingInfo) -> list[FiledDocument]:
+    """The filing's wanted documents as filed; SourceMissing when the source has none."""
+    folder = _folder(cik, filing.accession_number)
+    primary_name = filing.primary_document
+    envelope_path = f"{folder}{filing.accession_number}.txt"
+    attempts: list[str] = []
+    if filing.form.upper().startswith("8-K"):
+        attempts.append("envelope")
+    attempts += ["primary", "package", "envelope"]
+    for attempt in dict.fromkeys(attempts):
+        try:
+            if attempt == "envelope":
+                found = _wanted_in_envelope(read_envelope(source.read(envelope_path)), filing.form)
+                if found:
+                    return found
+            elif attempt == "primary" and primary_name:
+                content = source.read(folder + primary_name)
+                return [FiledDocument(filing.form.upper(), primary_name, "", content)]
+            elif attempt == "package":
+                package = source.read(f"{folder}{filing.accession_number}-xbrl.zip")
+                document = read_package(package, primary_name)
+                return [FiledDocument(filing.form.upper(), document.filename, "", document.content)]
+        except SourceMissing:
+            continue
+    raise SourceMissing(f"no document of {filing.accession_number} at the source")
+
+
+def read_document(document: FiledDocument, form: str) -> ReadDocument:
+    """The text units of one document and, for inline XBRL, its facts."""
+    exhibit = document.type.lower() if document.type.startswith("EX-") else None
+    pages = read_pages(document.content)
+    if not pages:
+        raise MalformedInput(f"{document.filename}: no text")
+    units = text_units(pages, form, section_prefix=exhibit)
+    facts = read_inline(document.content) if _INLINE_MARK in document.content[:20000] else []
+    return ReadDocument(document.filename, document.type or form.upper(), units, facts)
+
+
+def read_filing_documents(source: SecSource, cik: str, filing: FilingInfo) -> FilingDocuments:
+    """Every wanted document of a filing, read; MalformedInput names a document that is not."""
+    found = FilingDocuments(filing.accession_number)
+    digest = hashlib.sha256(READER_VERSION)
+    for document in fetch_documents(source, cik, filing):
+        try:
+            found.documents.append(read_document(document, filing.form))
+        except MalformedInput as exc:
+            raise MalformedInput(f"{document.filename}: {exc}") from exc
+        digest.update(document.filename.encode() + b"\0" + document.content)
+    found.sha256 = digest.hexdigest()
+    return found

@@ -1,0 +1,132 @@
+"""Storing a US filing's documents: text units and inline-XBRL facts, in one transaction per
+filing, rewritten only when the documents' bytes (or the reader) changed."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import Connection, delete, insert, select, update
+
+from filings.db.tables import companies, filing_texts, filings, xbrl_facts
+from filings.ingest.sec.documents import FilingDocuments
+from filings.ingest.standardize.concepts import PERIODIC_FORMS, TAXONOMIES
+from filings.ingest.standardize.facts import Fact, fact_precision, spaced_label
+from filings.ingest.xbrl.model import XbrlFact
+
+HEADING_SEPARATOR = " > "
+
+
+def _text_rows(filing_pk: int, found: FilingDocuments) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    for document in found.documents:
+        for unit in document.units:
+            rows.append(
+                {
+                    "filing_pk": filing_pk,
+                    "position": len(rows) + 1,
+                    "document": document.filename,
+                    "document_type": document.type,
+                    "section": unit.section,
+                    "heading_path": HEADING_SEPARATOR.join(unit.heading_path),
+                    "page_number": unit.page_number,
+                    "printed_page": unit.printed_page,
+                    "text": unit.text,
+                }
+            )
+    return rows
+
+
+def _fact_rows(filing_pk: int, facts: list[XbrlFact]) -> list[dict[str, Any]]:
+    """Numeric facts, each once at its most precise (a document may state a fact in several
+    places, rounded in the text and exact in a table)."""
+    rows: dict[tuple[object, ...], dict[str, Any]] = {}
+    for fact in facts:
+        if not isinstance(fact.value, Decimal) or fact.context.end is None:
+            continue
+        start = None if fact.context.instant else fact.context.start
+        key = (fact.name, fact.unit, start, fact.context.end, fact.context.dimensions)
+        if key in rows and fact_precision(rows[key]["decimals"]) >= fact_precision(fact.decimals):
+            continue
+        rows[key] = {
+            "filing_pk": filing_pk,
+            "concept": fact.name,
+            "unit": fact.unit,
+            "period_start": start,
+            "period_end": fact.context.end,
+            "value": str(fact.value),
+            "decimals": fact.decimals,
+            "dimensions": [list(pair) for pair in fact.context.dimensions],
+        }
+    return list(rows.values())
+
+
+def sync_filing_documents(conn: Connection, accession: str, found: FilingDocuments) -> bool:
+    """Make the filing's stored text and facts those of `found`; whether anything changed."""
+    filing = conn.execute(
+        select(filings.c.id, filings.c.sha256).where(filings.c.accession_number == accession)
+    ).first()
+    if filing is None or filing.sha256 == found.sha256:
+        return False
+    conn.execute(delete(filing_texts).where(filing_texts.c.filing_pk == filing.id))
+    conn.execute(delete(xbrl_facts).where(xbrl_facts.c.filing_pk == filing.id))
+    texts = _text_rows(filing.id, found)
+    if texts:
+        conn.execute(insert(filing_texts), texts)
+    facts = _fact_rows(filing.id, found.facts)
+    if facts:
+        conn.execute(insert(xbrl_facts), facts)
+    conn.execute(
+        update(filings)
+        .where(filings.c.id == filing.id)
+        .values(sha256=found.sha256, page_count=found.page_count)
+    )
+    return True
+
+
+def stored_document_facts(
+    conn: Connection, cik: str, skip: set[str], labels: dict[tuple[str, str], str]
+) -> list[Fact]:
+    """The figures' facts stored from the company's documents in earlier runs, for filings
+    this run did not read (`skip`: the ones it did), so a narrower run loses none of them."""
+    names = [f"{t}:{c}" for t, m in TAXONOMIES.items() for cs in m.values() for c in cs]
+    rows = conn.execute(
+        select(
+            xbrl_facts.c.concept,
+            xbrl_facts.c.unit,
+            xbrl_facts.c.period_start,
+            xbrl_facts.c.period_end,
+            xbrl_facts.c.value,
+            xbrl_facts.c.dimensions,
+            filings.c.accession_number,
+            filings.c.form,
+            filings.c.filed_date,
+        )
+        .join(filings, filings.c.id == xbrl_facts.c.filing_pk)
+        .join(companies, companies.c.id == filings.c.company_pk)
+        .where(
+            companies.c.cik == cik,
+            filings.c.form.in_(PERIODIC_FORMS),
+            xbrl_facts.c.concept.in_(sorted(set(names))),
+        )
+    ).all()
+    out = []
+    for row in rows:
+        if row.dimensions or row.accession_number in skip or row.unit is None:
+            continue
+        taxonomy, _, concept = row.concept.partition(":")
+        out.append(
+            Fact(
+                taxonomy=taxonomy,
+                concept=concept,
+                label=labels.get((taxonomy, concept)) or spaced_label(concept),
+                unit=row.unit,
+                start=row.period_start,
+                end=row.period_end,
+                value=Decimal(row.value),
+                accession=row.accession_number,
+                form=row.form,
+                filed=row.filed_date,
+            )
+        )
+    return out
