@@ -191,7 +191,8 @@ def report(results: list[Result]) -> None:
 
 if __name__ == "__main__":
     main()
-    from bench import ingest, nordic
+    from bench import documents, ingest, nordic
 
     ingest.main()
     nordic.main()
+    documents.main()
