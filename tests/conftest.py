@@ -30,6 +30,13 @@ from filings.db.migrate import upgrade
 BACKEND = os.environ.get("FILINGS_TEST_BACKEND", "sqlite")
 IN_CI = os.environ.get("CI", "").lower() == "true"
 CORPUS = Path(os.environ.get("FILINGS_CORPUS", Path(__file__).parents[1] / "../shared/corpus"))
+# Passage vectors of the corpus, kept between runs by text hash: computing them takes minutes, and
+# both passes of a run (and later runs) need the same ones. A missing file is only slower.
+VECTOR_CACHE = Path(
+    os.environ.get(
+        "FILINGS_TEST_VECTOR_CACHE", Path.home() / ".cache/filings-tests/passage-vectors.npz"
+    )
+)
 
 # Property tests: no per-example deadline (a busy CI machine is slow, not wrong), and under CI a
 # fixed example sequence, so that a run is reproducible; locally each run explores anew.
@@ -219,6 +226,7 @@ def sec_database_url(tmp_path_factory: pytest.TempPathFactory, corpus: Path) -> 
     from filings.ingest.nordic.pipeline import ingest_nordic
     from filings.ingest.sec.pipeline import ingest_sec, read_tickers, select_ciks
     from filings.ingest.sec.source import MirrorSource
+    from filings.search.vectors import CachedEmbedder, E5Embedder, embed_missing
 
     with new_database(tmp_path_factory.mktemp("sec")) as url:
         db = Database(make_engine(url))
@@ -234,6 +242,7 @@ def sec_database_url(tmp_path_factory: pytest.TempPathFactory, corpus: Path) -> 
             corpus / "nordic/instruments/all-nordic-instruments.json",
         )
         assert not nordic.skipped, nordic.skipped
+        embed_missing(db, CachedEmbedder(E5Embedder(), VECTOR_CACHE))
         db.dispose()
         yield url
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import datetime
@@ -28,6 +29,8 @@ from filings.filings.router import router as filings_router
 from filings.financials.queries import PeriodCache
 from filings.financials.router import router as financials_router
 from filings.search.router import router as search_router
+from filings.search.service import SearchEngine
+from filings.search.vectors import E5Embedder, embed_missing
 from filings.web.deps import AppState
 from filings.web.envelope import install_error_handlers
 from filings.web.middleware import (
@@ -102,9 +105,15 @@ def create_app(
     database = database or open_database(settings.database_url, timeout=settings.database_timeout)
     store = store or build_access_store(settings, database)
 
+    search_engine = SearchEngine()
+
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        stop = threading.Event()
+        if settings.index_vectors:
+            start_vector_indexer(database, search_engine, stop)
         yield
+        stop.set()
         store.close()
         database.dispose()
 
@@ -119,6 +128,7 @@ def create_app(
     app.state.filings = AppState(settings=settings, database=database)
     app.state.company_directory = CompanyDirectory()
     app.state.period_cache = PeriodCache()
+    app.state.search_engine = search_engine
     for router in (filings_router, search_router, financials_router, companies_router):
         app.include_router(router, prefix=API_PREFIX)
     app.include_router(png_router)
@@ -152,6 +162,21 @@ def create_app(
     app.add_middleware(CorrelationMiddleware)
     logging.getLogger("filings").setLevel(logging.INFO)
     return app
+
+
+def start_vector_indexer(database: Database, engine: SearchEngine, stop: threading.Event) -> None:
+    """Compute missing passage vectors in a background thread; search answers from full text
+    until they are complete."""
+
+    def run() -> None:
+        try:
+            count = embed_missing(database, E5Embedder(threads=1), stop=stop)
+            if count:
+                logging.getLogger("filings.search").info("indexed %d passage vectors", count)
+        except Exception:  # the server goes on with full-text search
+            logging.getLogger("filings.search").exception("vector indexing stopped")
+
+    threading.Thread(target=run, name="vector-indexer", daemon=True).start()
 
 
 def app_from_environment() -> FastAPI:

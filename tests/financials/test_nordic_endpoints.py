@@ -186,6 +186,12 @@ def test_forged_and_expired_links_are_refused(sec_client: TestClient) -> None:
 
 def test_unrenderable_and_unknown_pages(sec_client: TestClient) -> None:
     release = sec_client.get(f"{API}/filings/49b29910f7e905af_1/snapshot").json()
-    assert release["available"] is False and "release" in release["reason"]
+    assert release["available"] is True and release["kind"] == "release_text"
+    url = urlparse(release["snapshot_url"])
+    text = TestClient(sec_client.app).get(f"{url.path}?{url.query}")  # no bearer key
+    assert text.status_code == 200 and text.headers["content-type"].startswith("text/plain")
+    assert "cash dividend of EUR 0.74 per share" in text.text  # Kemira's release, as it reads
+    forged = f"{url.path}?{url.query[: url.query.index('signature=')]}signature={'0' * 64}"
+    assert TestClient(sec_client.app).get(forged).status_code == 403
     beyond = sec_client.get(f"{API}/filings/{ATLAS_Q3_2023}_99/snapshot").json()
     assert beyond["available"] is False and beyond["reason"]

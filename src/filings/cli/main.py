@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from filings.cli import accounts, bootstrap, ingest, keys
+from filings.cli import accounts, bootstrap, index, ingest, keys
 from filings.cli.common import console, load_settings
 from filings.core.settings import Settings
 
@@ -23,6 +23,7 @@ app.add_typer(ingest.app, name="ingest")
 app.add_typer(accounts.app, name="accounts")
 app.add_typer(keys.app, name="keys")
 app.command("bootstrap")(bootstrap.bootstrap)
+app.command("index")(index.index)
 
 
 @app.command()

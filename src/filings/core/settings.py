@@ -98,6 +98,11 @@ class Settings(BaseSettings):
         default=SecretStr("change-me-key-hash-secret"),
         description="Server secret of the HMAC-SHA256 under which API keys are stored.",
     )
+    index_vectors: bool = Field(
+        default=True,
+        description="Compute missing passage vectors in a background thread of the server; "
+        "until they are complete, content search answers from full text (`mode: fulltext`).",
+    )
     dev_mode: bool = Field(
         default=False,
         description="Development mode (`make run` switches it on): the default secrets are "

@@ -159,6 +159,36 @@ xbrl_facts = Table(
     Index("ix_xbrl_facts_filing_concept", "filing_pk", "concept"),
 )
 
+# Passages of every document, the unit of content search: never across a page. The full-text
+# index beside it is the backend's own (SQLite FTS5 `passages_fts`, PostgreSQL `search_vector`),
+# kept in step by the database in the same transaction.
+passages = Table(
+    "passages",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("filing_pk", ForeignKey("filings.id", ondelete="CASCADE"), nullable=False),
+    Column("company_pk", ForeignKey("companies.id", ondelete="CASCADE"), nullable=False),
+    Column("position", Integer, nullable=False),  # reading order within the filing
+    Column("page_id", String(40), nullable=False),  # Nordic <docid>_<page>; US the accession
+    Column("page_number", Integer),  # where known
+    Column("content_title", Text),
+    Column("content", Text, nullable=False),
+    Column("language", String(8), nullable=False),  # en | fi | sv
+    Column("text_hash", String(64), nullable=False),  # SHA-256 of what is embedded
+    UniqueConstraint("filing_pk", "position", name="uq_passages_filing_position"),
+    Index("ix_passages_text_hash", "text_hash"),
+    Index("ix_passages_company", "company_pk"),
+)
+
+# A passage text's embedding, computed once per text (keyed by its hash) and kept.
+passage_vectors = Table(
+    "passage_vectors",
+    metadata,
+    Column("text_hash", String(64), primary_key=True),
+    Column("model", String(60), nullable=False),
+    Column("vector", LargeBinary, nullable=False),  # float32, little-endian, normalized
+)
+
 # --- figures ----------------------------------------------------------------------------------
 
 metric_values = Table(

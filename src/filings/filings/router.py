@@ -8,7 +8,7 @@ from pathlib import Path as PathType
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path, Query, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, PlainTextResponse
 
 from filings.companies.deps import company_directory
 from filings.companies.service import CompanyDirectory
@@ -98,3 +98,29 @@ async def snapshot_png(
     return FileResponse(
         path, media_type="image/png", headers={"Cache-Control": "private, max-age=3600"}
     )
+
+
+@png_router.get(
+    "/api/v1/snapshots/{page_id}.txt",
+    include_in_schema=False,
+    response_class=PlainTextResponse,
+    responses={403: {"model": ErrorEnvelope}},
+)
+async def snapshot_text(
+    page_id: str,
+    state: Annotated[AppState, Depends(app_state)],
+    dpi: Annotated[int, Query(ge=72, le=300)],
+    expires: int,
+    signature: str,
+) -> PlainTextResponse:
+    """The text of a release behind a signed snapshot link; no bearer key, but the signature
+    must hold."""
+    links = snapshot_links(state)
+    if not links.valid(page_id, dpi, expires, signature, datetime.now(UTC)):
+        raise Forbidden("Invalid or expired snapshot link")
+    text = await run_service(state, lambda conn: service.release_text(conn, page_id), 0)
+    if isinstance(text, Miss) and text.failure_kind in RETRYABLE:
+        raise ServiceUnavailable(text.error)
+    if not isinstance(text, str):
+        raise NotFound("This page has no text")
+    return PlainTextResponse(text, headers={"Cache-Control": "private, max-age=3600"})

@@ -105,7 +105,11 @@ class Snapshot(BaseModel):
 
     page_id: str
     available: bool
-    kind: str | None = Field(default=None, description="rendered_png or edgar_link.")
+    kind: str | None = Field(
+        default=None,
+        description="rendered_png (a Nordic report page), release_text (a release, as text) or "
+        "edgar_link (the SEC filing index).",
+    )
     snapshot_url: str | None = None
     company_name: str | None = None
     year: str | None = None

@@ -264,9 +264,15 @@ def _nordic_snapshot(
         "page_number": page.page,
         "dpi": dpi,
     }
-    if not row.file_path:
-        reason = "This document is a release text without a page image."
-        return Snapshot(page_id=page_id, available=False, reason=reason, **described)
+    if not row.file_path:  # a release text: the page is its text, behind a signed link
+        query = urlencode(links.query(page_id, dpi, now))
+        return Snapshot(
+            page_id=page_id,
+            available=True,
+            kind="release_text",
+            snapshot_url=f"{SNAPSHOT_PATH}/{page_id}.txt?{query}",
+            **described,
+        )
     try:
         render_page_png(Path(row.file_path), page.page, dpi, links.cache_dir(page.docid))
     except MalformedInput as exc:
@@ -299,3 +305,18 @@ def snapshot_png(conn: Connection, page_id: str, dpi: int, links: SnapshotLinks)
         return render_page_png(Path(row.file_path), page.page, dpi, links.cache_dir(page.docid))
     except MalformedInput:
         return None
+
+
+def release_text(conn: Connection, page_id: str) -> str | None:
+    """The text behind a (verified) link to a release's page; None for anything else."""
+    page = parse_page_id(page_id)
+    if not isinstance(page, NordicPageId):
+        return None
+    row = conn.execute(
+        select(pages.c.text, filings.c.file_path)
+        .join(filings, filings.c.id == pages.c.filing_pk)
+        .where(pages.c.page_id == str(page))
+    ).first()
+    if row is None or row.file_path:
+        return None
+    return str(row.text)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Request
 
 from filings.companies.deps import company_directory
 from filings.companies.service import CompanyDirectory
@@ -24,12 +24,14 @@ router = APIRouter(tags=["search"])
     summary="Semantic search inside filings, returning passages with page references",
 )
 async def content_search(
+    request: Request,
     body: ContentSearchRequest,
     state: Annotated[AppState, Depends(app_state)],
     directory: Annotated[CompanyDirectory, Depends(company_directory)],
     max_retries: MaxRetries = 2,
 ) -> ContentSearchResponse | Miss:
     """Passages best first; each hit's page_id resolves with the snapshot endpoint."""
+    engine: service.SearchEngine = request.app.state.search_engine
     return await run_service(
-        state, lambda conn: service.content_search(conn, directory, body), max_retries
+        state, lambda conn: service.content_search(conn, directory, body, engine), max_retries
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 
@@ -10,30 +12,59 @@ class ContentSearchRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    query: str = Field(min_length=1, description="Natural-language query.")
-    company: str | None = Field(default=None, min_length=1)
-    year: int | None = None
-    document_type: str | None = None
-    limit: int = Field(default=5, ge=1, le=20)
+    query: str = Field(
+        min_length=1,
+        description="Natural-language query, in English, Finnish or Swedish; taken as words, "
+        "never as query syntax.",
+    )
+    company: str | None = Field(
+        default=None, min_length=1, description="Name, ticker or ISIN; only its passages."
+    )
+    year: int | None = Field(default=None, description="Fiscal year of the filing.")
+    document_type: str | None = Field(
+        default=None, description="annual_report, interim_report, stock_exchange_release, 10-K..."
+    )
+    limit: int = Field(default=5, ge=1, le=20, description="Hits to return, 1 to 20.")
 
 
 class ContentHit(BaseModel):
     """One passage found inside a filing (spec 2.2)."""
 
     company_name: str | None = None
-    year: str | None = None
+    year: str | None = Field(default=None, description="Fiscal year of the filing.")
     document_type: str | None = None
-    content: str | None = None
-    content_title: str | None = None
-    docid: str | None = None
-    page_id: str | None = Field(default=None, description="Resolvable with the snapshot endpoint.")
+    content: str | None = Field(default=None, description="The passage, as the filing says it.")
+    content_title: str | None = Field(
+        default=None, description="The nearest heading (or the item's title)."
+    )
+    docid: str | None = Field(default=None, description="Nordic docid; US accession number.")
+    page_id: str | None = Field(
+        default=None,
+        description="Resolvable with the snapshot endpoint: Nordic `<docid>_<page>`, US the "
+        "accession number.",
+    )
     source_url: str | None = None
     score: float | None = Field(default=None, description="Relevance in [0, 1].")
+    page_number: int | None = Field(
+        default=None, description="The page the passage is on, where known (US: of the document)."
+    )
+
+
+class IndexStatus(BaseModel):
+    """How far the vector index is."""
+
+    passages: int
+    with_vectors: int
 
 
 class ContentSearchResponse(BaseModel):
     """Answer of content search."""
 
     results: list[ContentHit]
-    total: int
+    total: int = Field(description="Passages that matched (before `limit`).")
     query: str
+    mode: Literal["hybrid", "fulltext"] = Field(
+        description="hybrid: full text and vectors fused; fulltext: the vectors are still being "
+        "computed (see `index`), so full-text ranking alone."
+    )
+    index: IndexStatus

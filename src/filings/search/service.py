@@ -1,39 +1,138 @@
-"""Content search inside filings (4.2).
+"""Content search inside filings (4.2): full-text and dense-vector rankings of passages, fused.
 
-The full-text and vector index over page text arrives with the page store; until pages are
-ingested there is nothing to search and the answer says so.
+Both rankings take the best CANDIDATES passages under the filters; reciprocal-rank fusion
+(k = 60) merges them, and `score` is the fused value over its maximum, so in [0, 1]. While the
+vectors are still being computed the full-text ranking answers alone (`mode: fulltext`).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy import Connection, select
 
 from filings.companies.service import CompanyDirectory, resolve_company
 from filings.core.misses import FailureKind, Miss, invalid_choice, miss
-from filings.db.tables import pages
+from filings.db.fulltext import PassageFilter, ranked_passages
+from filings.db.tables import companies, filings, passages
 from filings.filings.schemas import DOCUMENT_TYPES
-from filings.search.schemas import ContentSearchRequest, ContentSearchResponse
+from filings.search.schemas import (
+    ContentHit,
+    ContentSearchRequest,
+    ContentSearchResponse,
+    IndexStatus,
+)
+from filings.search.vectors import E5Embedder, Embedder, VectorIndex
+
+CANDIDATES = 50
+RRF_K = 60
+
+
+@dataclass
+class SearchEngine:
+    """What content search keeps per app: the vector index and the (lazily loaded) embedder."""
+
+    index: VectorIndex = field(default_factory=VectorIndex)
+    embedder: Embedder | None = None
+
+    def query_vector(self, text: str) -> Any:
+        """The query's embedding; the model is loaded on first use."""
+        if self.embedder is None:
+            self.embedder = E5Embedder()
+        return self.embedder.query(text)
+
+
+def fuse(rankings: list[list[tuple[int, float]]]) -> list[tuple[int, float]]:
+    """Reciprocal-rank fusion: (id, score in [0, 1]) best first."""
+    if not rankings:
+        return []
+    fused: dict[int, float] = {}
+    for ranking in rankings:
+        for rank, (item, _) in enumerate(ranking, start=1):
+            fused[item] = fused.get(item, 0.0) + 1.0 / (RRF_K + rank)
+    best = len(rankings) / (RRF_K + 1)
+    return sorted(((i, round(s / best, 6)) for i, s in fused.items()), key=lambda x: (-x[1], x[0]))
+
+
+def _hits(conn: Connection, ranked: list[tuple[int, float]]) -> list[ContentHit]:
+    """The hits for ranked passage ids, in one query."""
+    scores = dict(ranked)
+    rows = conn.execute(
+        select(
+            passages.c.id,
+            passages.c.page_id,
+            passages.c.page_number,
+            passages.c.content_title,
+            passages.c.content,
+            filings.c.docid,
+            filings.c.accession_number,
+            filings.c.fiscal_year,
+            filings.c.document_type,
+            filings.c.source_url,
+            companies.c.company_name,
+        )
+        .join(filings, filings.c.id == passages.c.filing_pk)
+        .join(companies, companies.c.id == passages.c.company_pk)
+        .where(passages.c.id.in_(list(scores)))
+    ).all()
+    by_id = {r.id: r for r in rows}
+    hits = []
+    for passage_id, score in ranked:
+        r = by_id[passage_id]
+        hits.append(
+            ContentHit(
+                company_name=r.company_name,
+                year=str(r.fiscal_year) if r.fiscal_year is not None else None,
+                document_type=r.document_type,
+                content=r.content,
+                content_title=r.content_title,
+                docid=r.docid or r.accession_number,
+                page_id=r.page_id,
+                source_url=r.source_url or f"/api/v1/data/filings/{r.page_id}/snapshot",
+                score=score,
+                page_number=r.page_number,
+            )
+        )
+    return hits
 
 
 def content_search(
-    conn: Connection, directory: CompanyDirectory, request: ContentSearchRequest
+    conn: Connection,
+    directory: CompanyDirectory,
+    request: ContentSearchRequest,
+    engine: SearchEngine,
 ) -> ContentSearchResponse | Miss:
     """Passages matching a natural-language query, best first."""
     if request.document_type is not None and request.document_type not in DOCUMENT_TYPES:
         return invalid_choice("document_type", request.document_type, DOCUMENT_TYPES)
+    company_pk = None
     if request.company is not None:
         resolved = resolve_company(conn, directory, request.company)
         if isinstance(resolved, Miss):
             return resolved
-    if conn.execute(select(pages.c.id).limit(1)).first() is None:
+        company_pk = resolved.pk
+    total, with_vectors = engine.index.status(conn)
+    if total == 0:
         return miss(
             "No filing text has been indexed",
             FailureKind.NOT_FOUND,
             company=request.company,
             hint="Ingest filings with `filings ingest` to make their text searchable.",
         )
-    return miss(
-        "Content search is not available on this server yet",
-        FailureKind.MISSING_DEPENDENCY,
-        hint="The search index over page text is not built on this server.",
+    where = PassageFilter(company_pk, request.year, request.document_type)
+    rankings = [ranked_passages(conn, request.query, CANDIDATES, where)]
+    dense = None
+    if with_vectors == total:
+        vector = engine.query_vector(request.query)
+        dense = engine.index.search(conn, vector, CANDIDATES, where)
+    if dense is not None:
+        rankings.append(dense)
+    fused = fuse(rankings)
+    return ContentSearchResponse(
+        results=_hits(conn, fused[: request.limit]),
+        total=len(fused),
+        query=request.query,
+        mode="hybrid" if dense is not None else "fulltext",
+        index=IndexStatus(passages=total, with_vectors=with_vectors),
     )

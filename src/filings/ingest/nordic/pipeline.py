@@ -31,6 +31,12 @@ from filings.ingest.nordic.classify import detect_language, document_type, fisca
 from filings.ingest.nordic.documents import DocumentText, read_document
 from filings.ingest.nordic.figures import extract_figures
 from filings.ingest.nordic.instruments import read_instruments
+from filings.ingest.passages import (
+    PlacedPassage,
+    split_passages,
+    sync_passages,
+    without_furniture,
+)
 from filings.ingest.standardize.rows import MetricRow
 
 
@@ -147,6 +153,18 @@ def _company_for(conn: Connection, record: FeedRecord, now: datetime) -> int:
     return int(existing.id)
 
 
+def document_passages(text: DocumentText, values: Mapping[str, Any]) -> list[PlacedPassage]:
+    """A Nordic document's passages: each PDF page's, or a release's by its headings."""
+    if text.kind == "release":
+        found = split_passages(text.pages[0], values.get("title"), markdown=True)
+        return [PlacedPassage(f"{text.docid}_1", 1, p) for p in found]
+    return [
+        PlacedPassage(f"{text.docid}_{number}", number, p)
+        for number, page in enumerate(without_furniture(text.pages), start=1)
+        for p in split_passages(page)
+    ]
+
+
 def _load_document(
     conn: Connection, record: FeedRecord, text: DocumentText, location: str, now: datetime
 ) -> tuple[int, bool]:
@@ -173,6 +191,9 @@ def _load_document(
     }
     filing_pk, changed = sync_filing(conn, company_pk, values, now)
     changed |= sync_pages(conn, filing_pk, text.docid, text.pages)
+    changed |= sync_passages(
+        conn, filing_pk, company_pk, values["language"] or "en", document_passages(text, values)
+    )
     currency = conn.execute(
         select(companies.c.currency).where(companies.c.id == company_pk)
     ).scalar()

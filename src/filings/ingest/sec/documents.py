@@ -28,7 +28,7 @@ DOCUMENT_FORMS = frozenset(
 )
 _INLINE_MARK = b"http://www.xbrl.org/2013/inlineXBRL"
 # Part of every filing's hash: a new reader version reads stored filings again.
-READER_VERSION = b"filing-documents/1"
+READER_VERSION = b"filing-documents/2"  # 2: passages
 
 
 @dataclass(frozen=True)

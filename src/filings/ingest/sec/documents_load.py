@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import Connection, delete, insert, select, update
 
 from filings.db.tables import companies, filing_texts, filings, xbrl_facts
+from filings.ingest.passages import PlacedPassage, split_passages, sync_passages
 from filings.ingest.sec.documents import FilingDocuments
 from filings.ingest.standardize.concepts import PERIODIC_FORMS, TAXONOMIES
 from filings.ingest.standardize.facts import Fact, fact_precision, spaced_label
@@ -64,7 +65,9 @@ def _fact_rows(filing_pk: int, facts: list[XbrlFact]) -> list[dict[str, Any]]:
 def sync_filing_documents(conn: Connection, accession: str, found: FilingDocuments) -> bool:
     """Make the filing's stored text and facts those of `found`; whether anything changed."""
     filing = conn.execute(
-        select(filings.c.id, filings.c.sha256).where(filings.c.accession_number == accession)
+        select(filings.c.id, filings.c.company_pk, filings.c.sha256).where(
+            filings.c.accession_number == accession
+        )
     ).first()
     if filing is None or filing.sha256 == found.sha256:
         return False
@@ -81,7 +84,21 @@ def sync_filing_documents(conn: Connection, accession: str, found: FilingDocumen
         .where(filings.c.id == filing.id)
         .values(sha256=found.sha256, page_count=found.page_count)
     )
+    sync_passages(conn, filing.id, filing.company_pk, "en", filing_passages(accession, found))
     return True
+
+
+def filing_passages(accession: str, found: FilingDocuments) -> list[PlacedPassage]:
+    """A US filing's passages: each section's text on each page, cut at its subheadings; they
+    cite the accession, with the page number beside it."""
+    return [
+        PlacedPassage(accession, unit.page_number, passage)
+        for document in found.documents
+        for unit in document.units
+        for passage in split_passages(
+            unit.text, unit.heading_path[-1] if unit.heading_path else None
+        )
+    ]
 
 
 def stored_document_facts(

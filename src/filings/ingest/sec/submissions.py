@@ -17,10 +17,11 @@ FORMS = {
     "10-Q/A": "10-Q",
     "8-K": "8-K",
     "8-K/A": "8-K",
-    "20-F": "20-F",
-    "20-F/A": "20-F",
-    "40-F": "40-F",
-    "40-F/A": "40-F",
+    # A foreign private issuer's annual report: the contract's vocabulary has no 20-F or 40-F.
+    "20-F": "annual_report",
+    "20-F/A": "annual_report",
+    "40-F": "annual_report",
+    "40-F/A": "annual_report",
 }
 EXCHANGES = {
     "nasdaq": "XNAS",
