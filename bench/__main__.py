@@ -191,8 +191,9 @@ def report(results: list[Result]) -> None:
 
 if __name__ == "__main__":
     main()
-    from bench import documents, ingest, nordic
+    from bench import documents, ingest, nordic, search
 
     ingest.main()
     nordic.main()
     documents.main()
+    search.main()

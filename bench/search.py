@@ -7,23 +7,30 @@ part searches that many random unit vectors. Nothing here is asserted: it prints
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import sqlite3
 import statistics
 import tempfile
 import time
+from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 from sqlalchemy import text
 
+from filings.companies.service import CompanyDirectory
+from filings.core.misses import Miss
 from filings.db.engine import Database, make_engine
 from filings.db.fulltext import fts5_expression, query_terms, ranked_passages
 from filings.db.migrate import upgrade
 from filings.ingest.nordic.pipeline import ingest_nordic
-from filings.search.service import fuse
+from filings.ingest.sec.pipeline import ingest_sec, read_tickers
+from filings.ingest.sec.source import MirrorSource
+from filings.search.schemas import ContentSearchRequest
+from filings.search.service import SearchEngine, content_search, fuse
 from filings.search.vectors import (
     CachedEmbedder,
     E5Embedder,
@@ -42,6 +49,7 @@ QUERIES = [
     "dividend proposal",
     "gross margin",
 ]
+LABELLED = Path(__file__).parents[1] / "tests/search/labelled_queries.json"
 INDEX_SAMPLE = 48  # passages embedded for the indexing ratio (a multiple of the batch, 16)
 # Vectors of the corpus kept between bench runs (the indexing ratio is measured anew each run).
 VECTOR_CACHE = Path.home() / ".cache/filings-bench/passage-vectors.npz"
@@ -120,6 +128,30 @@ def corpus_queries(database: Database) -> None:
         print(f"query embedding: {(time.perf_counter() - started) / len(QUERIES) * 1000:.1f} ms")
 
 
+def recall(database: Database) -> None:
+    """recall@5 and MRR per language of the labelled queries, through the service."""
+    labelled = json.loads(LABELLED.read_text())["queries"]
+    directory, engine = CompanyDirectory(), SearchEngine()
+    found: dict[str, list[float]] = defaultdict(list)
+    with database.transaction() as conn:
+        for item in labelled:
+            request = ContentSearchRequest(query=item["q"], limit=5)
+            answer = content_search(conn, directory, request, engine)
+            assert not isinstance(answer, Miss), answer
+            refs = [
+                h.page_id if h.page_id != h.docid else f"{h.page_id}#{h.page_number}"
+                for h in answer.results
+            ]
+            rank = next((i for i, ref in enumerate(refs, 1) if ref in item["pages"]), None)
+            found[item["lang"]].append(1 / rank if rank else 0.0)
+    print(f"\nlabelled queries ({len(labelled)}), mode {answer.mode}: recall@5 and MRR")
+    found["all"] = [r for ranks in list(found.values()) for r in ranks]
+    for language, ranks in found.items():
+        hits = sum(1 for r in ranks if r > 0) / len(ranks)
+        mrr = statistics.mean(ranks)
+        print(f"  {language}: {len(ranks):3} queries  recall@5 {hits:.2f}  MRR {mrr:.2f}")
+
+
 def synthetic(directory: Path) -> None:
     """SYNTHETIC passages: raw FTS5 and raw numpy next to the service's parts."""
     rng = random.Random(7)
@@ -156,10 +188,12 @@ def synthetic(directory: Path) -> None:
 
 
 def main() -> None:
-    """Index the Nordic corpus into a fresh SQLite file and measure."""
+    """Index the corpus into a fresh SQLite file and measure."""
     with tempfile.TemporaryDirectory() as tmp:
         database = Database(make_engine(f"sqlite:///{Path(tmp) / 'search.db'}"))
         upgrade(database.engine)
+        source = MirrorSource(CORPUS / "sec")
+        ingest_sec(database, source, source.known_ciks() or [], read_tickers(source))
         ingest_nordic(
             database,
             CORPUS / "nordic/feed.json",
@@ -168,6 +202,7 @@ def main() -> None:
         indexing(database)
         embed_missing(database, CachedEmbedder(E5Embedder(), VECTOR_CACHE))
         corpus_queries(database)
+        recall(database)
         synthetic(Path(tmp))
         database.dispose()
 

@@ -40,8 +40,9 @@ def test_hits_have_the_contract_shape_and_cite_their_page(sec_client: TestClient
     scores = [hit["score"] for hit in answer["results"]]
     assert scores == sorted(scores, reverse=True) and all(0 <= s <= 1 for s in scores)
     top = answer["results"][0]
-    assert top["company_name"] == "Lifco AB" and top["year"] == "2019"
-    assert top["document_type"] == "annual_report" and top["content_title"]
+    assert top["company_name"] == "Lifco AB" and top["document_type"] == "annual_report"
+    assert top["content_title"] and top["content"]
+    assert "2019" in {hit["year"] for hit in answer["results"]}
     assert top["page_id"] == f"{top['docid']}_{top['page_number']}"
     snapshot = sec_client.get(f"/api/v1/data/filings/{top['page_id']}/snapshot").json()
     assert snapshot["available"] is True and snapshot["page_number"] == top["page_number"]

@@ -77,6 +77,7 @@ def ranked_passages(
         )
         params |= {"expression": fts5_expression(terms), "limit": limit}
     else:
+        terms = _rare_terms(conn, terms)
         sql = text(
             "SELECT p.id, ts_rank_cd(p.search_vector, q.query) AS score "  # noqa: S608
             "FROM passages p JOIN filings f ON f.id = p.filing_pk, "
@@ -87,3 +88,54 @@ def ranked_passages(
         )
         params |= {"terms": tsquery_text(terms), "limit": limit}
     return [(int(r[0]), float(r[1])) for r in conn.execute(sql, params)]
+
+
+COMMON_SHARE = 0.05  # on PostgreSQL, a word in more passages than this is dropped like a stopword
+# The query side of PostgreSQL's search: a term in each passage language's configuration.
+_TSQUERY = (
+    "(to_tsquery('english', :{0}) || to_tsquery('finnish', :{0}) || to_tsquery('swedish', :{0}))"
+)
+
+
+def _passage_estimate(conn: Connection) -> int:
+    """About how many passages there are: the planner's estimate (no scan), else a count."""
+    estimate = conn.execute(
+        text("SELECT reltuples FROM pg_class WHERE relname = 'passages'")
+    ).scalar()
+    if estimate is not None and estimate > 0:
+        return int(estimate)
+    return int(conn.execute(text("SELECT count(*) FROM passages")).scalar_one())
+
+
+def _rare_terms(conn: Connection, terms: list[str]) -> list[str]:
+    """PostgreSQL's ranking knows no inverse document frequency: the terms without those that
+    occur in more than COMMON_SHARE of the passages (`2019` in a 2019 annual report), unless
+    nothing else is left. Counting stops at the threshold, so the cost is bounded."""
+    cap = max(int(_passage_estimate(conn) * COMMON_SHARE), 1)
+    params: dict[str, object] = {f"t{i}": term for i, term in enumerate(terms)} | {"cap": cap}
+    columns = ", ".join(
+        "(SELECT count(*) FROM (SELECT 1 FROM passages WHERE search_vector @@ "  # noqa: S608
+        f"{_TSQUERY.format(name)} LIMIT :cap) c)"
+        for name in (f"t{i}" for i in range(len(terms)))
+    )
+    counts = conn.execute(text(f"SELECT {columns}"), params).one()
+    rare = [term for term, count in zip(terms, counts, strict=True) if count < cap]
+    return rare or terms
+
+
+def known_share(conn: Connection, query: str) -> float:
+    """The share of the query's words (numbers aside) that occur in any passage at all: how much
+    of the query the full-text index can understand (a Finnish question over English reports:
+    little). 1.0 when the query has no words but numbers."""
+    words = [t for t in query_terms(query) if not t.isdigit()]
+    if not words:
+        return 1.0
+    params: dict[str, object] = {f"t{i}": word for i, word in enumerate(words)}
+    if conn.dialect.name == "sqlite":
+        params = {k: f'"{v}"' for k, v in params.items()}
+        probe = "EXISTS (SELECT 1 FROM passages_fts WHERE passages_fts MATCH :{})"
+    else:
+        probe = "EXISTS (SELECT 1 FROM passages WHERE search_vector @@ " + _TSQUERY + ")"  # noqa: S608
+    columns = ", ".join(probe.format(name) for name in params)
+    found = conn.execute(text(f"SELECT {columns}"), params).one()
+    return sum(1 for hit in found if hit) / len(words)

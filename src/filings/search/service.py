@@ -1,7 +1,8 @@
 """Content search inside filings (4.2): full-text and dense-vector rankings of passages, fused.
 
 Both rankings take the best CANDIDATES passages under the filters; reciprocal-rank fusion
-(k = 60) merges them, and `score` is the fused value over its maximum, so in [0, 1]. While the
+(k = 60) merges them, the full-text ranking weighted by the share of the query's words the index
+knows at all, and `score` is the fused value over its maximum, so in [0, 1]. While the
 vectors are still being computed the full-text ranking answers alone (`mode: fulltext`).
 """
 
@@ -14,7 +15,7 @@ from sqlalchemy import Connection, select
 
 from filings.companies.service import CompanyDirectory, resolve_company
 from filings.core.misses import FailureKind, Miss, invalid_choice, miss
-from filings.db.fulltext import PassageFilter, ranked_passages
+from filings.db.fulltext import PassageFilter, known_share, ranked_passages
 from filings.db.tables import companies, filings, passages
 from filings.filings.schemas import DOCUMENT_TYPES
 from filings.search.schemas import (
@@ -43,15 +44,18 @@ class SearchEngine:
         return self.embedder.query(text)
 
 
-def fuse(rankings: list[list[tuple[int, float]]]) -> list[tuple[int, float]]:
-    """Reciprocal-rank fusion: (id, score in [0, 1]) best first."""
-    if not rankings:
+def fuse(
+    rankings: list[list[tuple[int, float]]], weights: list[float] | None = None
+) -> list[tuple[int, float]]:
+    """Weighted reciprocal-rank fusion: (id, score in [0, 1]) best first."""
+    weights = weights or [1.0] * len(rankings)
+    if not rankings or not sum(weights):
         return []
     fused: dict[int, float] = {}
-    for ranking in rankings:
+    for weight, ranking in zip(weights, rankings, strict=True):
         for rank, (item, _) in enumerate(ranking, start=1):
-            fused[item] = fused.get(item, 0.0) + 1.0 / (RRF_K + rank)
-    best = len(rankings) / (RRF_K + 1)
+            fused[item] = fused.get(item, 0.0) + weight / (RRF_K + rank)
+    best = sum(weights) / (RRF_K + 1)
     return sorted(((i, round(s / best, 6)) for i, s in fused.items()), key=lambda x: (-x[1], x[0]))
 
 
@@ -70,6 +74,7 @@ def _hits(conn: Connection, ranked: list[tuple[int, float]]) -> list[ContentHit]
             filings.c.fiscal_year,
             filings.c.document_type,
             filings.c.source_url,
+            filings.c.title,
             companies.c.company_name,
         )
         .join(filings, filings.c.id == passages.c.filing_pk)
@@ -86,7 +91,7 @@ def _hits(conn: Connection, ranked: list[tuple[int, float]]) -> list[ContentHit]
                 year=str(r.fiscal_year) if r.fiscal_year is not None else None,
                 document_type=r.document_type,
                 content=r.content,
-                content_title=r.content_title,
+                content_title=r.content_title or r.title,  # no heading above: the document's
                 docid=r.docid or r.accession_number,
                 page_id=r.page_id,
                 source_url=r.source_url or f"/api/v1/data/filings/{r.page_id}/snapshot",
@@ -122,13 +127,17 @@ def content_search(
         )
     where = PassageFilter(company_pk, request.year, request.document_type)
     rankings = [ranked_passages(conn, request.query, CANDIDATES, where)]
+    weights = [1.0]
     dense = None
     if with_vectors == total:
         vector = engine.query_vector(request.query)
         dense = engine.index.search(conn, vector, CANDIDATES, where)
     if dense is not None:
         rankings.append(dense)
-    fused = fuse(rankings)
+        # Full text counts as far as it knows the query's words (a Finnish question over
+        # English text matches little but numbers): the vectors carry the rest.
+        weights = [known_share(conn, request.query), 1.0]
+    fused = fuse(rankings, weights)
     return ContentSearchResponse(
         results=_hits(conn, fused[: request.limit]),
         total=len(fused),
