@@ -51,8 +51,11 @@ QUERIES = [
 ]
 LABELLED = Path(__file__).parents[1] / "tests/search/labelled_queries.json"
 INDEX_SAMPLE = 48  # passages embedded for the indexing ratio (a multiple of the batch, 16)
-# Vectors of the corpus kept between bench runs (the indexing ratio is measured anew each run).
-VECTOR_CACHE = Path.home() / ".cache/filings-bench/passage-vectors.npz"
+# Vectors of the corpus kept between runs, shared with the test suite (the indexing ratio is
+# measured anew each run).
+VECTOR_CACHE = Path(
+    os.environ.get("FILINGS_TEST_VECTOR_CACHE", Path.home() / ".cache/filings/passage-vectors.npz")
+)
 
 
 def _percentiles(samples: list[float]) -> tuple[float, float]:

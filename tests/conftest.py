@@ -33,9 +33,7 @@ CORPUS = Path(os.environ.get("FILINGS_CORPUS", Path(__file__).parents[1] / "../s
 # Passage vectors of the corpus, kept between runs by text hash: computing them takes minutes, and
 # both passes of a run (and later runs) need the same ones. A missing file is only slower.
 VECTOR_CACHE = Path(
-    os.environ.get(
-        "FILINGS_TEST_VECTOR_CACHE", Path.home() / ".cache/filings-tests/passage-vectors.npz"
-    )
+    os.environ.get("FILINGS_TEST_VECTOR_CACHE", Path.home() / ".cache/filings/passage-vectors.npz")
 )
 
 # Property tests: no per-example deadline (a busy CI machine is slow, not wrong), and under CI a

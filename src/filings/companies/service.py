@@ -9,6 +9,9 @@ from dataclasses import dataclass
 from sqlalchemy import Connection, func, select
 
 from filings.companies.resolve import CompanyIndex, CompanyRecord, Resolved, Unresolved
+from filings.companies.revenue_geography import geography_answer, nordic_geography, us_geography
+from filings.companies.schemas import RevenueGeography
+from filings.core.concepts import revenue_concepts
 from filings.core.misses import Alternative, FailureKind, Miss, invalid_choice, miss
 from filings.db.tables import (
     companies,
@@ -219,15 +222,31 @@ def profile(conn: Connection, directory: CompanyDirectory, *, company: str, loca
 
 def revenue_geography(
     conn: Connection, directory: CompanyDirectory, *, company: str, year: int | None
-) -> Miss:
-    """Revenue by country and region; the dimensional facts are not ingested yet."""
+) -> RevenueGeography | Miss:
+    """Revenue by country and region for one fiscal year (the newest with geography)."""
     resolved = resolve_company(conn, directory, company)
     if isinstance(resolved, Miss):
         return resolved
-    return company_not_found(
-        resolved,
-        company,
-        f"No revenue geography for {resolved.display_name}",
-        "Revenue by geography has not been ingested for this company.",
-        year=year,
-    )
+    if resolved.market == "us":
+        by_year = us_geography(conn, resolved.pk, revenue_concepts())
+    else:
+        by_year = nordic_geography(conn, resolved.pk)
+    if not by_year:
+        return company_not_found(
+            resolved,
+            company,
+            f"No revenue geography for {resolved.display_name}",
+            "None of this company's filings held here breaks revenue down by geography.",
+            year=year,
+        )
+    chosen = year if year is not None else max(by_year)
+    if chosen not in by_year:
+        listed = ", ".join(str(y) for y in sorted(by_year, reverse=True))
+        return company_not_found(
+            resolved,
+            company,
+            f"No revenue geography for {resolved.display_name} in {chosen}",
+            f"Years with revenue geography: {listed}.",
+            year=year,
+        )
+    return geography_answer(conn, resolved, chosen, by_year[chosen])

@@ -8,10 +8,10 @@ from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select, update
 
+from filings.core.concepts import PERIODIC_FORMS, TAXONOMIES
 from filings.db.tables import companies, filing_texts, filings, xbrl_facts
 from filings.ingest.passages import PlacedPassage, split_passages, sync_passages
 from filings.ingest.sec.documents import FilingDocuments
-from filings.ingest.standardize.concepts import PERIODIC_FORMS, TAXONOMIES
 from filings.ingest.standardize.facts import Fact, fact_precision, spaced_label
 from filings.ingest.xbrl.model import XbrlFact
 

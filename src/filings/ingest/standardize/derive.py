@@ -10,10 +10,10 @@ from datetime import date, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from filings.core.concepts import INSTANT_METRICS, PER_SHARE_METRICS
 from filings.core.metrics import metric_unit
 from filings.core.numbers import round_percent
 from filings.core.periods import fiscal_quarter_of
-from filings.ingest.standardize.concepts import INSTANT_METRICS, PER_SHARE_METRICS
 from filings.ingest.standardize.rows import MetricRow
 
 if TYPE_CHECKING:

@@ -10,15 +10,15 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from filings.core.errors import MalformedInput
-from filings.core.metrics import metric_unit
-from filings.core.periods import fiscal_quarter_of, fiscal_year_of
-from filings.ingest.standardize.concepts import (
+from filings.core.concepts import (
     INSTANT_METRICS,
     PER_SHARE_METRICS,
     PERIODIC_FORMS,
     TAXONOMIES,
 )
+from filings.core.errors import MalformedInput
+from filings.core.metrics import metric_unit
+from filings.core.periods import fiscal_quarter_of, fiscal_year_of
 from filings.ingest.standardize.derive import derive_metrics, derive_quarters
 from filings.ingest.standardize.rows import MetricRow
 from filings.ingest.xbrl.model import XbrlFact

@@ -130,3 +130,10 @@ PER_SHARE_METRICS = PER_SHARE_KEYS
 PERIODIC_FORMS = frozenset(
     {"10-K", "10-K/A", "10-Q", "10-Q/A", "20-F", "20-F/A", "40-F", "40-F/A", "10-KT", "10-KT/A"}
 )
+
+
+def revenue_concepts() -> list[str]:
+    """Every concept of the `revenue` metric, as `prefix:Name`."""
+    return [
+        f"{taxonomy}:{c}" for taxonomy, metrics in TAXONOMIES.items() for c in metrics["revenue"]
+    ]
