@@ -35,7 +35,9 @@ async def profile(
     """Sections of the profile; a company without one is a not_found miss."""
     return await run_service(
         state,
-        lambda conn: service.profile(conn, directory, company=company, locale=locale),
+        lambda conn: service.profile(
+            conn, directory, company=company, locale=locale, include_full_text=include_full_text
+        ),
         max_retries,
     )
 

@@ -8,9 +8,16 @@ from dataclasses import dataclass
 
 from sqlalchemy import Connection, func, select
 
+from filings.companies.profile import (
+    SOURCE,
+    nordic_sections,
+    nordic_sources,
+    us_sections,
+    us_sources,
+)
 from filings.companies.resolve import CompanyIndex, CompanyRecord, Resolved, Unresolved
 from filings.companies.revenue_geography import geography_answer, nordic_geography, us_geography
-from filings.companies.schemas import RevenueGeography
+from filings.companies.schemas import ProfileResponse, RevenueGeography
 from filings.core.concepts import revenue_concepts
 from filings.core.misses import Alternative, FailureKind, Miss, invalid_choice, miss
 from filings.db.tables import (
@@ -205,19 +212,60 @@ def resolve_company(
     return unresolved_miss(text, outcome)
 
 
-def profile(conn: Connection, directory: CompanyDirectory, *, company: str, locale: str) -> Miss:
-    """A company profile drawn from filings; none are built yet, so every answer is a miss."""
+def profile(
+    conn: Connection,
+    directory: CompanyDirectory,
+    *,
+    company: str,
+    locale: str,
+    include_full_text: bool = False,
+) -> ProfileResponse | Miss:
+    """A company profile drawn from its filings: extractive, every sentence cited to its page."""
     resolved = resolve_company(conn, directory, company)
     if isinstance(resolved, Miss):
         return miss(**{**resolved.model_dump(exclude_none=True), "locale": locale})
-    return company_not_found(
-        resolved,
-        company,
-        f"No profile for {resolved.display_name}",
-        "Profiles are drawn from filings' text; none has been built for this company.",
-        locale=locale,
-        alternatives=[],
+    us = resolved.market == "us"
+    sources = us_sources(conn, resolved.pk) if us else nordic_sources(conn, resolved.pk)
+    if not sources.blocks:
+        return company_not_found(
+            resolved,
+            company,
+            f"No profile for {resolved.display_name}",
+            "Profiles are drawn from annual and interim reports' text; none is held for this "
+            "company.",
+            locale=locale,
+            alternatives=[],
+        )
+    geography_tags = _geography_tags(conn, resolved, directory)
+    build = us_sections if us else nordic_sections
+    sections = build(sources, geography_tags, include_full_text)
+    overview, strategy = sections.pop("overview"), sections.pop("strategy")
+    language = sources.language if sources.language in ("en", "fi") else "en"
+    return ProfileResponse(
+        company_name=resolved.company_name,
+        locale=language,
+        requested_locale=locale,
+        locale_note=None
+        if language == locale
+        else f"No {locale} text is held for this company; the profile is in {language}.",
+        source=SOURCE,
+        updated_at=sources.filed.isoformat() if sources.filed else None,
+        overview=overview["text"] or None,
+        strategy=strategy["text"] or None,
+        citations={"overview": overview["sentences"], "strategy": strategy["sentences"]},
+        **({"overview_full_text": overview["full_text"]} if "full_text" in overview else {}),
+        **sections,
     )
+
+
+def _geography_tags(conn: Connection, company: Company, directory: CompanyDirectory) -> list[str]:
+    """Where the company's revenue comes from, as tags: country codes and region names."""
+    answer = revenue_geography(conn, directory, company=company.company_id, year=None)
+    if isinstance(answer, Miss):
+        return []
+    return [c.iso_alpha2 or c.name or "" for c in answer.countries] + [
+        r.name or "" for r in answer.regions
+    ]
 
 
 def revenue_geography(
