@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import partial
-from pathlib import Path as PathType
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import FileResponse, PlainTextResponse
+from sqlalchemy import Connection
 
 from filings.companies.deps import company_directory
 from filings.companies.service import CompanyDirectory
@@ -21,6 +22,7 @@ from filings.web.deps import AppState, MaxRetries, app_state, run_service
 from filings.web.envelope import ERROR_RESPONSES, POST_ERROR_RESPONSES, ErrorEnvelope
 
 router = APIRouter(tags=["filings"])
+T = TypeVar("T")
 
 
 @router.post(
@@ -73,6 +75,29 @@ def snapshot_links(state: AppState) -> SnapshotLinks:
 png_router = APIRouter(tags=["snapshots"])
 
 
+CACHED_PRIVATELY = {"Cache-Control": "private, max-age=3600"}
+
+
+async def _behind_signed_link(
+    state: AppState,
+    page_id: str,
+    link: tuple[int, int, str],
+    work: Callable[[Connection, SnapshotLinks], T | None],
+) -> T | None:
+    """What a signed snapshot link leads to: 403 unless the signature holds, 503 when a store
+    fails, else what `work` finds (None: nothing there)."""
+    dpi, expires, signature = link
+    links = snapshot_links(state)
+    if not links.valid(page_id, dpi, expires, signature, datetime.now(UTC)):
+        raise Forbidden("Invalid or expired snapshot link")
+    found = await run_service(state, lambda conn: work(conn, links), 0)
+    if isinstance(found, Miss):
+        if found.failure_kind in RETRYABLE:
+            raise ServiceUnavailable(found.error)
+        return None
+    return found
+
+
 @png_router.get(
     "/api/v1/snapshots/{page_id}.png",
     include_in_schema=False,
@@ -87,17 +112,15 @@ async def snapshot_png(
     signature: str,
 ) -> FileResponse:
     """The PNG behind a signed snapshot link; no bearer key, but the signature must hold."""
-    links = snapshot_links(state)
-    if not links.valid(page_id, dpi, expires, signature, datetime.now(UTC)):
-        raise Forbidden("Invalid or expired snapshot link")
-    path = await run_service(state, lambda conn: service.snapshot_png(conn, page_id, dpi, links), 0)
-    if isinstance(path, Miss) and path.failure_kind in RETRYABLE:
-        raise ServiceUnavailable(path.error)
-    if not isinstance(path, PathType):
-        raise NotFound("This page cannot be rendered")
-    return FileResponse(
-        path, media_type="image/png", headers={"Cache-Control": "private, max-age=3600"}
+    path = await _behind_signed_link(
+        state,
+        page_id,
+        (dpi, expires, signature),
+        lambda conn, links: service.snapshot_png(conn, page_id, dpi, links),
     )
+    if path is None:
+        raise NotFound("This page cannot be rendered")
+    return FileResponse(path, media_type="image/png", headers=CACHED_PRIVATELY)
 
 
 @png_router.get(
@@ -115,12 +138,12 @@ async def snapshot_text(
 ) -> PlainTextResponse:
     """The text of a release behind a signed snapshot link; no bearer key, but the signature
     must hold."""
-    links = snapshot_links(state)
-    if not links.valid(page_id, dpi, expires, signature, datetime.now(UTC)):
-        raise Forbidden("Invalid or expired snapshot link")
-    text = await run_service(state, lambda conn: service.release_text(conn, page_id), 0)
-    if isinstance(text, Miss) and text.failure_kind in RETRYABLE:
-        raise ServiceUnavailable(text.error)
-    if not isinstance(text, str):
+    text = await _behind_signed_link(
+        state,
+        page_id,
+        (dpi, expires, signature),
+        lambda conn, _: service.release_text(conn, page_id),
+    )
+    if text is None:
         raise NotFound("This page has no text")
-    return PlainTextResponse(text, headers={"Cache-Control": "private, max-age=3600"})
+    return PlainTextResponse(text, headers=CACHED_PRIVATELY)
