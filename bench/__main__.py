@@ -140,6 +140,7 @@ def main() -> None:
         env = {
             "FILINGS_DATABASE_URL": url,
             "FILINGS_KEY_HASH_SECRET": SECRET,
+            "FILINGS_INDEX_VECTORS": "false",  # no background embedding under measurement
             "FILINGS_DATA_DIR": tmp,
         }
         auth = {"Authorization": f"Bearer {key}"}
