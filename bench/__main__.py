@@ -133,16 +133,21 @@ def _redis_reachable() -> bool:
         return False
 
 
+def service_env(url: str, data_dir: str) -> dict[str, str]:
+    """The settings of a measured server: its database, and no background vector indexing."""
+    return {
+        "FILINGS_DATABASE_URL": url,
+        "FILINGS_KEY_HASH_SECRET": SECRET,
+        "FILINGS_INDEX_VECTORS": "false",  # nothing else competes with what is measured
+        "FILINGS_DATA_DIR": data_dir,
+    }
+
+
 def main() -> None:
     """Run every measurement and print the table and ratios."""
     with tempfile.TemporaryDirectory() as tmp:
         url, key = _database(Path(tmp))
-        env = {
-            "FILINGS_DATABASE_URL": url,
-            "FILINGS_KEY_HASH_SECRET": SECRET,
-            "FILINGS_INDEX_VECTORS": "false",  # no background embedding under measurement
-            "FILINGS_DATA_DIR": tmp,
-        }
+        env = service_env(url, tmp)
         auth = {"Authorization": f"Bearer {key}"}
         data_path = "/api/v1/data/companies/AAPL/financials"
         results: list[Result] = []

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import httpx
 
-from bench.__main__ import SECRET, _database, serve_process
+from bench.__main__ import _database, serve_process, service_env
 
 SECONDS = int(os.environ.get("LOAD_SECONDS", "60"))
 CONNECTIONS = int(os.environ.get("LOAD_CONNECTIONS", "200"))
@@ -126,12 +126,7 @@ def main() -> None:
         raise SystemExit("wrk is not installed: apt-get install wrk (make load does)")
     with tempfile.TemporaryDirectory() as tmp:
         url, key = _database(Path(tmp))
-        env = {
-            "FILINGS_DATABASE_URL": url,
-            "FILINGS_KEY_HASH_SECRET": SECRET,
-            "FILINGS_INDEX_VECTORS": "false",  # no background embedding under measurement
-            "FILINGS_DATA_DIR": tmp,
-        }
+        env = service_env(url, tmp)
         if REDIS_URL:
             env |= {"FILINGS_REDIS_URL": REDIS_URL, "FILINGS_REDIS_NAMESPACE": "load"}
         script = Path(tmp) / "mix.lua"
