@@ -71,6 +71,16 @@ def test_tsmc_figures_stay_in_twd(sec_client: TestClient) -> None:
     }
 
 
+def test_an_annual_only_filer_has_no_quarterly_statement(sec_client: TestClient) -> None:
+    params = {"statement": "income_statement", "period_type": "quarterly"}
+    body = sec_client.get(f"{API}/companies/0001046179/statement", params=params).json()
+    assert body["failure_kind"] == "not_found" and "period_type=annual" in body["hint"]
+    annual = sec_client.get(
+        f"{API}/companies/0001046179/statement", params={**params, "period_type": "annual"}
+    ).json()
+    assert annual["periods"] and all(p["quarter"] is None for p in annual["periods"])
+
+
 def test_quarterly_income_statement(sec_client: TestClient) -> None:
     body = sec_client.get(
         f"{API}/companies/AAPL/statement",

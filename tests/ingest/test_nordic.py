@@ -139,7 +139,12 @@ def test_tele2_q3_2025_revenue(sec_database_url: str) -> None:
 def test_ericsson_reads_billions_and_skips_change_columns(sec_database_url: str) -> None:
     figures = _figures(sec_database_url, "ericsson")
     quarter = "2025-07-01..2025-09-30"
-    assert figures[("operating_income", quarter)].value == "15200000000"  # type: ignore[attr-defined]
+    # The income statement (page 17, SEK million) prints EBIT 15,151; the summary's "15.2 b."
+    # is the same line rounded: the most precise printing wins.
+    assert figures[("operating_income", quarter)].value == "15151000000"  # type: ignore[attr-defined]
+    # "Net income (loss) attributable to: Owners of the Parent Company 11,149" (page 17).
+    parent = figures[("net_income_to_parent", quarter)]
+    assert parent.value == "11149000000" and parent.page_id == "45c1ace8f094da1d_17"  # type: ignore[attr-defined]
     assert figures[("eps_diluted", quarter)].value == "3.33"  # type: ignore[attr-defined]
     assert figures[("revenue", "2025-04-01..2025-06-30")].value == "56100000000"  # type: ignore[attr-defined]
     # The group income statement (SEK million) wins over the summary (SEK b.).

@@ -157,3 +157,17 @@ def test_column_dates() -> None:
     q3 = Column("quarter", 2025, 7, 9)
     assert (str(q3.start), str(q3.end), q3.quarter) == ("2025-07-01", "2025-09-30", 3)
     assert str(Column("ytd", 2024, 1, 2).end) == "2024-02-29"
+
+
+def test_a_finer_printing_of_the_same_line_wins_but_not_a_neighbouring_line() -> None:
+    from decimal import Decimal
+
+    from filings.ingest.nordic.figures import finer_printing
+
+    # Ericsson Q3 2025: EBIT 15,151 SEK million in the statement, "15.2 b." in the summary.
+    assert finer_printing(Decimal("15151000000"), Decimal("15200000000"))
+    assert not finer_printing(Decimal("15200000000"), Decimal("15151000000"))
+    # Tele2: net profit 3,361 (incl. discontinued operations) and 3,360 (continuing) are two
+    # lines, not one printed twice.
+    assert not finer_printing(Decimal("3361000000"), Decimal("3360000000"))
+    assert not finer_printing(Decimal("15251000000"), Decimal("15200000000"))  # rounds to 15.3 b.

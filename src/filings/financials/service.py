@@ -241,9 +241,22 @@ def statement(
     span = years if period_type == "annual" else years // 4 + 2
     since = min(newest - span, year if year is not None else newest)
     annual, quarterly = cache.periods(conn, resolved.pk, resolved.updated_at, keys, since)
-    chosen = {"annual": annual, "quarterly": quarterly}.get(period_type) or sorted(
-        [*annual, *quarterly], key=lambda p: (p.period_end, p.quarter is None), reverse=True
-    )
+    if period_type == "quarterly" and not quarterly:
+        # A filer of annual reports only (a 20-F filer such as TSMC): no quarter to show, and
+        # annual rows would pass for quarters.
+        return company_not_found(
+            resolved,
+            company,
+            f"No quarterly figures for {resolved.display_name} in the years asked",
+            "Its filings held here give annual figures only for these years (a 20-F filer "
+            "reports annually); ask for period_type=annual.",
+        )
+    if period_type == "auto":
+        chosen = sorted(
+            [*annual, *quarterly], key=lambda p: (p.period_end, p.quarter is None), reverse=True
+        )
+    else:
+        chosen = annual if period_type == "annual" else quarterly
     chosen = [p for p in chosen if (year is None or p.fiscal_year == year)]
     chosen = [p for p in chosen if (quarter is None or p.quarter == quarter)]
     periods = [sp for p in chosen if (sp := _statement_period(p, keys)) is not None][:years]

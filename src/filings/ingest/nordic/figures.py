@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from filings.core.metrics import BALANCE_KEYS, PER_SHARE_KEYS, metric_unit
 from filings.ingest.nordic.documents import DocumentText
@@ -221,6 +221,23 @@ def _page_rows(
     return found
 
 
+def _last_digit(value: Decimal) -> int:
+    """The place of a value's last non-zero digit (15,200,000,000: 8; 15,151,000,000: 6)."""
+    if value == 0:
+        return 0
+    return int(value.normalize().as_tuple().exponent)
+
+
+def finer_printing(value: Decimal, than: Decimal) -> bool:
+    """Whether `value` prints the same number as `than` more precisely: its last digit is at
+    least two places finer and it rounds to `than` (15,151 million is 15.2 billion, printed
+    finer). One place is not enough: 3,360 and 3,361 million are two lines, not one rounded."""
+    place = _last_digit(than)
+    if _last_digit(value) > place - 2:
+        return False
+    return value.quantize(Decimal(1).scaleb(place), rounding=ROUND_HALF_UP) == than
+
+
 def extract_figures(
     text: DocumentText, doc_type: str, year: int | None, quarter: int | None, currency: str | None
 ) -> list[MetricRow]:
@@ -233,7 +250,14 @@ def extract_figures(
         page_id = f"{text.docid}_{number}"
         for priority, row in _page_rows(_lines(page, text.kind), context, page_id, text.docid):
             key = (row.metric_key, row.period_key)
-            if key not in best or priority > best[key][0]:
+            held = best.get(key)
+            # The most precise printing of the same line wins (the statement's 15,151 SEK
+            # million over the summary's "15.2 b."); otherwise the table's priority decides.
+            if (
+                held is None
+                or finer_printing(row.value, held[1].value)
+                or (priority > held[0] and not finer_printing(held[1].value, row.value))
+            ):
                 best[key] = (priority, row)
     rows = [row for _, row in best.values()]
     if not rows:

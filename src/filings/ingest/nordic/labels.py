@@ -37,6 +37,8 @@ LABELS: dict[str, tuple[str, ...]] = {
         "operating income",
         "ebit",
         "operating result",
+        # Ericsson: "Earnings (loss) before financial items and income tax (EBIT)"
+        "earnings before financial items and income tax",
         "rörelseresultat",
         "liikevoitto",
         "liiketulos",
@@ -79,6 +81,8 @@ LABELS: dict[str, tuple[str, ...]] = {
     ),
     "net_income_to_parent": (
         "owners of the parent",
+        # Ericsson: under "Net income (loss) attributable to:"
+        "owners of the parent company",
         "parent company shareholders",
         "attributable to owners of the parent",
     ),
