@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 export FILINGS_CORPUS ?= ../shared/corpus
 
-.PHONY: run test lint bench load fuzz openapi clean
+.PHONY: run test lint bench load fuzz compare-edgartools openapi clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +47,14 @@ load: $(VENV)/.installed-dev
 # Schemathesis with many more examples per operation than the suite's bounded run.
 fuzz: $(VENV)/.installed-dev
 	FILINGS_TEST_FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-500} $(BIN)/pytest -q tests/web/test_schemathesis.py
+
+# The service's annual US figures next to edgartools' (installed in an environment of its own).
+var/edgartools-venv/bin/python:
+	$(PYTHON) -m venv var/edgartools-venv
+	var/edgartools-venv/bin/python -m pip install --quiet edgartools
+
+compare-edgartools: $(VENV)/.installed-dev var/edgartools-venv/bin/python
+	EDGARTOOLS_PYTHON=var/edgartools-venv/bin/python $(BIN)/python -m bench.compare_edgartools
 
 openapi: $(VENV)/.installed
 	$(BIN)/filings openapi --output openapi.json
