@@ -159,6 +159,8 @@ def test_lifco_annual_report_group_statement(sec_database_url: str) -> None:
     assert figures[("net_income", year)].value == "1528000000"  # type: ignore[attr-defined]
     assert figures[("income_tax", year)].value == "468000000"  # printed -468  # type: ignore[attr-defined]
     assert figures[("eps_basic", year)].value == "16.57"  # type: ignore[attr-defined]
+    # "Earnings per share before and after dilution" (page 48) states both.
+    assert figures[("eps_diluted", year)].value == "16.57"  # type: ignore[attr-defined]
     assert figures[("total_assets", "@2019-12-31")].value == "17578000000"  # type: ignore[attr-defined]
 
 

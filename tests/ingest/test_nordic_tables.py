@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from filings.ingest.nordic.labels import metric_for_label
+from filings.ingest.nordic.labels import metric_for_label, metrics_for_label
 from filings.ingest.nordic.tables import (
     Column,
     Unit,
@@ -151,6 +151,15 @@ def test_space_separated_thousands_round_trip(numbers: list[int]) -> None:
 )
 def test_labels_in_three_languages(label: str, metric: str | None) -> None:
     assert metric_for_label(label) == metric
+
+
+def test_a_line_that_states_both_eps() -> None:
+    assert metrics_for_label("Earnings per share before and after dilution, SEK") == (
+        "eps_basic",
+        "eps_diluted",
+    )
+    assert metrics_for_label("Earnings per share") == ("eps_basic",)
+    assert metrics_for_label("Owners of the Parent Company") == ("net_income_to_parent",)
 
 
 def test_column_dates() -> None:

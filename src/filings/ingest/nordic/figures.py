@@ -12,7 +12,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from filings.core.metrics import BALANCE_KEYS, PER_SHARE_KEYS, metric_unit
 from filings.ingest.nordic.documents import DocumentText
-from filings.ingest.nordic.labels import EXPENSES, metric_for_label
+from filings.ingest.nordic.labels import EXPENSES, metrics_for_label
 from filings.ingest.nordic.tables import (
     Column,
     Unit,
@@ -163,17 +163,16 @@ def _table_rows(
             continue
         gap = 0
         label, values = parsed
-        metric = metric_for_label(label)
-        if metric is None and previous:  # a label printed over two lines
-            metric = metric_for_label(f"{previous} {label}")
-            label = f"{previous} {label}" if metric else label
+        metrics = metrics_for_label(label)
+        if not metrics and previous:  # a label printed over two lines
+            metrics = metrics_for_label(f"{previous} {label}")
+            label = f"{previous} {label}" if metrics else label
         previous = ""
-        if metric is None:
-            continue
-        periods = _resolve(columns, context, metric in BALANCES)
-        for column, value in zip(periods, values, strict=True):
-            if column is not None and value is not None:
-                rows.append(_row(metric, label, value, column, unit, page_id, docid))
+        for metric in metrics:
+            periods = _resolve(columns, context, metric in BALANCES)
+            for column, value in zip(periods, values, strict=True):
+                if column is not None and value is not None:
+                    rows.append(_row(metric, label, value, column, unit, page_id, docid))
     return rows
 
 

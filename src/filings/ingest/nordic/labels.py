@@ -143,11 +143,31 @@ _NOISE = re.compile(
 _CURRENCY_TAIL = re.compile(r",?\s*(sek|eur|nok|dkk|usd|msek|meur|%)\s*$", re.I)
 
 
-def metric_for_label(label: str) -> str | None:
-    """The metric key a printed line label carries, or None."""
+# Lines that state both basic and diluted EPS, the two being equal (Lifco).
+_BOTH_EPS = (
+    "earnings per share before and after dilution",
+    "resultat per aktie före och efter utspädning",
+)
+
+
+def _clean(label: str) -> str:
     text = _NOISE.sub("", label).strip(" -–—:\t").lower()
     text = _CURRENCY_TAIL.sub("", text).strip(" ,")
-    text = re.sub(r"\s+", " ", text)
-    if text.startswith("earnings per share before and after dilution"):
-        return "eps_basic"
-    return _BY_LABEL.get(text)
+    return re.sub(r"\s+", " ", text)
+
+
+def metric_for_label(label: str) -> str | None:
+    """The metric key a printed line label carries, or None (the first, for a line that states
+    two)."""
+    keys = metrics_for_label(label)
+    return keys[0] if keys else None
+
+
+def metrics_for_label(label: str) -> tuple[str, ...]:
+    """Every metric key a printed line label carries: none, one, or both EPS for "earnings per
+    share before and after dilution"."""
+    text = _clean(label)
+    if text.startswith(_BOTH_EPS):
+        return ("eps_basic", "eps_diluted")
+    key = _BY_LABEL.get(text)
+    return (key,) if key else ()
