@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 from fastapi.testclient import TestClient
-from sqlalchemy import Connection
+from sqlalchemy import Connection, select
 
+from filings.db.tables import passages
 from filings.ingest.passages import PlacedPassage, split_passages, sync_passages
 from filings.search.vectors import VectorIndex, embed_missing
 from tests.conftest import SavepointDatabase
@@ -72,3 +73,16 @@ def test_full_text_first_then_hybrid(
     after = client.post(SEARCH, json={"query": "sales"}).json()
     assert after["mode"] == "hybrid" and after["index"]["with_vectors"] == 1
     assert after["results"][0]["page_id"] == page_id
+
+    # Re-ingested while the index in memory still holds the old passage ids: no error, and the
+    # answer holds only passages that exist.
+    engine.index.refresh_seconds = 3600
+    filing = connection.execute(select(passages.c.filing_pk)).scalar_one()
+    company = connection.execute(select(passages.c.company_pk)).scalar_one()
+    other = add_filing(connection, company, market="nordic", docid="00000000000000cc")
+    note = [PlacedPassage("00000000000000cc_1", 1, p) for p in split_passages(TEXT + " A note.")]
+    sync_passages(connection, other, company, "en", note)  # so that no passage id is reused
+    replaced = [PlacedPassage(page_id, 1, p) for p in split_passages(TEXT + " More sales.")]
+    sync_passages(connection, filing, company, "en", replaced)
+    again = client.post(SEARCH, json={"query": "sales"})
+    assert again.status_code == 200 and again.json()["results"][0]["page_id"] == page_id

@@ -84,7 +84,9 @@ def _hits(conn: Connection, ranked: list[tuple[int, float]]) -> list[ContentHit]
     by_id = {r.id: r for r in rows}
     hits = []
     for passage_id, score in ranked:
-        r = by_id[passage_id]
+        r = by_id.get(passage_id)
+        if r is None:  # re-ingested since the vectors were loaded: that passage is gone
+            continue
         hits.append(
             ContentHit(
                 company_name=r.company_name,
@@ -137,10 +139,10 @@ def content_search(
         # Full text counts as far as it knows the query's words (a Finnish question over
         # English text matches little but numbers): the vectors carry the rest.
         weights = [known_share(conn, request.query), 1.0]
-    fused = fuse(rankings, weights)
+    hits = _hits(conn, fuse(rankings, weights))
     return ContentSearchResponse(
-        results=_hits(conn, fused[: request.limit]),
-        total=len(fused),
+        results=hits[: request.limit],
+        total=len(hits),
         query=request.query,
         mode="hybrid" if dense is not None else "fulltext",
         index=IndexStatus(passages=total, with_vectors=with_vectors),
