@@ -16,7 +16,12 @@ from filings.companies.profile import (
     us_sources,
 )
 from filings.companies.resolve import CompanyIndex, CompanyRecord, Resolved, Unresolved
-from filings.companies.revenue_geography import geography_answer, nordic_geography, us_geography
+from filings.companies.revenue_geography import (
+    YearGeography,
+    geography_answer,
+    nordic_geography,
+    us_geography,
+)
 from filings.companies.schemas import ProfileResponse, RevenueGeography
 from filings.core.concepts import revenue_concepts
 from filings.core.misses import Alternative, FailureKind, Miss, invalid_choice, miss
@@ -236,7 +241,7 @@ def profile(
             locale=locale,
             alternatives=[],
         )
-    geography_tags = _geography_tags(conn, resolved, directory)
+    geography_tags = _geography_tags(conn, resolved)
     build = us_sections if us else nordic_sections
     sections = build(sources, geography_tags, include_full_text)
     overview, strategy = sections.pop("overview"), sections.pop("strategy")
@@ -258,14 +263,23 @@ def profile(
     )
 
 
-def _geography_tags(conn: Connection, company: Company, directory: CompanyDirectory) -> list[str]:
-    """Where the company's revenue comes from, as tags: country codes and region names."""
-    answer = revenue_geography(conn, directory, company=company.company_id, year=None)
-    if isinstance(answer, Miss):
+def _geography_tags(conn: Connection, company: Company) -> list[str]:
+    """Where the company's revenue comes from in its newest year with geography, as tags:
+    country codes and region names."""
+    by_year = _geography_years(conn, company)
+    if not by_year:
         return []
-    return [c.iso_alpha2 or c.name or "" for c in answer.countries] + [
-        r.name or "" for r in answer.regions
+    newest = by_year[max(by_year)]
+    return [c.iso_alpha2 or c.name or "" for c in newest.countries] + [
+        r.name or "" for r in newest.regions
     ]
+
+
+def _geography_years(conn: Connection, company: Company) -> dict[int, YearGeography]:
+    """Each fiscal year's revenue geography of a resolved company."""
+    if company.market == "us":
+        return us_geography(conn, company.pk, revenue_concepts())
+    return nordic_geography(conn, company.pk)
 
 
 def revenue_geography(
@@ -275,10 +289,7 @@ def revenue_geography(
     resolved = resolve_company(conn, directory, company)
     if isinstance(resolved, Miss):
         return resolved
-    if resolved.market == "us":
-        by_year = us_geography(conn, resolved.pk, revenue_concepts())
-    else:
-        by_year = nordic_geography(conn, resolved.pk)
+    by_year = _geography_years(conn, resolved)
     if not by_year:
         return company_not_found(
             resolved,

@@ -15,7 +15,6 @@ from sqlalchemy import Connection, text
 
 MAX_TERMS = 32
 _WORD = re.compile(r"\w+", re.UNICODE)
-CONFIGS = ("english", "finnish", "swedish")
 
 
 def query_terms(query: str) -> list[str]:

@@ -264,51 +264,28 @@ def _nordic_snapshot(
         "page_number": page.page,
         "dpi": dpi,
     }
-    if not row.file_path:  # a release text: the page is its text, behind a signed link
-        query = urlencode(links.query(page_id, dpi, now))
-        return Snapshot(
-            page_id=page_id,
-            available=True,
-            kind="release_text",
-            snapshot_url=f"{SNAPSHOT_PATH}/{page_id}.txt?{query}",
-            **described,
-        )
-    try:
-        render_page_png(Path(row.file_path), page.page, dpi, links.cache_dir(page.docid))
-    except MalformedInput as exc:
-        return Snapshot(
-            page_id=page_id, available=False, reason=f"Cannot render: {exc}", **described
-        )
+    if row.file_path:
+        try:
+            render_page_png(Path(row.file_path), page.page, dpi, links.cache_dir(page.docid))
+        except MalformedInput as exc:
+            return Snapshot(
+                page_id=page_id, available=False, reason=f"Cannot render: {exc}", **described
+            )
+    # A report page is its PNG; a release text (no page image) is its text. Both behind a
+    # signed link that expires.
+    kind, suffix = ("rendered_png", "png") if row.file_path else ("release_text", "txt")
     query = urlencode(links.query(page_id, dpi, now))
     return Snapshot(
         page_id=page_id,
         available=True,
-        kind="rendered_png",
-        snapshot_url=f"{SNAPSHOT_PATH}/{page_id}.png?{query}",
+        kind=kind,
+        snapshot_url=f"{SNAPSHOT_PATH}/{page_id}.{suffix}?{query}",
         **described,
     )
 
 
-def snapshot_png(conn: Connection, page_id: str, dpi: int, links: SnapshotLinks) -> Path | None:
-    """The cached PNG behind a (verified) snapshot link, rendered again if the cache was cleared."""
-    page = parse_page_id(page_id)
-    if not isinstance(page, NordicPageId):
-        return None
-    row = conn.execute(
-        select(filings.c.file_path)
-        .join(pages, pages.c.filing_pk == filings.c.id)
-        .where(pages.c.page_id == str(page))
-    ).first()
-    if row is None or not row.file_path:
-        return None
-    try:
-        return render_page_png(Path(row.file_path), page.page, dpi, links.cache_dir(page.docid))
-    except MalformedInput:
-        return None
-
-
-def release_text(conn: Connection, page_id: str) -> str | None:
-    """The text behind a (verified) link to a release's page; None for anything else."""
+def _nordic_page(conn: Connection, page_id: str) -> tuple[NordicPageId, Any] | None:
+    """A Nordic page and its row (text, the document's file path), or None."""
     page = parse_page_id(page_id)
     if not isinstance(page, NordicPageId):
         return None
@@ -317,6 +294,24 @@ def release_text(conn: Connection, page_id: str) -> str | None:
         .join(filings, filings.c.id == pages.c.filing_pk)
         .where(pages.c.page_id == str(page))
     ).first()
-    if row is None or row.file_path:
+    return None if row is None else (page, row)
+
+
+def snapshot_png(conn: Connection, page_id: str, dpi: int, links: SnapshotLinks) -> Path | None:
+    """The cached PNG behind a (verified) snapshot link, rendered again if the cache was cleared."""
+    found = _nordic_page(conn, page_id)
+    if found is None or not found[1].file_path:
         return None
-    return str(row.text)
+    page, row = found
+    try:
+        return render_page_png(Path(row.file_path), page.page, dpi, links.cache_dir(page.docid))
+    except MalformedInput:
+        return None
+
+
+def release_text(conn: Connection, page_id: str) -> str | None:
+    """The text behind a (verified) link to a release's page; None for anything else."""
+    found = _nordic_page(conn, page_id)
+    if found is None or found[1].file_path:
+        return None
+    return str(found[1].text)

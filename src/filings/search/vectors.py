@@ -8,6 +8,7 @@ replace it. Vectors are computed once per passage text (keyed by its hash) and s
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import threading
 import time
@@ -102,8 +103,6 @@ class CachedEmbedder:
 
 def hash_text(text: str) -> str:
     """The cache key of an embedded text."""
-    import hashlib
-
     return hashlib.sha256(text.encode()).hexdigest()
 
 
