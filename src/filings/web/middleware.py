@@ -143,6 +143,10 @@ class TimeoutMiddleware:
 class BodyTooLarge(Exception):
     """The request body passed the limit while it streamed in."""
 
+    def __init__(self, more_body: bool):
+        super().__init__("request body too large")
+        self.more_body = more_body  # whether the client is still sending
+
 
 LINGER_SECONDS = 5.0
 LINGER_BYTES = 64 * 1024 * 1024
@@ -173,11 +177,13 @@ class BodyLimitMiddleware:
                 return messages
             size += len(message.get("body", b""))
             if size > self.max_bytes:
-                raise BodyTooLarge
+                raise BodyTooLarge(more_body=bool(message.get("more_body", False)))
             if not message.get("more_body", False):
                 return messages
 
-    async def _refuse(self, scope: Scope, receive: Receive, send: Send, *, drained: bool) -> None:
+    async def _refuse(
+        self, scope: Scope, receive: Receive, send: Send, *, more_body: bool = True
+    ) -> None:
         payload = json.dumps(self._detail(), separators=(",", ":")).encode()
         headers = [
             (b"content-type", b"application/json"),
@@ -186,9 +192,9 @@ class BodyLimitMiddleware:
         ]
         await send({"type": "http.response.start", "status": 413, "headers": headers})
         await send({"type": "http.response.body", "body": payload, "more_body": True})
-        # A client waiting for 100-continue sends nothing more; one that already finished
-        # sending has nothing left to read.
-        if not drained and _header(scope, b"expect") != "100-continue":
+        # Nothing is left to read when the body is in, or when the client waits for
+        # 100-continue (it sends nothing unless asked).
+        if more_body and _header(scope, b"expect") != "100-continue":
             await _discard_body(receive)
         await send({"type": "http.response.body", "body": b""})
 
@@ -198,12 +204,12 @@ class BodyLimitMiddleware:
             return
         declared = _header(scope, b"content-length")
         if declared and declared.isdigit() and int(declared) > self.max_bytes:
-            await self._refuse(scope, receive, send, drained=False)
+            await self._refuse(scope, receive, send)
             return
         try:
             buffered = await self._read(receive)
-        except BodyTooLarge:
-            await self._refuse(scope, receive, send, drained=False)
+        except BodyTooLarge as refused:
+            await self._refuse(scope, receive, send, more_body=refused.more_body)
             return
 
         async def replay() -> Message:
