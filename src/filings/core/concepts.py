@@ -58,7 +58,6 @@ US_GAAP: dict[str, tuple[str, ...]] = {
     "intangible_assets": ("IntangibleAssetsNetExcludingGoodwill", "FiniteLivedIntangibleAssetsNet"),
     "total_assets": ("Assets",),
     "current_liabilities": ("LiabilitiesCurrent",),
-    "total_debt": ("LongTermDebt", "DebtLongtermAndShorttermCombinedAmount"),
     "total_liabilities": ("Liabilities",),
     "equity": (
         "StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest",
@@ -121,6 +120,63 @@ IFRS: dict[str, tuple[str, ...]] = {
 }
 
 TAXONOMIES: dict[str, dict[str, tuple[str, ...]]] = {"us-gaap": US_GAAP, "ifrs-full": IFRS}
+
+# `total_debt` is composed, not one concept: the borrowings a balance sheet states on several
+# lines, current and non-current (ingest/standardize/debt.py). Each line lists its concepts in
+# order of preference. Lease liabilities are not debt here, unless an issuer states its debt only
+# together with capital leases (US filings before 2019: `LongTermDebtAndCapitalLeaseObligations`).
+DebtLine = tuple[str, tuple[str, ...]]
+US_GAAP_DEBT: tuple[DebtLine, ...] = (
+    (
+        "long-term debt, non-current",
+        (
+            "LongTermDebtNoncurrent",
+            "LongTermDebtAndCapitalLeaseObligations",
+            "LongTermNotesPayable",
+        ),
+    ),
+    (
+        "current debt",
+        ("LongTermDebtCurrent", "LongTermDebtAndCapitalLeaseObligationsCurrent", "DebtCurrent"),
+    ),
+    (
+        "convertible debt, non-current",
+        ("ConvertibleDebtNoncurrent", "ConvertibleLongTermNotesPayable"),
+    ),
+    ("convertible debt, current", ("ConvertibleDebtCurrent", "ConvertibleNotesPayableCurrent")),
+    ("commercial paper", ("CommercialPaper",)),
+    ("short-term borrowings", ("ShortTermBorrowings", "OtherShortTermBorrowings")),
+    # stand-ins for the non-current line when an issuer states no split
+    ("long-term debt", ("LongTermDebt",)),
+    ("debt", ("DebtLongtermAndShorttermCombinedAmount",)),
+)
+IFRS_DEBT: tuple[DebtLine, ...] = (
+    ("bonds, non-current", ("NoncurrentPortionOfNoncurrentBondsIssued",)),
+    (
+        "borrowings, non-current",
+        ("LongtermBorrowings", "NoncurrentPortionOfNoncurrentLoansReceived"),
+    ),
+    (
+        "current debt",
+        (
+            "CurrentPortionOfLongtermBorrowings",
+            "CurrentBondsIssuedAndCurrentPortionOfNoncurrentBondsIssued",
+        ),
+    ),
+    ("short-term borrowings", ("ShorttermBorrowings",)),
+    ("debt", ("Borrowings",)),
+)
+DEBT_LINES: dict[str, tuple[DebtLine, ...]] = {"us-gaap": US_GAAP_DEBT, "ifrs-full": IFRS_DEBT}
+
+
+def mapped_concepts() -> dict[str, set[str]]:
+    """Per taxonomy, every concept some metric is read from."""
+    return {
+        taxonomy: {c for cs in metrics.values() for c in cs}
+        | {c for _, cs in DEBT_LINES[taxonomy] for c in cs}
+        for taxonomy, metrics in TAXONOMIES.items()
+    }
+
 
 # Flow metrics (income and cash flow) add up over time; their missing quarters can be derived
 # from year-to-date values. Per-share values and balances cannot.

@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select, update
 
-from filings.core.concepts import PERIODIC_FORMS, TAXONOMIES
+from filings.core.concepts import PERIODIC_FORMS, mapped_concepts
 from filings.db.tables import companies, filing_texts, filings, xbrl_facts
 from filings.ingest.passages import PlacedPassage, split_passages, sync_passages
 from filings.ingest.sec.documents import FilingDocuments
@@ -106,7 +106,7 @@ def stored_document_facts(
 ) -> list[Fact]:
     """The figures' facts stored from the company's documents in earlier runs, for filings
     this run did not read (`skip`: the ones it did), so a narrower run loses none of them."""
-    names = [f"{t}:{c}" for t, m in TAXONOMIES.items() for cs in m.values() for c in cs]
+    names = [f"{t}:{c}" for t, cs in mapped_concepts().items() for c in cs]
     rows = conn.execute(
         select(
             xbrl_facts.c.concept,

@@ -53,17 +53,42 @@ def _fact_source(fact: Fact) -> str:
 def derive_quarters(
     rows: list[MetricRow], ytd: dict[str, dict[PeriodKey, Fact]], fye: tuple[int, int]
 ) -> list[MetricRow]:
-    """Quarters a filing gave only as year-to-date values: Q2 = H1 - Q1, Q3 = 9M - H1, and
-    Q4 = FY - 9M (decisions.md), for flow metrics whose three-month value is not reported."""
-    derived: list[MetricRow] = []
+    """The rows with the quarters a filing gave only as year-to-date values: Q2 = H1 - Q1,
+    Q3 = 9M - H1, and Q4 = FY - 9M (decisions.md), for flow metrics. A reported three-month
+    value gives way to the derived one when the year-to-date values are from a newer filing
+    (Apple's cash-flow quarters: a 10-Q restates the half year, never the second quarter
+    alone), so the quarters add up to the year."""
+    out: list[MetricRow] = []
     by_metric: dict[str, list[MetricRow]] = defaultdict(list)
     for row in rows:
         by_metric[row.metric_key].append(row)
     for metric, metric_rows in by_metric.items():
         if metric in INSTANT_METRICS or metric in PER_SHARE_METRICS:
+            out.extend(metric_rows)
             continue
-        derived.extend(_metric_quarters(metric_rows, ytd.get(metric, {}), fye))
-    return derived
+        out.extend(_metric_quarters(metric_rows, ytd.get(metric, {}), fye))
+    return out
+
+
+def _rounding(value: Decimal) -> Decimal:
+    """The unit a value was rounded to, read from its trailing zeros (1 for none)."""
+    digits = str(abs(int(value)))
+    zeros = len(digits) - len(digits.rstrip("0")) if value else 0
+    return Decimal(10) ** zeros
+
+
+def _replace(
+    reported: MetricRow | None, value: Decimal, inputs: list[tuple[Decimal, date | None]]
+) -> bool:
+    """Whether a derived quarter takes the place of the reported one: when none is reported,
+    or when its inputs were filed later and differ from it by more than their rounding (a
+    restatement; a newer filing's rounder figures are no reason to replace a precise one)."""
+    if reported is None:
+        return True
+    filed = reported.filed_date
+    if filed is None or not any(d is not None and d > filed for _, d in inputs):
+        return False
+    return abs(value - reported.value) > max(_rounding(v) for v, _ in inputs)
 
 
 def _metric_quarters(
@@ -73,51 +98,52 @@ def _metric_quarters(
     annual = {r.period_start: r for r in rows if r.period_kind == "annual"}
     halves = {s: f for (s, _), f in ytd.items() if f.days is not None and f.days < 200}
     nines = {s: f for (s, _), f in ytd.items() if f.days is not None and f.days >= 200}
-    out: list[MetricRow] = []
     for start, q1 in [(r.period_start, r) for r in rows if r.period_kind == "quarter"]:
         half, nine, year = halves.get(start), nines.get(start), annual.get(start)
         q2_start = q1.period_end + timedelta(days=1)
-        if half is not None and q2_start not in quarters:
-            q2 = _quarter(
-                q1,
-                q2_start,
-                half.end,
-                half.value - q1.value,
-                "h1_minus_q1",
-                [_fact_source(half), q1.source],
-                fye,
-            )
-            out.append(q2)
-            quarters[q2_start] = q2
+        if half is not None:
+            value = half.value - q1.value
+            inputs = [(half.value, half.filed), (q1.value, q1.filed_date)]
+            if _replace(quarters.get(q2_start), value, inputs):
+                quarters[q2_start] = _quarter(
+                    q1,
+                    q2_start,
+                    half.end,
+                    value,
+                    "h1_minus_q1",
+                    [_fact_source(half), q1.source],
+                    fye,
+                )
         if half is not None and nine is not None:
             q3_start = half.end + timedelta(days=1)
-            if q3_start not in quarters:
-                out.append(
-                    _quarter(
-                        q1,
-                        q3_start,
-                        nine.end,
-                        nine.value - half.value,
-                        "9m_minus_h1",
-                        [_fact_source(nine), _fact_source(half)],
-                        fye,
-                    )
+            value = nine.value - half.value
+            inputs = [(nine.value, nine.filed), (half.value, half.filed)]
+            if _replace(quarters.get(q3_start), value, inputs):
+                quarters[q3_start] = _quarter(
+                    q1,
+                    q3_start,
+                    nine.end,
+                    value,
+                    "9m_minus_h1",
+                    [_fact_source(nine), _fact_source(half)],
+                    fye,
                 )
         if nine is not None and year is not None:
             q4_start = nine.end + timedelta(days=1)
-            if q4_start not in quarters:
-                out.append(
-                    _quarter(
-                        year,
-                        q4_start,
-                        year.period_end,
-                        year.value - nine.value,
-                        "fy_minus_9m",
-                        [year.source, _fact_source(nine)],
-                        fye,
-                    )
+            value = year.value - nine.value
+            inputs = [(year.value, year.filed_date), (nine.value, nine.filed)]
+            if _replace(quarters.get(q4_start), value, inputs):
+                quarters[q4_start] = _quarter(
+                    year,
+                    q4_start,
+                    year.period_end,
+                    value,
+                    "fy_minus_9m",
+                    [year.source, _fact_source(nine)],
+                    fye,
                 )
-    return out
+    others = [r for r in rows if r.period_kind != "quarter"]
+    return others + list(quarters.values())
 
 
 def _percent(numerator: MetricRow, denominator: MetricRow) -> Decimal | None:

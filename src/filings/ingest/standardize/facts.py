@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -15,12 +15,15 @@ from filings.core.concepts import (
     PER_SHARE_METRICS,
     PERIODIC_FORMS,
     TAXONOMIES,
+    mapped_concepts,
 )
 from filings.core.errors import MalformedInput
 from filings.core.metrics import metric_unit
 from filings.core.periods import fiscal_quarter_of, fiscal_year_of
+from filings.ingest.standardize.debt import total_debt
 from filings.ingest.standardize.derive import derive_metrics, derive_quarters
 from filings.ingest.standardize.rows import MetricRow
+from filings.ingest.standardize.splits import detect_splits, restate_per_share
 from filings.ingest.xbrl.model import XbrlFact
 
 ANNUAL_DAYS = range(350, 381)
@@ -56,7 +59,7 @@ def read_companyfacts(document: Mapping[str, Any]) -> list[Fact]:
         taxonomies = document["facts"]
     except (KeyError, TypeError) as exc:
         raise MalformedInput("companyfacts without 'facts'") from exc
-    wanted = {t: {c for cs in m.values() for c in cs} for t, m in TAXONOMIES.items()}
+    wanted = mapped_concepts()
     facts: list[Fact] = []
     for taxonomy, concepts in taxonomies.items():
         for concept, body in concepts.items():
@@ -111,7 +114,7 @@ def document_facts(
     without dimensions, of a mapped concept, from a periodic report."""
     if form not in PERIODIC_FORMS:
         return []
-    wanted = {t: {c for cs in m.values() for c in cs} for t, m in TAXONOMIES.items()}
+    wanted = mapped_concepts()
     out: dict[tuple[object, ...], Fact] = {}
     precision: dict[tuple[object, ...], float] = {}
     for fact in facts:
@@ -188,19 +191,86 @@ def _unit_ok(metric: str, unit: str, currency: str) -> bool:
     return unit == currency
 
 
-def _pick_per_period(
+Period = tuple[date | None, date]
+
+# Metrics whose concepts differ in breadth, not only in name: a filing states the total on its
+# statement and parts of it in a note (Apple's cash-flow "depreciation and amortization" of
+# 734M under one concept, a note's 606M of depreciation under another). Within one filing the
+# largest of them is the statement's total: a note's line is a component of it.
+STATEMENT_TOTAL_IS_LARGEST = frozenset({"depreciation_and_amortization"})
+
+
+def _candidates(
     facts: list[Fact], metric: str, concepts: dict[str, int], currency: str
-) -> dict[tuple[date | None, date], Fact]:
-    """Per period: the newest filing wins; within one filing, the earlier concept in the list."""
-    chosen: dict[tuple[date | None, date], Fact] = {}
+) -> dict[Period, dict[str, Fact]]:
+    """Per period and concept, the fact of the newest filing that states it."""
+    out: dict[Period, dict[str, Fact]] = defaultdict(dict)
     for fact in facts:
         if fact.concept not in concepts or not _unit_ok(metric, fact.unit, currency):
             continue
-        key = (fact.start, fact.end)
-        best = chosen.get(key)
-        rank = (fact.filed, fact.accession, -concepts[fact.concept])
-        if best is None or rank > (best.filed, best.accession, -concepts[best.concept]):
-            chosen[key] = fact
+        by_concept = out[(fact.start, fact.end)]
+        best = by_concept.get(fact.concept)
+        if best is None or (fact.filed, fact.accession) > (best.filed, best.accession):
+            by_concept[fact.concept] = fact
+    return out
+
+
+def _preferred(metric: str, by_concept: dict[str, Fact], concepts: dict[str, int]) -> Fact:
+    """The newest filing wins; within it, the statement's total where concepts differ in
+    breadth, else the earlier concept in the list."""
+    newest = max((f.filed, f.accession) for f in by_concept.values())
+    same_filing = [f for f in by_concept.values() if (f.filed, f.accession) == newest]
+    if metric in STATEMENT_TOTAL_IS_LARGEST:
+        return max(same_filing, key=lambda f: (abs(f.value), -concepts[f.concept]))
+    return min(same_filing, key=lambda f: concepts[f.concept])
+
+
+def _one_concept_per_year(
+    chosen: dict[Period, Fact], candidates: dict[Period, dict[str, Fact]]
+) -> None:
+    """Within a fiscal year the year and its quarters (and year-to-date values) come from one
+    concept, so that the quarters add up to the year (Apple FY2017 `dividends_paid`: the
+    year's `PaymentsOfDividends` with quarters of the same concept, not of
+    `PaymentsOfDividendsCommonStock`). The year's concept is the one preferred for the year. A
+    quarter that concept does not state, and that cannot be derived from its year-to-date
+    values, is kept from the other concept as reported; derived quarters add up to the year
+    whatever the concepts of the year-to-date values they are derived from."""
+    for (start, end), year in list(chosen.items()):
+        if start is None or year.days not in ANNUAL_DAYS:
+            continue
+        inside = [
+            p
+            for p in candidates
+            if p[0] is not None and start <= p[0] and p[1] <= end and p != (start, end)
+        ]
+        if not inside:
+            continue
+        concept = year.concept
+        to_date = {p[1] for p in inside if p[0] == start and concept in candidates[p]} | {end}
+        for period in inside:
+            if concept in candidates[period]:
+                chosen[period] = candidates[period][concept]
+            elif (
+                period in chosen
+                and period[0] != start
+                and period[1] in to_date
+                and _day_before(period[0]) in to_date
+            ):
+                del chosen[period]  # derivable from the concept's own year-to-date values
+
+
+def _day_before(start: date | None) -> date | None:
+    return None if start is None else start - timedelta(days=1)
+
+
+def _pick_per_period(
+    facts: list[Fact], metric: str, concepts: dict[str, int], currency: str
+) -> dict[Period, Fact]:
+    """One fact per period: see `_preferred` and `_one_concept_per_year`."""
+    candidates = _candidates(facts, metric, concepts, currency)
+    chosen = {p: _preferred(metric, cs, concepts) for p, cs in candidates.items()}
+    if metric not in INSTANT_METRICS and metric not in PER_SHARE_METRICS:
+        _one_concept_per_year(chosen, candidates)
     return chosen
 
 
@@ -243,7 +313,7 @@ def standardize(facts: list[Fact], fye: tuple[int, int] | None = None) -> list[M
         return []
     taxonomy = Counter(f.taxonomy for f in facts).most_common(1)[0][0]
     rows: list[MetricRow] = []
-    ytd: dict[str, dict[tuple[date | None, date], Fact]] = defaultdict(dict)
+    ytd: dict[str, dict[Period, Fact]] = defaultdict(dict)
     for metric, concepts in TAXONOMIES[taxonomy].items():
         order = {concept: i for i, concept in enumerate(concepts)}
         per_period = _pick_per_period(facts, metric, order, currency)
@@ -253,6 +323,14 @@ def standardize(facts: list[Fact], fye: tuple[int, int] | None = None) -> list[M
                 rows.append(row)
             elif fact.days in HALF_DAYS or fact.days in NINE_MONTH_DAYS:
                 ytd[metric][(fact.start, fact.end)] = fact
-    rows.extend(derive_quarters(rows, ytd, fye))
+    per_share = {c for m in PER_SHARE_METRICS for c in TAXONOMIES[taxonomy].get(m, ())}
+    splits = detect_splits(
+        f for f in facts if f.concept in per_share and f.unit == f"{currency}/shares"
+    )
+    rows = [r for r in rows if r.metric_key not in PER_SHARE_METRICS] + restate_per_share(
+        [r for r in rows if r.metric_key in PER_SHARE_METRICS], splits
+    )
+    rows = derive_quarters(rows, ytd, fye)
+    rows.extend(total_debt(facts, taxonomy, currency, fye))
     rows.extend(derive_metrics(rows, currency))
     return rows
