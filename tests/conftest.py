@@ -28,6 +28,8 @@ from filings.db.engine import Database, make_engine
 from filings.db.migrate import upgrade
 
 BACKEND = os.environ.get("FILINGS_TEST_BACKEND", "sqlite")
+# Tests ingest and ask at once: read the data generation on every request (tested on its own).
+os.environ.setdefault("FILINGS_DATA_POLL_SECONDS", "0")
 IN_CI = os.environ.get("CI", "").lower() == "true"
 CORPUS = Path(os.environ.get("FILINGS_CORPUS", Path(__file__).parents[1] / "../shared/corpus"))
 # Passage vectors of the corpus, kept between runs by text hash: computing them takes minutes, and

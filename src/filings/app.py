@@ -126,7 +126,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.filings = AppState(settings=settings, database=database)
-    app.state.company_directory = CompanyDirectory()
+    app.state.company_directory = CompanyDirectory(settings.data_poll_seconds)
     app.state.period_cache = PeriodCache()
     app.state.search_engine = search_engine
     for router in (filings_router, search_router, financials_router, companies_router):

@@ -6,7 +6,7 @@ import threading
 from collections import defaultdict
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, select
 
 from filings.companies.profile import (
     SOURCE,
@@ -25,6 +25,7 @@ from filings.companies.revenue_geography import (
 from filings.companies.schemas import ProfileResponse, RevenueGeography
 from filings.core.concepts import revenue_concepts
 from filings.core.misses import Alternative, FailureKind, Miss, invalid_choice, miss
+from filings.db.generation import GenerationClock
 from filings.db.tables import (
     companies,
     company_aliases,
@@ -102,22 +103,19 @@ def _load_records(conn: Connection) -> list[CompanyRecord]:
 
 
 class CompanyDirectory:
-    """The resolution index, rebuilt only when the companies tables change."""
+    """The resolution index, rebuilt only when the data generation moves (ingestion moves it
+    whenever companies, their identifiers or their data change); the generation is read at most
+    every `poll_seconds`."""
 
-    def __init__(self) -> None:
+    def __init__(self, poll_seconds: float = 0.0) -> None:
         self._lock = threading.Lock()
-        self._generation: tuple[object, ...] | None = None
+        self._generation: int | None = None
+        self._clock = GenerationClock(poll_seconds)
         self._index = CompanyIndex()
 
-    @staticmethod
-    def _generation_of(conn: Connection) -> tuple[object, ...]:
-        # Loaders move a company's updated_at whenever its identifiers or aliases change.
-        row = conn.execute(select(func.count(), func.max(companies.c.updated_at))).one()
-        return (row[0], str(row[1]))
-
     def index(self, conn: Connection) -> CompanyIndex:
-        """The current index, rebuilt if the tables changed since it was built."""
-        generation = self._generation_of(conn)
+        """The current index, rebuilt if the data changed since it was built."""
+        generation = self._clock.current(conn)
         with self._lock:
             if generation != self._generation:
                 self._index = CompanyIndex.build(_load_records(conn))

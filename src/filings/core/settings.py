@@ -65,6 +65,13 @@ class Settings(BaseSettings):
         description="Seconds a database call waits for a lock (SQLite's busy timeout), a "
         "connection or a pooled connection before the store counts as unavailable.",
     )
+    data_poll_seconds: float = Field(
+        default=1.0,
+        ge=0,
+        description="Seconds between reads of the data generation: an ingestion shows in "
+        "company resolution within this time; requests in between ask no store whether data "
+        "changed.",
+    )
     redis_timeout: float = Field(
         default=2.0,
         gt=0,

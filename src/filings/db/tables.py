@@ -112,6 +112,8 @@ filings = Table(
     Column("ingested_at", DateTime(timezone=True), nullable=False),
     Index("ix_filings_company_year", "company_pk", "fiscal_year"),
     Index("ix_filings_market_listed", "market", "listed_date"),
+    Index("ix_filings_company_listed", "company_pk", "listed_date"),
+    Index("ix_filings_listed", "listed_date"),
 )
 
 pages = Table(
@@ -215,6 +217,17 @@ metric_values = Table(
     Column("filed_date", Date),
     UniqueConstraint("company_pk", "metric_key", "period_key", name="uq_metric_values_period"),
     Index("ix_metric_values_lookup", "company_pk", "metric_key", "fiscal_year"),
+    # the screen: one metric's values of one fiscal year across the universe
+    Index("ix_metric_values_metric_year", "metric_key", "fiscal_year", "period_kind"),
+)
+
+# One row: a number every ingestion that changes data moves, so that readers learn of a change
+# by reading it now and then, never by counting the universe.
+data_state = Table(
+    "data_state",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("generation", Integer, nullable=False),
 )
 
 # --- access -----------------------------------------------------------------------------------

@@ -53,9 +53,9 @@ class _Query:
     company: Company | None
 
 
-def _filtered(query: _Query) -> Select[Any]:
+def _filtered(query: _Query, *columns: Any) -> Select[Any]:
     request = query.request
-    stmt = select(filings.c.id).join(companies, companies.c.id == filings.c.company_pk)
+    stmt = select(*(columns or (filings.c.id,)))
     if query.company is not None:
         stmt = stmt.where(filings.c.company_pk == query.company.pk)
     if request.market is not None:
@@ -73,23 +73,24 @@ def _iso(value: date | None) -> str | None:
     return value.isoformat() if value else None
 
 
-def _primary_ticker(conn: Connection, company_pk: int) -> str | None:
-    return conn.execute(
-        select(company_identifiers.c.value)
+def _primary_tickers(conn: Connection, company_pks: set[int]) -> dict[int, str]:
+    """Each company's first ticker, in one query."""
+    out: dict[int, str] = {}
+    if not company_pks:
+        return out
+    for pk, ticker in conn.execute(
+        select(company_identifiers.c.company_pk, company_identifiers.c.value)
         .where(
-            company_identifiers.c.company_pk == company_pk, company_identifiers.c.kind == "ticker"
+            company_identifiers.c.company_pk.in_(company_pks),
+            company_identifiers.c.kind == "ticker",
         )
         .order_by(company_identifiers.c.id)
-        .limit(1)
-    ).scalar_one_or_none()
+    ):
+        out.setdefault(pk, ticker)
+    return out
 
 
-def _row(conn: Connection, filing_id: int, company_scoped: bool) -> FilingItem:
-    f = conn.execute(
-        select(filings, companies.c.company_name, companies.c.cik)
-        .join(companies, companies.c.id == filings.c.company_pk)
-        .where(filings.c.id == filing_id)
-    ).one()
+def _row(f: Any, ticker: str | None, company_scoped: bool) -> FilingItem:
     label = DOCUMENT_TYPE_LABELS.get(f.document_type, f.document_type)
     if f.market == "nordic":
         year = str(f.fiscal_year) if f.fiscal_year is not None else None
@@ -125,7 +126,7 @@ def _row(conn: Connection, filing_id: int, company_scoped: bool) -> FilingItem:
         market="us",
         citation_label=citation,
         citation_markdown=f"[{citation}]({url})" if url else citation,
-        ticker=_primary_ticker(conn, f.company_pk),
+        ticker=ticker,
         cik=f.cik,
         period_end=_iso(f.period_end),
         filed_date=_iso(f.filed_date),
@@ -174,10 +175,11 @@ def search_filings(
         if isinstance(resolved, Miss):
             return resolved
         company = resolved
-    base = _filtered(_Query(request, company)).subquery()
-    total = conn.execute(select(func.count()).select_from(base)).scalar_one()
+    query = _Query(request, company)
+    total = conn.execute(_filtered(query, func.count())).scalar_one()
     ordered = (
-        _filtered(_Query(request, company))
+        _filtered(query, filings, companies.c.company_name, companies.c.cik)
+        .join(companies, companies.c.id == filings.c.company_pk)
         .order_by(
             filings.c.listed_date.desc().nulls_last(),
             filings.c.fiscal_year.desc().nulls_last(),
@@ -185,7 +187,9 @@ def search_filings(
         )
         .limit(request.limit)
     )
-    rows = [_row(conn, fid, company is not None) for fid in conn.execute(ordered).scalars()]
+    found = conn.execute(ordered).all()
+    tickers = _primary_tickers(conn, {f.company_pk for f in found if f.market == "us"})
+    rows = [_row(f, tickers.get(f.company_pk), company is not None) for f in found]
     if (
         company is not None
         and company.market == "us"

@@ -10,7 +10,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Connection, Row, func, select
+from sqlalchemy import ColumnElement, Connection, Row, Select, and_, func, or_, select
 
 from filings.db.tables import companies, company_tags, metric_values
 
@@ -116,19 +116,45 @@ def _newest_first(periods: Iterable[Period]) -> list[Period]:
     return sorted(periods, key=lambda p: p.key, reverse=True)
 
 
+def _year_end_rows(metric_key: str) -> ColumnElement[bool]:
+    """A metric's rows that stand for a fiscal year: its annual value, or its year-end balance."""
+    return and_(
+        metric_values.c.metric_key == metric_key,
+        or_(
+            metric_values.c.period_kind == "annual",
+            and_(metric_values.c.period_kind == "instant", metric_values.c.fiscal_quarter == 4),
+        ),
+    )
+
+
+def years_with_values(
+    conn: Connection, metric_key: str, universe: Select[Any] | None
+) -> dict[int, int]:
+    """fiscal year -> how many companies (of `universe`, a select of company pks, or all) have
+    the metric's value for it; read from the (metric, year) index."""
+    query = select(
+        metric_values.c.fiscal_year, func.count(metric_values.c.company_pk.distinct())
+    ).where(_year_end_rows(metric_key))
+    if universe is not None:
+        query = query.where(metric_values.c.company_pk.in_(universe))
+    return {
+        int(year): int(n) for year, n in conn.execute(query.group_by(metric_values.c.fiscal_year))
+    }
+
+
 def annual_values(
-    conn: Connection, metric_key: str, company_pks: set[int]
+    conn: Connection, metric_key: str, years: Iterable[int], universe: Select[Any] | None
 ) -> dict[int, dict[int, Figure]]:
-    """company pk -> fiscal year -> the metric's annual (or year-end) figure."""
+    """company pk -> fiscal year -> the metric's annual (or year-end) figure, for `years` only,
+    of the companies of `universe` (a select of company pks; None: all)."""
     out: dict[int, dict[int, Figure]] = defaultdict(dict)
-    query = select(metric_values).where(metric_values.c.metric_key == metric_key)
+    query = select(metric_values).where(
+        _year_end_rows(metric_key), metric_values.c.fiscal_year.in_(list(years))
+    )
+    if universe is not None:
+        query = query.where(metric_values.c.company_pk.in_(universe))
     for row in conn.execute(query.order_by(metric_values.c.period_end)):
-        if row.company_pk not in company_pks:
-            continue
-        if row.period_kind == "annual" or (
-            row.period_kind == "instant" and row.fiscal_quarter == 4
-        ):
-            out[row.company_pk][row.fiscal_year] = _figure(row)
+        out[row.company_pk][row.fiscal_year] = _figure(row)
     return out
 
 
@@ -176,13 +202,26 @@ def screen_universe(
     country: str | None = None,
     industry: str | None = None,
     tag_slugs: list[str] | None = None,
-) -> dict[int, dict[str, object]]:
-    """The companies a screen ranks, by primary key.
+) -> set[int]:
+    """The primary keys of the companies a screen ranks (see `universe_query`)."""
+    query = universe_query(country=country, industry=industry, tag_slugs=tag_slugs)
+    return set(conn.scalars(query if query is not None else select(companies.c.id)))
+
+
+def universe_query(
+    *,
+    country: str | None = None,
+    industry: str | None = None,
+    tag_slugs: list[str] | None = None,
+) -> Select[Any] | None:
+    """A select of the company pks a screen ranks; None when nothing narrows the universe.
 
     `industry` matches as a case-insensitive substring, taken literally: `%` and `_` are
     characters, never LIKE wildcards.
     """
-    query = select(companies)
+    if not (country or industry or tag_slugs):
+        return None
+    query = select(companies.c.id)
     if country:
         query = query.where(companies.c.country == country)
     if industry:
@@ -190,4 +229,10 @@ def screen_universe(
     if tag_slugs:
         tagged = select(company_tags.c.company_pk).where(company_tags.c.slug.in_(tag_slugs))
         query = query.where(companies.c.id.in_(tagged))
+    return query
+
+
+def company_rows(conn: Connection, pks: Iterable[int]) -> dict[int, dict[str, object]]:
+    """The companies with these primary keys, as mappings."""
+    query = select(companies).where(companies.c.id.in_(list(pks)))
     return {row.id: dict(row._mapping) for row in conn.execute(query)}

@@ -24,8 +24,10 @@ from filings.financials.queries import (
     Period,
     PeriodCache,
     annual_values,
+    company_rows,
     newest_fiscal_year,
-    screen_universe,
+    universe_query,
+    years_with_values,
 )
 from filings.financials.schemas import (
     COUNTRIES,
@@ -331,12 +333,13 @@ def screen(conn: Connection, request: ScreenRequest) -> ScreenResponse | Miss:
     )
     if problem is not None:
         return problem
-    universe = screen_universe(
-        conn, country=request.country, industry=request.industry, tag_slugs=request.tag_slugs
+    universe = universe_query(
+        country=request.country, industry=request.industry, tag_slugs=request.tag_slugs
     )
-    values = annual_values(conn, key, set(universe))
-    year = request.year or _common_year(values)
+    year = request.year or _common_year(years_with_values(conn, key, universe))
     compare_year = None if year is None else year - request.compare_years
+    wanted = [] if year is None else [year, *([compare_year] if compare_year is not None else [])]
+    values = annual_values(conn, key, wanted, universe)
     ranked = []
     for pk, by_year in values.items():
         anchor = by_year.get(year) if year is not None else None
@@ -353,8 +356,9 @@ def screen(conn: Connection, request: ScreenRequest) -> ScreenResponse | Miss:
     ranked.sort(key=lambda item: (item[0], -item[1]), reverse=request.direction == "desc")
     chosen = ranked[: request.top_n]
     tickers = _tickers(conn, {pk for _, pk, *_ in chosen})
+    listed = company_rows(conn, (pk for _, pk, *_ in chosen))
     rows = [
-        _screened(universe[pk], tickers.get(pk), anchor, base, growth)
+        _screened(listed[pk], tickers.get(pk), anchor, base, growth)
         for _, pk, anchor, base, growth in chosen
     ]
     filters = request.model_dump(
@@ -372,12 +376,8 @@ def screen(conn: Connection, request: ScreenRequest) -> ScreenResponse | Miss:
     )
 
 
-def _common_year(values: dict[int, dict[int, Figure]]) -> int | None:
+def _common_year(counts: dict[int, int]) -> int | None:
     """The newest fiscal year that most of the universe has a value for."""
-    counts: dict[int, int] = {}
-    for by_year in values.values():
-        for year in by_year:
-            counts[year] = counts.get(year, 0) + 1
     if not counts:
         return None
     return max(counts, key=lambda y: (counts[y], y))

@@ -13,10 +13,11 @@ from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, delete, insert, select, update
+from sqlalchemy import ColumnElement, Connection, bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from filings.companies.resolve import normalize_name, normalize_ticker
+from filings.db.generation import bump_generation
 from filings.db.tables import (
     companies,
     company_aliases,
@@ -184,7 +185,7 @@ def upsert_company(conn: Connection, company: CompanyIn, now: datetime) -> tuple
         conn, company_tags, pk, {(t,): {"slug": t} for t in dict.fromkeys(company.tags)}, ("slug",)
     ).changed
     if changed:
-        conn.execute(update(companies).where(companies.c.id == pk).values(updated_at=now))
+        touch_company(conn, pk, now)
     return pk, changed
 
 
@@ -212,8 +213,10 @@ def _sync_aliases(conn: Connection, pk: int, company: CompanyIn) -> LoadCounts:
 
 
 def touch_company(conn: Connection, company_pk: int, now: datetime) -> None:
-    """Mark a company's data as changed; readers key their caches on `updated_at`."""
+    """Mark a company's data as changed; readers key their caches on `updated_at` and on the
+    data generation."""
     conn.execute(update(companies).where(companies.c.id == company_pk).values(updated_at=now))
+    bump_generation(conn)
 
 
 def sync_filing(
@@ -235,6 +238,40 @@ def sync_filing(
     if differs:
         conn.execute(update(filings).where(filings.c.id == existing.id).values(**differs))
     return int(existing.id), bool(differs)
+
+
+def sync_filings(
+    conn: Connection, company_pk: int, rows: list[dict[str, Any]], now: datetime
+) -> tuple[dict[str, int], bool]:
+    """`sync_filing` for many filings found by accession number, in a few statements:
+    (accession number -> pk, whether any changed)."""
+    pks: dict[str, int] = {}
+    changed = False
+    wanted = {r["accession_number"]: r for r in rows}
+    accessions = list(wanted)
+    for start in range(0, len(accessions), 500):
+        chunk = accessions[start : start + 500]
+        for existing in conn.execute(select(filings).where(filings.c.accession_number.in_(chunk))):
+            values = wanted[existing.accession_number]
+            pks[existing.accession_number] = int(existing.id)
+            differs = {k: v for k, v in values.items() if _differs(getattr(existing, k), v)}
+            if existing.company_pk != company_pk:
+                differs["company_pk"] = company_pk
+            if differs:
+                conn.execute(update(filings).where(filings.c.id == existing.id).values(**differs))
+                changed = True
+    new = [
+        {"company_pk": company_pk, "ingested_at": now, **values}
+        for accession, values in wanted.items()
+        if accession not in pks
+    ]
+    if new:
+        inserted = conn.execute(
+            insert(filings).returning(filings.c.id, filings.c.accession_number), new
+        )
+        pks.update({accession: int(pk) for pk, accession in inserted})
+        changed = True
+    return pks, changed
 
 
 def sync_pages(conn: Connection, filing_pk: int, docid: str, texts: list[str]) -> bool:
@@ -302,16 +339,27 @@ def sync_metrics(
         document = row.accession_number or (row.page_id or "").rsplit("_", 1)[0]
         values = _metric_values(row, filing_pks.get(document))
         wanted[(row.metric_key, row.period_key)] = values
+    inserts: list[dict[str, Any]] = []
+    updates: list[dict[str, Any]] = []
     for key, values in wanted.items():
         current = stored.get(key)
         if current is None:
-            conn.execute(insert(metric_values).values(company_pk=company_pk, **values))
-            counts.inserted += 1
+            inserts.append({"company_pk": company_pk, **values})
         elif any(_differs(current[k], v) for k, v in values.items()):
-            conn.execute(
-                update(metric_values).where(metric_values.c.id == current["id"]).values(**values)
-            )
-            counts.updated += 1
+            updates.append({"row_id": current["id"], **{f"new_{k}": v for k, v in values.items()}})
+    # One statement per kind of change, executed for all its rows.
+    if inserts:
+        conn.execute(insert(metric_values), inserts)
+        counts.inserted += len(inserts)
+    if updates:
+        columns = [k for k in updates[0] if k != "row_id"]
+        conn.execute(
+            update(metric_values)
+            .where(metric_values.c.id == bindparam("row_id"))
+            .values({k.removeprefix("new_"): bindparam(k) for k in columns}),
+            updates,
+        )
+        counts.updated += len(updates)
     stale = [current["id"] for key, current in stored.items() if key not in wanted]
     if stale:
         conn.execute(delete(metric_values).where(metric_values.c.id.in_(stale)))

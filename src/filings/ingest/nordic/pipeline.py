@@ -148,8 +148,9 @@ def _company_for(conn: Connection, record: FeedRecord, now: datetime) -> int:
         conn.execute(
             update(companies)
             .where(companies.c.id == existing.id)
-            .values(company_name=record.issuer_name, updated_at=now)
+            .values(company_name=record.issuer_name)
         )
+        touch_company(conn, int(existing.id), now)
     return int(existing.id)
 
 

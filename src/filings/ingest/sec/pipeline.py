@@ -21,7 +21,7 @@ from filings.db.tables import metric_values
 from filings.ingest.load import (
     MALFORMED,
     CompanyIn,
-    sync_filing,
+    sync_filings,
     sync_metrics,
     touch_company,
     upsert_company,
@@ -228,25 +228,27 @@ def _load(conn: Connection, fetched: _Company, now: datetime) -> tuple[int, int,
     fye_text = f"{fye_pair[0]:02d}{fye_pair[1]:02d}" if fye_pair else None
     company = _company_in(fetched, reporting_currency(facts), fye_text)
     pk, changed = upsert_company(conn, company, now)
-    filing_pks: dict[str, int] = {}
+    listed: list[dict[str, Any]] = []
     for filing in fetched.filings:
         year, quarter = fiscal_labels(filing, company.fiscal_year_end)
-        values = {
-            "market": "us",
-            "accession_number": filing.accession_number,
-            "document_type": filing.document_type,
-            "form": filing.form,
-            "fiscal_year": year,
-            "fiscal_quarter": quarter,
-            "period_end": filing.period_end,
-            "filed_date": filing.filed_date,
-            "listed_date": filing.filed_date,
-            "primary_document": filing.primary_document,
-            "title": filing.description,
-            "source_url": _edgar_url(fetched.cik, filing),
-        }
-        filing_pks[filing.accession_number], filing_changed = sync_filing(conn, pk, values, now)
-        changed |= filing_changed
+        listed.append(
+            {
+                "market": "us",
+                "accession_number": filing.accession_number,
+                "document_type": filing.document_type,
+                "form": filing.form,
+                "fiscal_year": year,
+                "fiscal_quarter": quarter,
+                "period_end": filing.period_end,
+                "filed_date": filing.filed_date,
+                "listed_date": filing.filed_date,
+                "primary_document": filing.primary_document,
+                "title": filing.description,
+                "source_url": _edgar_url(fetched.cik, filing),
+            }
+        )
+    filing_pks, filings_changed = sync_filings(conn, pk, listed, now)
+    changed |= filings_changed
     fye = (
         (int(company.fiscal_year_end[:2]), int(company.fiscal_year_end[2:]))
         if company.fiscal_year_end
