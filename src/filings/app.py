@@ -22,8 +22,9 @@ from filings.access.waiters import TwinWaiters
 from filings.companies.router import router as companies_router
 from filings.companies.service import CompanyDirectory
 from filings.core.errors import ConfigurationError
-from filings.core.settings import MIN_SECRET_LENGTH, Settings
+from filings.core.settings import MEBIBYTE, MIN_SECRET_LENGTH, Settings
 from filings.db.engine import Database, open_database
+from filings.db.generation import GenerationClock
 from filings.filings.router import png_router
 from filings.filings.router import router as filings_router
 from filings.financials.queries import PeriodCache
@@ -31,6 +32,7 @@ from filings.financials.router import router as financials_router
 from filings.search.router import router as search_router
 from filings.search.service import SearchEngine
 from filings.search.vectors import E5Embedder, embed_missing
+from filings.web.answers import AnswerCache
 from filings.web.deps import AppState
 from filings.web.envelope import install_error_handlers
 from filings.web.middleware import (
@@ -125,8 +127,10 @@ def create_app(
         redoc_url=None,
         lifespan=lifespan,
     )
-    app.state.filings = AppState(settings=settings, database=database)
-    app.state.company_directory = CompanyDirectory(settings.data_poll_seconds)
+    generation = GenerationClock(settings.data_poll_seconds)
+    answers = AnswerCache(generation, settings.answer_cache_mb * MEBIBYTE)
+    app.state.filings = AppState(settings=settings, database=database, answers=answers)
+    app.state.company_directory = CompanyDirectory(generation)
     app.state.period_cache = PeriodCache()
     app.state.search_engine = search_engine
     for router in (filings_router, search_router, financials_router, companies_router):

@@ -250,3 +250,37 @@ def test_every_endpoint_needs_a_key(
 
 def test_docs_and_openapi_need_no_key(client_for: Callable[..., TestClient]) -> None:
     assert client_for(None).get("/openapi.json").status_code == 200
+
+
+class CountingStore:
+    """An access store that records which of its methods each request calls."""
+
+    def __init__(self, inner: Any):
+        self.inner = inner
+        self.calls: list[str] = []
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self.inner, name)
+        if name == "close":
+            return method
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            self.calls.append(name)
+            return method(*args, **kwargs)
+
+        return counted
+
+
+def test_a_request_asks_the_store_once(
+    make_client: Callable[..., TestClient], store: Any, new_key: Callable[..., str]
+) -> None:
+    counting = CountingStore(store)
+    client = make_client(key=new_key(), store=counting)
+    for _ in range(3):
+        assert client.post(SEARCH, json={"limit": 1}).status_code == 200
+        assert client.get(FINANCIALS).status_code == 200  # a miss is an answer too
+    assert counting.calls == ["take"] * 6
+    # an answer refunded (a 4xx) asks once more, to give the request back
+    counting.calls.clear()
+    assert client.post(SEARCH, json={"limit": 0}).status_code == 422
+    assert counting.calls == ["take", "refund_quota"]

@@ -16,7 +16,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from filings.access.plans import month_bucket, next_month_start
 from filings.access.service import Caller, authenticate, authenticate_offline, touch_key
-from filings.access.store import AccessStore, RateOutcome, StoredResponse
+from filings.access.store import AccessStore, QuotaOutcome, RateOutcome, StoredResponse, Take
 from filings.core.errors import (
     BadRequest,
     ServiceUnavailable,
@@ -116,11 +116,28 @@ class AccessGate:
             with self.database.transaction(write=True) as conn:
                 touch_key(conn, caller.key_pk, now)
         limits = caller.account.limits
-        rate = self.store.take_rate(caller.key_pk, now, limits.per_second, limits.per_minute)
         bucket = month_bucket(now)
+        quota: QuotaOutcome | None = None
+        if idempotency_key is None:
+            # the common case: rate and quota in one round trip to the store
+            rate, quota = self.store.take(
+                Take(
+                    caller.key_pk,
+                    caller.account.pk,
+                    now,
+                    limits.per_second,
+                    limits.per_minute,
+                    bucket,
+                    limits.monthly_quota,
+                )
+            )
+        else:
+            rate = self.store.take_rate(caller.key_pk, now, limits.per_second, limits.per_minute)
         admission = Admission(caller, now, rate, bucket, 0, idempotency_key=idempotency_key)
         if not rate.allowed:
-            admission.quota_used = self.store.quota_used(caller.account.pk, bucket)
+            admission.quota_used = (
+                quota.used if quota else self.store.quota_used(caller.account.pk, bucket)
+            )
             window = "second" if rate.retry_after == 1 else "minute"
             limit = limits.per_second if window == "second" else limits.per_minute
             raise TooManyRequests(
@@ -134,8 +151,8 @@ class AccessGate:
                 f"Idempotency-Key longer than {MAX_IDEMPOTENCY_KEY} characters",
                 headers=admission.limit_headers(400),
             )
-        if idempotency_key is None:
-            self._reserve(admission)
+        if quota is not None:
+            self._reserved(admission, quota)
             return admission
         return self._claim(admission, request_hash)
 
@@ -169,6 +186,11 @@ class AccessGate:
         quota = self.store.reserve_quota(
             account.pk, admission.quota_bucket, account.limits.monthly_quota, admission.now
         )
+        self._reserved(admission, quota)
+
+    def _reserved(self, admission: Admission, quota: QuotaOutcome) -> None:
+        """Note the quota's answer; refuse with 429 when it was full."""
+        account = admission.caller.account
         admission.quota_used = quota.used
         if not quota.allowed:
             self._release(admission)
@@ -184,6 +206,16 @@ class AccessGate:
     def _release(self, admission: Admission) -> None:
         if admission.idempotency_key is not None and admission.replay is None:
             self.store.release(admission.caller.account.pk, admission.idempotency_key)
+
+    @staticmethod
+    def has_work(admission: Admission, response: StoredResponse | None) -> bool:
+        """Whether `finish` would ask the store anything (a refund, or an idempotent POST's
+        record); most requests leave nothing to settle."""
+        if admission.replay is not None or admission.pending:
+            return False
+        status = response.status if response is not None else 500
+        refund = admission.quota_reserved and status >= 400
+        return refund or admission.idempotency_key is not None
 
     def finish(self, admission: Admission, response: StoredResponse | None) -> None:
         """Settle a request: refund 4xx/5xx, keep the response of an idempotent POST."""

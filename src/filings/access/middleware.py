@@ -133,6 +133,8 @@ class AccessMiddleware:
 
     async def _settle(self, admission: Admission, response: StoredResponse | None) -> None:
         """Settle with the gate, then wake this process's duplicates of the request."""
+        if not self.gate.has_work(admission, response):
+            return
         try:
             with anyio.CancelScope(shield=True):
                 await anyio.to_thread.run_sync(self.gate.finish, admission, response)

@@ -6,7 +6,18 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, Row, and_, func, insert, or_, select, update
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Row,
+    and_,
+    bindparam,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from filings.access.keys import display_prefix, generate_key, hash_key, hashes_match, looks_like_key
@@ -61,19 +72,24 @@ def _utc(moment: datetime | None) -> datetime | None:
     return as_utc(moment) if moment is not None else None
 
 
-def _account(r: Row[Any]) -> Account:
+def _account(r: Row[Any], prefix: str = "") -> Account:
+    """An account from a row of `accounts`, or from its columns named `<prefix><column>`."""
+
+    def column(name: str) -> Any:
+        return getattr(r, prefix + name)
+
     return Account(
-        pk=r.id,
-        name=r.name,
-        plan=r.plan,
-        plan_until=_utc(r.plan_until),
+        pk=column("id"),
+        name=column("name"),
+        plan=column("plan"),
+        plan_until=_utc(column("plan_until")),
         limits=limits_for(
-            r.plan,
-            monthly_quota=r.monthly_quota,
-            per_second=r.rate_per_second,
-            per_minute=r.rate_per_minute,
+            column("plan"),
+            monthly_quota=column("monthly_quota"),
+            per_second=column("rate_per_second"),
+            per_minute=column("rate_per_minute"),
         ),
-        created_at=as_utc(r.created_at),
+        created_at=as_utc(column("created_at")),
     )
 
 
@@ -256,18 +272,26 @@ def authenticate_offline(key: str | None) -> str:
     return key
 
 
+# Built once: every request runs it, and building a statement costs more than running it.
+_KEY_AND_ACCOUNT = (
+    select(api_keys, *(c.label(f"account_{c.name}") for c in accounts.c))
+    .join(accounts, accounts.c.id == api_keys.c.account_pk)
+    .where(api_keys.c.key_hash == bindparam("key_hash"))
+)
+
+
 def authenticate(conn: Connection, key: str | None, *, secret: str, now: datetime) -> Caller:
     """The caller behind `key`: 401 if missing, unknown, revoked or expired; 402 without a plan."""
     key = authenticate_offline(key)
     computed = hash_key(key, secret)
-    row = conn.execute(select(api_keys).where(api_keys.c.key_hash == computed)).first()
+    row = conn.execute(_KEY_AND_ACCOUNT, {"key_hash": computed}).first()
     if row is None or not hashes_match(row.key_hash, computed):
         raise Unauthorized("Invalid API key")
     if row.revoked_at is not None:
         raise Unauthorized("API key revoked")
     if row.expires_at is not None and as_utc(row.expires_at) <= now:
         raise Unauthorized("API key expired")
-    account = _account(conn.execute(select(accounts).where(accounts.c.id == row.account_pk)).one())
+    account = _account(row, prefix="account_")
     if not plan_is_active(account.plan, account.plan_until, now):
         raise PaymentRequired(f"No active plan with API access (plan: {account.plan})")
     return Caller(key_pk=row.id, account=account, key_last_used_at=row.last_used_at)

@@ -31,6 +31,19 @@ class QuotaOutcome:
 
 
 @dataclass(frozen=True)
+class Take:
+    """One request's counting: its key's rate windows and its account's monthly quota."""
+
+    key_pk: int
+    account_pk: int
+    now: datetime
+    per_second: int
+    per_minute: int
+    bucket: str
+    quota: int
+
+
+@dataclass(frozen=True)
 class StoredResponse:
     """A finished response kept for idempotent replay."""
 
@@ -60,6 +73,11 @@ class AccessStore(Protocol):
         self, account_pk: int, bucket: str, limit: int, now: datetime
     ) -> QuotaOutcome:
         """Count one request against the month `bucket`, only if it is under `limit`."""
+        ...
+
+    def take(self, request: Take) -> tuple[RateOutcome, QuotaOutcome]:
+        """`take_rate`, then `reserve_quota` when the rate allowed it, in one round trip to the
+        store; when the rate refused, the quota is only read."""
         ...
 
     def refund_quota(self, account_pk: int, bucket: str) -> None:

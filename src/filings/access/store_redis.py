@@ -19,6 +19,7 @@ from filings.access.store import (
     QuotaOutcome,
     RateOutcome,
     StoredResponse,
+    Take,
     minute_bucket,
     second_bucket,
 )
@@ -44,6 +45,25 @@ if used >= tonumber(ARGV[1]) then return {0, used} end
 used = redis.call('INCR', KEYS[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return {1, used}
+"""
+
+# KEYS: second window, minute window, quota counter. ARGV: per-second, per-minute limits and
+# their TTLs (ms), quota limit and TTL (ms). Returns {allowed, retry_after, minute_used,
+# quota_allowed, quota_used}: the rate, then the quota only when the rate allowed it.
+_TAKE = """
+local s = tonumber(redis.call('GET', KEYS[1]) or '0')
+local m = tonumber(redis.call('GET', KEYS[2]) or '0')
+local used = tonumber(redis.call('GET', KEYS[3]) or '0')
+if s >= tonumber(ARGV[1]) then return {0, 1, m, 1, used} end
+if m >= tonumber(ARGV[2]) then return {0, 60, m, 1, used} end
+redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+m = redis.call('INCR', KEYS[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
+if used >= tonumber(ARGV[5]) then return {1, 0, m, 0, used} end
+used = redis.call('INCR', KEYS[3])
+redis.call('PEXPIRE', KEYS[3], ARGV[6])
+return {1, 0, m, 1, used}
 """
 
 _REFUND = """
@@ -82,6 +102,7 @@ class RedisAccessStore:
         self._take_rate = self.client.register_script(_TAKE_RATE)
         self._reserve = self.client.register_script(_RESERVE)
         self._refund = self.client.register_script(_REFUND)
+        self._take = self.client.register_script(_TAKE)
         self._claim = self.client.register_script(_CLAIM)
 
     def _key(self, *parts: object) -> str:
@@ -112,6 +133,25 @@ class RedisAccessStore:
         keys = [self._key("quota", account_pk, bucket)]
         allowed, used = self._run(self._reserve, keys, [limit, _ms(QUOTA_TTL)])
         return QuotaOutcome(bool(allowed), int(used))
+
+    def take(self, request: Take) -> tuple[RateOutcome, QuotaOutcome]:
+        """Rate and quota in one script."""
+        keys = [
+            self._key("rate", request.key_pk, "s", second_bucket(request.now)),
+            self._key("rate", request.key_pk, "m", minute_bucket(request.now)),
+            self._key("quota", request.account_pk, request.bucket),
+        ]
+        args = [
+            request.per_second,
+            request.per_minute,
+            _ms(SECOND_WINDOW_TTL),
+            _ms(MINUTE_WINDOW_TTL),
+            request.quota,
+            _ms(QUOTA_TTL),
+        ]
+        allowed, retry_after, minute, quota_allowed, used = self._run(self._take, keys, args)
+        rate = RateOutcome(bool(allowed), int(retry_after), int(minute))
+        return rate, QuotaOutcome(bool(quota_allowed), int(used))
 
     def refund_quota(self, account_pk: int, bucket: str) -> None:
         """Give back a reserved request."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, and_, delete, select, update
+from sqlalchemy import Connection, and_, bindparam, delete, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from filings.access.store import (
@@ -17,6 +17,7 @@ from filings.access.store import (
     QuotaOutcome,
     RateOutcome,
     StoredResponse,
+    Take,
     minute_bucket,
     second_bucket,
 )
@@ -29,42 +30,59 @@ def _insert(conn: Connection, table: Any) -> Any:
     return dialect.insert(table)
 
 
+def _increment_statement(dialect: str) -> Any:
+    """Add one to a counter below its limit, in the dialect's upsert; built once per dialect
+    (building statements costs more than running them)."""
+    module = postgresql if dialect == "postgresql" else sqlite
+    stmt = module.insert(usage_counters).values(
+        scope=bindparam("scope"),
+        bucket=bindparam("bucket"),
+        count=1,
+        expires_at=bindparam("expires"),
+    )
+    return stmt.on_conflict_do_update(
+        index_elements=[usage_counters.c.scope, usage_counters.c.bucket],
+        set_={"count": usage_counters.c.count + 1},
+        where=usage_counters.c.count < bindparam("limit"),
+    ).returning(usage_counters.c.count)
+
+
+_INCREMENT = {name: _increment_statement(name) for name in ("postgresql", "sqlite")}
+_FORGET_STALE = delete(usage_counters).where(
+    usage_counters.c.scope == bindparam("scope"),
+    usage_counters.c.bucket != bindparam("bucket"),
+    usage_counters.c.expires_at < bindparam("before"),
+)
+_DECREMENT = (
+    update(usage_counters)
+    .where(
+        usage_counters.c.scope == bindparam("b_scope"),
+        usage_counters.c.bucket == bindparam("b_bucket"),
+        usage_counters.c.count > 0,
+    )
+    .values(count=usage_counters.c.count - 1)
+)
+_COUNT = select(usage_counters.c.count).where(
+    usage_counters.c.scope == bindparam("scope"), usage_counters.c.bucket == bindparam("bucket")
+)
+
+
 def _increment_below(
     conn: Connection, scope: str, bucket: str, limit: int, expires: datetime
 ) -> int | None:
     """Add one to a counter if it is below `limit`; the new count, or None when full."""
     if limit <= 0:
         return None
-    stmt = _insert(conn, usage_counters).values(
-        scope=scope, bucket=bucket, count=1, expires_at=expires
-    )
-    stmt = stmt.on_conflict_do_update(
-        index_elements=[usage_counters.c.scope, usage_counters.c.bucket],
-        set_={"count": usage_counters.c.count + 1},
-        where=usage_counters.c.count < limit,
-    ).returning(usage_counters.c.count)
-    count = conn.execute(stmt).scalar_one_or_none()
+    values = {"scope": scope, "bucket": bucket, "expires": expires, "limit": limit}
+    count = conn.execute(_INCREMENT[conn.dialect.name], values).scalar_one_or_none()
     if count == 1:  # a new window: forget this scope's stale ones
-        conn.execute(
-            delete(usage_counters).where(
-                usage_counters.c.scope == scope,
-                usage_counters.c.bucket != bucket,
-                usage_counters.c.expires_at < expires - timedelta(seconds=1),
-            )
-        )
+        before = expires - timedelta(seconds=1)
+        conn.execute(_FORGET_STALE, {"scope": scope, "bucket": bucket, "before": before})
     return None if count is None else int(count)
 
 
 def _decrement(conn: Connection, scope: str, bucket: str) -> None:
-    conn.execute(
-        update(usage_counters)
-        .where(
-            usage_counters.c.scope == scope,
-            usage_counters.c.bucket == bucket,
-            usage_counters.c.count > 0,
-        )
-        .values(count=usage_counters.c.count - 1)
-    )
+    conn.execute(_DECREMENT, {"b_scope": scope, "b_bucket": bucket})
 
 
 class SqlAccessStore:
@@ -77,20 +95,41 @@ class SqlAccessStore:
         self, key_pk: int, now: datetime, per_second: int, per_minute: int
     ) -> RateOutcome:
         """Count one request against both windows, only if both have room."""
-        second_scope, minute_scope = f"rate:{key_pk}:s", f"rate:{key_pk}:m"
         with self.database.transaction(write=True) as conn:
-            second = _increment_below(
-                conn, second_scope, second_bucket(now), per_second, now + SECOND_WINDOW_TTL
+            return self._take_rate(conn, key_pk, now, per_second, per_minute)
+
+    def take(self, request: Take) -> tuple[RateOutcome, QuotaOutcome]:
+        """Rate and quota in one transaction."""
+        scope = f"quota:{request.account_pk}"
+        with self.database.transaction(write=True) as conn:
+            rate = self._take_rate(
+                conn, request.key_pk, request.now, request.per_second, request.per_minute
             )
-            if second is None:
-                return RateOutcome(False, 1, self._count(conn, minute_scope, minute_bucket(now)))
-            minute = _increment_below(
-                conn, minute_scope, minute_bucket(now), per_minute, now + MINUTE_WINDOW_TTL
+            if not rate.allowed:
+                return rate, QuotaOutcome(True, self._count(conn, scope, request.bucket))
+            used = _increment_below(
+                conn, scope, request.bucket, request.quota, request.now + QUOTA_TTL
             )
-            if minute is None:
-                _decrement(conn, second_scope, second_bucket(now))
-                return RateOutcome(False, 60, per_minute)
-            return RateOutcome(True, 0, minute)
+            if used is None:
+                return rate, QuotaOutcome(False, self._count(conn, scope, request.bucket))
+            return rate, QuotaOutcome(True, used)
+
+    def _take_rate(
+        self, conn: Connection, key_pk: int, now: datetime, per_second: int, per_minute: int
+    ) -> RateOutcome:
+        second_scope, minute_scope = f"rate:{key_pk}:s", f"rate:{key_pk}:m"
+        second = _increment_below(
+            conn, second_scope, second_bucket(now), per_second, now + SECOND_WINDOW_TTL
+        )
+        if second is None:
+            return RateOutcome(False, 1, self._count(conn, minute_scope, minute_bucket(now)))
+        minute = _increment_below(
+            conn, minute_scope, minute_bucket(now), per_minute, now + MINUTE_WINDOW_TTL
+        )
+        if minute is None:
+            _decrement(conn, second_scope, second_bucket(now))
+            return RateOutcome(False, 60, per_minute)
+        return RateOutcome(True, 0, minute)
 
     def reserve_quota(
         self, account_pk: int, bucket: str, limit: int, now: datetime
@@ -115,11 +154,7 @@ class SqlAccessStore:
 
     @staticmethod
     def _count(conn: Connection, scope: str, bucket: str) -> int:
-        count = conn.execute(
-            select(usage_counters.c.count).where(
-                usage_counters.c.scope == scope, usage_counters.c.bucket == bucket
-            )
-        ).scalar_one_or_none()
+        count = conn.execute(_COUNT, {"scope": scope, "bucket": bucket}).scalar_one_or_none()
         return int(count or 0)
 
     def claim(

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Query
+from fastapi import APIRouter, Depends, Path, Query, Response
 
 from filings.companies import service
 from filings.companies.deps import company_directory
 from filings.companies.schemas import ProfileResponse, RevenueGeography
 from filings.companies.service import CompanyDirectory
 from filings.core.misses import Miss
-from filings.web.deps import AppState, MaxRetries, app_state, run_service
+from filings.web.deps import AppState, MaxRetries, app_state, run_cached
 from filings.web.envelope import ERROR_RESPONSES
 
 router = APIRouter(tags=["companies"])
@@ -31,10 +31,11 @@ async def profile(
     locale: Annotated[str, Query(pattern="^(en|fi)$")] = "en",
     include_full_text: bool = False,
     max_retries: MaxRetries = 2,
-) -> ProfileResponse | Miss:
+) -> Response:
     """Sections of the profile; a company without one is a not_found miss."""
-    return await run_service(
+    return await run_cached(
         state,
+        ("profile", company, locale, include_full_text),
         lambda conn: service.profile(
             conn, directory, company=company, locale=locale, include_full_text=include_full_text
         ),
@@ -54,10 +55,11 @@ async def revenue_geography(
     directory: Annotated[CompanyDirectory, Depends(company_directory)],
     year: int | None = None,
     max_retries: MaxRetries = 2,
-) -> RevenueGeography | Miss:
+) -> Response:
     """Countries (ISO alpha-2), regions and catch-alls of one fiscal year."""
-    return await run_service(
+    return await run_cached(
         state,
+        ("revenue_geography", company, year),
         lambda conn: service.revenue_geography(conn, directory, company=company, year=year),
         max_retries,
     )

@@ -104,13 +104,12 @@ def _load_records(conn: Connection) -> list[CompanyRecord]:
 
 class CompanyDirectory:
     """The resolution index, rebuilt only when the data generation moves (ingestion moves it
-    whenever companies, their identifiers or their data change); the generation is read at most
-    every `poll_seconds`."""
+    whenever companies, their identifiers or their data change), as `clock` reads it."""
 
-    def __init__(self, poll_seconds: float = 0.0) -> None:
+    def __init__(self, clock: GenerationClock | None = None) -> None:
         self._lock = threading.Lock()
         self._generation: int | None = None
-        self._clock = GenerationClock(poll_seconds)
+        self._clock = clock or GenerationClock(0.0)
         self._index = CompanyIndex()
 
     def index(self, conn: Connection) -> CompanyIndex:

@@ -72,6 +72,12 @@ class Settings(BaseSettings):
         "company resolution within this time; requests in between ask no store whether data "
         "changed.",
     )
+    answer_cache_mb: int = Field(
+        default=64,
+        ge=0,
+        description="Megabytes of finished answers each worker keeps while the data they were "
+        "made from is unchanged (0: none).",
+    )
     redis_timeout: float = Field(
         default=2.0,
         gt=0,

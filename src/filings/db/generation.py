@@ -39,6 +39,13 @@ class GenerationClock:
         self._value: int | None = None
         self._read_at = float("-inf")
 
+    def peek(self) -> int | None:
+        """The generation while it is fresh enough, without asking the store; else None."""
+        with self._lock:
+            if self._value is not None and self._clock() - self._read_at < self.interval:
+                return self._value
+        return None
+
     def current(self, conn: Connection) -> int:
         """The generation, from memory while it is fresh enough."""
         now = self._clock()

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import Annotated, TypeVar
 
-from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.responses import FileResponse, PlainTextResponse
 from sqlalchemy import Connection
 
@@ -18,7 +18,7 @@ from filings.core.misses import RETRYABLE, Miss
 from filings.filings import service
 from filings.filings.schemas import FilingSearchRequest, FilingSearchResponse, Snapshot
 from filings.filings.snapshots import SnapshotLinks
-from filings.web.deps import AppState, MaxRetries, app_state, run_service
+from filings.web.deps import AppState, MaxRetries, app_state, json_response, run_cached, run_service
 from filings.web.envelope import ERROR_RESPONSES, POST_ERROR_RESPONSES, ErrorEnvelope
 
 router = APIRouter(tags=["filings"])
@@ -36,10 +36,11 @@ async def search_filings(
     state: Annotated[AppState, Depends(app_state)],
     directory: Annotated[CompanyDirectory, Depends(company_directory)],
     max_retries: MaxRetries = 2,
-) -> FilingSearchResponse | Miss:
+) -> Response:
     """Filings newest filed first; `has_more` tells when narrowing would reach more."""
     work = partial(service.search_filings, directory=directory, request=body)
-    return await run_service(state, lambda conn: work(conn), max_retries)
+    question = ("search_filings", body.model_dump_json())
+    return await run_cached(state, question, lambda conn: work(conn), max_retries)
 
 
 @router.get(
@@ -54,7 +55,7 @@ async def snapshot(
     state: Annotated[AppState, Depends(app_state)],
     dpi: Annotated[int, Query(ge=72, le=300)] = 150,
     max_retries: MaxRetries = 2,
-) -> Snapshot | Miss:
+) -> Response:
     """A PNG of a Nordic page or the SEC filing index of an accession number."""
     links = snapshot_links(state)
     now = datetime.now(UTC)
@@ -63,7 +64,7 @@ async def snapshot(
     )
     if isinstance(answer, Snapshot) and answer.snapshot_url and answer.snapshot_url.startswith("/"):
         answer.snapshot_url = str(request.base_url).rstrip("/") + answer.snapshot_url
-    return answer
+    return json_response(answer)
 
 
 def snapshot_links(state: AppState) -> SnapshotLinks:

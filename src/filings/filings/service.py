@@ -55,7 +55,7 @@ class _Query:
 
 def _filtered(query: _Query, *columns: Any) -> Select[Any]:
     request = query.request
-    stmt = select(*(columns or (filings.c.id,)))
+    stmt = select(*(columns or (filings.c.id,))).select_from(filings)
     if query.company is not None:
         stmt = stmt.where(filings.c.company_pk == query.company.pk)
     if request.market is not None:

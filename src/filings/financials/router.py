@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Query
+from fastapi import APIRouter, Depends, Path, Query, Response
 
 from filings.companies.deps import company_directory
 from filings.companies.service import CompanyDirectory
@@ -21,7 +21,7 @@ from filings.financials.schemas import (
     ScreenResponse,
     StatementResponse,
 )
-from filings.web.deps import AppState, MaxRetries, app_state, run_service
+from filings.web.deps import AppState, MaxRetries, app_state, run_cached
 from filings.web.envelope import ERROR_RESPONSES, POST_ERROR_RESPONSES
 
 router = APIRouter(tags=["financials"])
@@ -47,10 +47,12 @@ async def financials(
     year: int | None = None,
     quarter: Quarter = None,
     max_retries: MaxRetries = 2,
-) -> FinancialsResponse | Miss:
+) -> Response:
     """`years` sizes by_year; `year`/`quarter` pin latest_period; `period_type` selects it."""
-    return await run_service(
+    question = ("financials", company, years, market, period_type, year, quarter)
+    return await run_cached(
         state,
+        question,
         lambda conn: service.financials(
             conn,
             directory,
@@ -86,10 +88,12 @@ async def statement(
     year: int | None = None,
     quarter: Quarter = None,
     max_retries: MaxRetries = 2,
-) -> StatementResponse | QuarterlyNotAvailable | Miss:
+) -> Response:
     """Statement periods newest first, each line with the issuer's own label."""
-    return await run_service(
+    question = ("statement", company, statement, years, market, period_type, year, quarter)
+    return await run_cached(
         state,
+        question,
         lambda conn: service.statement(
             conn,
             directory,
@@ -118,10 +122,13 @@ async def compare(
     directory: Annotated[CompanyDirectory, Depends(company_directory)],
     cache: Annotated[PeriodCache, Depends(period_cache)],
     max_retries: MaxRetries = 2,
-) -> CompareResponse | Miss:
+) -> Response:
     """Nordic and US issuers may be mixed; unresolved inputs are listed in not_found."""
-    return await run_service(
-        state, lambda conn: service.compare(conn, directory, cache, body), max_retries
+    return await run_cached(
+        state,
+        ("compare", body.model_dump_json()),
+        lambda conn: service.compare(conn, directory, cache, body),
+        max_retries,
     )
 
 
@@ -135,6 +142,11 @@ async def screen(
     body: ScreenRequest,
     state: Annotated[AppState, Depends(app_state)],
     max_retries: MaxRetries = 2,
-) -> ScreenResponse | Miss:
+) -> Response:
     """Growth is the compound annual growth rate in percent; no currency conversion."""
-    return await run_service(state, lambda conn: service.screen(conn, body), max_retries)
+    return await run_cached(
+        state,
+        ("screen", body.model_dump_json()),
+        lambda conn: service.screen(conn, body),
+        max_retries,
+    )

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Request, Response
 
 from filings.companies.deps import company_directory
 from filings.companies.service import CompanyDirectory
 from filings.core.misses import Miss
 from filings.search import service
 from filings.search.schemas import ContentSearchRequest, ContentSearchResponse
-from filings.web.deps import AppState, MaxRetries, app_state, run_service
+from filings.web.deps import AppState, MaxRetries, app_state, run_json
 from filings.web.envelope import POST_ERROR_RESPONSES
 
 router = APIRouter(tags=["search"])
@@ -29,9 +29,9 @@ async def content_search(
     state: Annotated[AppState, Depends(app_state)],
     directory: Annotated[CompanyDirectory, Depends(company_directory)],
     max_retries: MaxRetries = 2,
-) -> ContentSearchResponse | Miss:
+) -> Response:
     """Passages best first; each hit's page_id resolves with the snapshot endpoint."""
     engine: service.SearchEngine = request.app.state.search_engine
-    return await run_service(
+    return await run_json(
         state, lambda conn: service.content_search(conn, directory, body, engine), max_retries
     )

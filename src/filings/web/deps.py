@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import partial
 from typing import Annotated, TypeVar
 
 import anyio
-from fastapi import Query, Request
+from fastapi import Query, Request, Response
+from pydantic import BaseModel
 from sqlalchemy import Connection
 
 from filings.core.errors import TransientFailure
@@ -16,6 +17,7 @@ from filings.core.misses import Miss, miss
 from filings.core.settings import Settings
 from filings.db.engine import Database
 from filings.db.retry import run_with_retries
+from filings.web.answers import AnswerCache
 
 T = TypeVar("T")
 
@@ -26,6 +28,7 @@ class AppState:
 
     settings: Settings
     database: Database
+    answers: AnswerCache
 
 
 def app_state(request: Request) -> AppState:
@@ -55,6 +58,45 @@ def _attempts(state: AppState, work: Callable[[Connection], T], max_retries: int
             failure.failure_kind,
             hint="A data source failed; retry with backoff.",
         )
+
+
+def json_response(result: BaseModel) -> Response:
+    """A model as the JSON response, serialized once by pydantic: the routes declare their
+    response models for the API document, and return this so that FastAPI does not validate
+    and convert the finished answer a second time."""
+    return Response(result.model_dump_json(), media_type="application/json")
+
+
+async def run_json(
+    state: AppState, work: Callable[[Connection], BaseModel], max_retries: int
+) -> Response:
+    """`run_service`, answered as JSON."""
+    return json_response(await run_service(state, work, max_retries))
+
+
+async def run_cached(
+    state: AppState,
+    question: Hashable,
+    work: Callable[[Connection], BaseModel],
+    max_retries: int,
+) -> Response:
+    """`run_json` for answers that depend only on the data and the `question` (which names
+    the endpoint and every argument but `max_retries`): a kept answer of the current data
+    generation is sent at once, from the event loop."""
+    kept = state.answers.get(question)
+    if kept is not None:
+        return Response(kept, media_type="application/json")
+
+    def made(conn: Connection) -> tuple[int, BaseModel]:
+        return state.answers.generation(conn), work(conn)
+
+    outcome = await run_service(state, made, max_retries)
+    if isinstance(outcome, Miss):  # the data source failed
+        return json_response(outcome)
+    generation, answer = outcome
+    body = answer.model_dump_json().encode()
+    state.answers.put(question, generation, answer, body)
+    return Response(body, media_type="application/json")
 
 
 async def run_service(
