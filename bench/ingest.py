@@ -8,10 +8,15 @@ import os
 import statistics
 import tempfile
 import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
 from fastapi.testclient import TestClient
+from sqlalchemy import make_url, text
+from sqlalchemy.exc import OperationalError
 
 from filings.access import service
 from filings.app import create_app
@@ -47,16 +52,69 @@ def _p50_ms(client: TestClient, url: str) -> float:
     return statistics.median(samples) * 1000
 
 
+SEC_UNIVERSE_FACTS = 13_000_000  # standardized facts of every companyfacts file (issue 14)
+PG_URL = os.environ.get("BENCH_PG_URL", "postgresql://postgres@127.0.0.1:5432/test")
+
+
+def _ingest_rate(url: str, source: MirrorSource, ciks: list[str], listings: dict) -> tuple:
+    """(facts, seconds) of a figures-only ingestion into a new database at `url`."""
+    db = Database(make_engine(url))
+    try:
+        upgrade(db.engine)
+        started = time.perf_counter()
+        summary = ingest_sec(db, source, ciks, listings, documents=None)
+        return summary.facts, time.perf_counter() - started
+    finally:
+        db.dispose()
+
+
+@contextmanager
+def _postgres_schema() -> Iterator[str | None]:
+    """A new schema on the bench's PostgreSQL, or None when it is not reachable."""
+    schema = f"bench_{uuid.uuid4().hex[:8]}"
+    admin = make_engine(PG_URL)
+    try:
+        with admin.begin() as conn:
+            conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    except OperationalError:
+        admin.dispose()
+        yield None
+        return
+    try:
+        url = make_url(PG_URL).update_query_dict({"options": f"-csearch_path={schema}"})
+        yield url.render_as_string(hide_password=False)
+    finally:
+        with admin.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
 def main() -> None:
-    """Ingest the mirror into a fresh SQLite file and report throughput and latency."""
+    """Figures-only ingestion on SQLite and PostgreSQL against plain parsing, documents on
+    SQLite, and the latency of two endpoints over the result."""
     source = MirrorSource(CORPUS / "sec")
     listings = read_tickers(source)
     ciks = select_ciks(source, listings, ciks=[], tickers=[], universe=False)
+    parse_seconds = min(_plain_parse_seconds(source, ciks) for _ in range(3))
+    print(f"\nplain JSON parsing of the companyfacts and submissions: {parse_seconds:.2f} s")
     with tempfile.TemporaryDirectory() as tmp:
+        rates = {
+            "SQLite": _ingest_rate(f"sqlite:///{Path(tmp) / 'facts.db'}", source, ciks, listings)
+        }
+        with _postgres_schema() as pg_url:
+            if pg_url is not None:
+                rates["PostgreSQL"] = _ingest_rate(pg_url, source, ciks, listings)
+        for store, (facts, seconds) in rates.items():
+            projection = SEC_UNIVERSE_FACTS / (facts / seconds) / 60
+            print(
+                f"{store}: figures only, {facts} facts in {seconds:.2f} s = "
+                f"{facts / seconds:,.0f} facts/s, {seconds / parse_seconds:.1f}x the parse time "
+                f"(target 5x); the SEC universe (~13M facts) in {projection:.0f} min "
+                "(target 30)"
+            )
         url = f"sqlite:///{Path(tmp) / 'bench.db'}"
         db = Database(make_engine(url))
         upgrade(db.engine)
-        parse_seconds = _plain_parse_seconds(source, ciks)
         started = time.perf_counter()
         summary = ingest_sec(db, source, ciks, listings)
         ingest_seconds = time.perf_counter() - started
@@ -77,12 +135,10 @@ def main() -> None:
             client, "/api/v1/data/companies/AAPL/statement?period_type=quarterly&years=25"
         )
         db.dispose()
-    rate = summary.facts / ingest_seconds
-    print(f"\nSEC mirror: {summary.companies} companies, {summary.filings} filings, ", end="")
-    print(f"{summary.facts} facts")
-    print(f"plain JSON parsing of the same files: {parse_seconds:.2f} s")
-    print(f"ingestion (parse, standardize, write): {ingest_seconds:.2f} s = {rate:,.0f} facts/s")
-    print(f"ingestion / plain parsing: {ingest_seconds / parse_seconds:.1f}x the time")
-    print(f"re-run (nothing changes): {rerun_seconds:.2f} s")
+    print(
+        f"SQLite with documents (inline XBRL, text, passages): {summary.companies} companies, "
+        f"{summary.filings} filings, {summary.documents} documents in {ingest_seconds:.2f} s; "
+        f"re-run (nothing changes) {rerun_seconds:.2f} s"
+    )
     print(f"p50 in-process: financials {financials:.2f} ms, ", end="")
     print(f"quarterly statement (25 periods) {statement:.2f} ms")

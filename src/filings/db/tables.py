@@ -114,6 +114,7 @@ filings = Table(
     Index("ix_filings_market_listed", "market", "listed_date"),
     Index("ix_filings_company_listed", "company_pk", "listed_date"),
     Index("ix_filings_listed", "listed_date"),
+    Index("ix_filings_type_year", "document_type", "fiscal_year", "market"),
 )
 
 pages = Table(
@@ -217,8 +218,19 @@ metric_values = Table(
     Column("filed_date", Date),
     UniqueConstraint("company_pk", "metric_key", "period_key", name="uq_metric_values_period"),
     Index("ix_metric_values_lookup", "company_pk", "metric_key", "fiscal_year"),
-    # the screen: one metric's values of one fiscal year across the universe
-    Index("ix_metric_values_metric_year", "metric_key", "fiscal_year", "period_kind"),
+    # the screen: one metric's values of one fiscal year across the universe, read from the
+    # index alone
+    Index(
+        "ix_metric_values_metric_year",
+        "metric_key",
+        "fiscal_year",
+        "period_kind",
+        "fiscal_quarter",
+        "company_pk",
+        "period_end",
+        "value",
+        "currency",
+    ),
 )
 
 # One row: a number every ingestion that changes data moves, so that readers learn of a change

@@ -142,19 +142,42 @@ def years_with_values(
     }
 
 
+@dataclass(frozen=True)
+class YearValue:
+    """A metric's value for one company and fiscal year, as a screen ranks it: the exact
+    decimal text as stored, and a float to rank by."""
+
+    text: str
+    currency: str | None
+
+    @property
+    def value(self) -> Decimal:
+        """The exact value."""
+        return Decimal(self.text)
+
+    @property
+    def number(self) -> float:
+        """The value as a float, for ranking only."""
+        return float(self.text)
+
+
 def annual_values(
     conn: Connection, metric_key: str, years: Iterable[int], universe: Select[Any] | None
-) -> dict[int, dict[int, Figure]]:
-    """company pk -> fiscal year -> the metric's annual (or year-end) figure, for `years` only,
-    of the companies of `universe` (a select of company pks; None: all)."""
-    out: dict[int, dict[int, Figure]] = defaultdict(dict)
-    query = select(metric_values).where(
-        _year_end_rows(metric_key), metric_values.c.fiscal_year.in_(list(years))
-    )
+) -> dict[int, dict[int, YearValue]]:
+    """company pk -> fiscal year -> the metric's annual (or year-end) value, for `years` only,
+    of the companies of `universe` (a select of company pks; None: all); read from the
+    (metric, year) index alone."""
+    out: dict[int, dict[int, YearValue]] = defaultdict(dict)
+    query = select(
+        metric_values.c.company_pk,
+        metric_values.c.fiscal_year,
+        metric_values.c.value,
+        metric_values.c.currency,
+    ).where(_year_end_rows(metric_key), metric_values.c.fiscal_year.in_(list(years)))
     if universe is not None:
         query = query.where(metric_values.c.company_pk.in_(universe))
-    for row in conn.execute(query.order_by(metric_values.c.period_end)):
-        out[row.company_pk][row.fiscal_year] = _figure(row)
+    for pk, year, value, currency in conn.execute(query.order_by(metric_values.c.period_end)).all():
+        out[pk][year] = YearValue(value, currency)
     return out
 
 

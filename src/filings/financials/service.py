@@ -20,9 +20,9 @@ from filings.core.numbers import round_percent, to_json_number
 from filings.core.periods import period_label
 from filings.db.tables import company_identifiers
 from filings.financials.queries import (
-    Figure,
     Period,
     PeriodCache,
+    YearValue,
     annual_values,
     company_rows,
     newest_fiscal_year,
@@ -314,6 +314,13 @@ def compare(
     return CompareResponse(companies=entries, kpis=list(COMPARE_KPIS), not_found=not_found)
 
 
+def _rough_growth(anchor: YearValue, base: YearValue | None, years: int) -> float | None:
+    """The compound annual growth in percent, in floats, for ranking."""
+    if base is None or anchor.number <= 0 or base.number <= 0:
+        return None
+    return float((math.pow(anchor.number / base.number, 1 / years) - 1) * 100)
+
+
 def _growth(anchor: Decimal, base: Decimal, years: int) -> Decimal | None:
     if anchor <= 0 or base <= 0:
         return None  # a compound rate needs two positive values
@@ -340,26 +347,35 @@ def screen(conn: Connection, request: ScreenRequest) -> ScreenResponse | Miss:
     compare_year = None if year is None else year - request.compare_years
     wanted = [] if year is None else [year, *([compare_year] if compare_year is not None else [])]
     values = annual_values(conn, key, wanted, universe)
-    ranked = []
+    # Ranked in floats (5,000 companies' growth in Decimal costs more than the query); the
+    # answer's values and growth rates are then computed exactly for the companies returned.
+    minimum = request.min_value
+    scored: list[tuple[float, int]] = []
     for pk, by_year in values.items():
         anchor = by_year.get(year) if year is not None else None
         if anchor is None:
             continue
         base = by_year.get(compare_year) if compare_year is not None else None
-        growth = _growth(anchor.value, base.value, request.compare_years) if base else None
-        score = anchor.value if request.mode == "value" else growth
-        if score is None or (
-            request.min_value is not None and score < Decimal(repr(request.min_value))
-        ):
+        if request.mode == "value":
+            score: float | None = anchor.number
+        else:
+            score = _rough_growth(anchor, base, request.compare_years)
+        if score is None or (minimum is not None and round(score, 2) < minimum):
             continue
-        ranked.append((score, pk, anchor, base, growth))
-    ranked.sort(key=lambda item: (item[0], -item[1]), reverse=request.direction == "desc")
-    chosen = ranked[: request.top_n]
-    tickers = _tickers(conn, {pk for _, pk, *_ in chosen})
-    listed = company_rows(conn, (pk for _, pk, *_ in chosen))
+        scored.append((score, pk))
+    scored.sort(key=lambda item: (item[0], -item[1]), reverse=request.direction == "desc")
+    chosen = []
+    for _, pk in scored[: request.top_n]:
+        anchor = values[pk][year]  # type: ignore[index]
+        base = values[pk].get(compare_year) if compare_year is not None else None
+        growth = _growth(anchor.value, base.value, request.compare_years) if base else None
+        chosen.append((pk, anchor, base, growth))
+    ranked = scored
+    tickers = _tickers(conn, {pk for pk, *_ in chosen})
+    listed = company_rows(conn, (pk for pk, *_ in chosen))
     rows = [
         _screened(listed[pk], tickers.get(pk), anchor, base, growth)
-        for _, pk, anchor, base, growth in chosen
+        for pk, anchor, base, growth in chosen
     ]
     filters = request.model_dump(
         include={"country", "industry", "tag_slugs", "min_value", "direction", "top_n"},
@@ -398,8 +414,8 @@ def _tickers(conn: Connection, pks: set[int]) -> dict[int, str]:
 def _screened(
     company: dict[str, object],
     ticker: str | None,
-    anchor: Figure,
-    base: Figure | None,
+    anchor: YearValue,
+    base: YearValue | None,
     growth: Decimal | None,
 ) -> ScreenedCompany:
     return ScreenedCompany(

@@ -13,7 +13,16 @@ from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, bindparam, delete, insert, select, update
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Table,
+    bindparam,
+    delete,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from filings.companies.resolve import normalize_name, normalize_ticker
@@ -349,7 +358,7 @@ def sync_metrics(
             updates.append({"row_id": current["id"], **{f"new_{k}": v for k, v in values.items()}})
     # One statement per kind of change, executed for all its rows.
     if inserts:
-        conn.execute(insert(metric_values), inserts)
+        insert_many(conn, metric_values, inserts)
         counts.inserted += len(inserts)
     if updates:
         columns = [k for k in updates[0] if k != "row_id"]
@@ -365,6 +374,44 @@ def sync_metrics(
         conn.execute(delete(metric_values).where(metric_values.c.id.in_(stale)))
         counts.deleted += len(stale)
     return counts
+
+
+def insert_many(conn: Connection, table: Table, rows: list[dict[str, Any]]) -> None:
+    """Insert many rows in one go: PostgreSQL's COPY, or on SQLite one statement the driver
+    runs for every row with the values as SQLAlchemy's types would store them (dates as ISO
+    text), which spares building parameters row by row."""
+    columns = list(rows[0])
+    preparer = conn.dialect.identifier_preparer
+    if conn.dialect.name == "postgresql":
+        _copy_rows(conn, preparer.format_table(table), [preparer.quote(c) for c in columns], rows)
+        return
+    mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
+    statement = (
+        f"INSERT INTO {preparer.format_table(table)} "  # noqa: S608 (names from the schema)
+        f"({', '.join(preparer.quote(c) for c in columns)}) "
+        f"VALUES ({', '.join(mark for _ in columns)})"
+    )
+    values = [tuple(_sqlite_value(row[c]) for c in columns) for row in rows]
+    conn.exec_driver_sql(statement, values)
+
+
+def _copy_rows(
+    conn: Connection, table: str, columns: list[str], rows: list[dict[str, Any]]
+) -> None:
+    """PostgreSQL's COPY, on the transaction's own connection (psycopg 3)."""
+    raw = conn.connection.driver_connection
+    names = list(rows[0])
+    statement = f"COPY {table} ({', '.join(columns)}) FROM STDIN"
+    with raw.cursor() as cursor, cursor.copy(statement) as copy:  # type: ignore[union-attr]
+        for row in rows:
+            copy.write_row(tuple(row[c] for c in names))
+
+
+def _sqlite_value(value: Any) -> Any:
+    """A value as SQLAlchemy's SQLite types store it."""
+    if isinstance(value, datetime):
+        return _utc(value).astimezone(UTC).replace(tzinfo=None).strftime("%Y-%m-%d %H:%M:%S.%f")
+    return value.isoformat() if isinstance(value, date) else value
 
 
 def _utc(moment: datetime) -> datetime:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from functools import cached_property
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,7 @@ class MetricRow:
     derived: str | None = None
     filed_date: date | None = None
 
-    @property
+    @cached_property
     def period_key(self) -> str:
         """What makes a period unique for one company and metric."""
         if self.period_start is None:

@@ -18,10 +18,21 @@ depends_on = None
 def upgrade() -> None:
     op.create_index("ix_filings_company_listed", "filings", ["company_pk", "listed_date"])
     op.create_index("ix_filings_listed", "filings", ["listed_date"])
+    op.create_index("ix_filings_type_year", "filings", ["document_type", "fiscal_year", "market"])
+    # the screen reads one metric's year from this index alone
     op.create_index(
         "ix_metric_values_metric_year",
         "metric_values",
-        ["metric_key", "fiscal_year", "period_kind"],
+        [
+            "metric_key",
+            "fiscal_year",
+            "period_kind",
+            "fiscal_quarter",
+            "company_pk",
+            "period_end",
+            "value",
+            "currency",
+        ],
     )
     state = op.create_table(
         "data_state",
@@ -35,5 +46,6 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_table("data_state")
     op.drop_index("ix_metric_values_metric_year", table_name="metric_values")
+    op.drop_index("ix_filings_type_year", table_name="filings")
     op.drop_index("ix_filings_listed", table_name="filings")
     op.drop_index("ix_filings_company_listed", table_name="filings")
