@@ -37,6 +37,7 @@ test: lint
 	fi
 
 bench: $(VENV)/.installed-dev
+	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
 	$(BIN)/python -m bench
 
 # 200 connections for 60 s on a mix of GETs and POSTs (wrk, from Debian's packages).

@@ -8,16 +8,12 @@ import os
 import statistics
 import tempfile
 import time
-import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
 from fastapi.testclient import TestClient
-from sqlalchemy import make_url, text
-from sqlalchemy.exc import OperationalError
 
+from bench.common import postgres_schema
 from filings.access import service
 from filings.app import create_app
 from filings.core.settings import Settings
@@ -53,7 +49,6 @@ def _p50_ms(client: TestClient, url: str) -> float:
 
 
 SEC_UNIVERSE_FACTS = 13_000_000  # standardized facts of every companyfacts file (issue 14)
-PG_URL = os.environ.get("BENCH_PG_URL", "postgresql://postgres@127.0.0.1:5432/test")
 
 
 def _ingest_rate(url: str, source: MirrorSource, ciks: list[str], listings: dict) -> tuple:
@@ -68,27 +63,6 @@ def _ingest_rate(url: str, source: MirrorSource, ciks: list[str], listings: dict
         db.dispose()
 
 
-@contextmanager
-def _postgres_schema() -> Iterator[str | None]:
-    """A new schema on the bench's PostgreSQL, or None when it is not reachable."""
-    schema = f"bench_{uuid.uuid4().hex[:8]}"
-    admin = make_engine(PG_URL)
-    try:
-        with admin.begin() as conn:
-            conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    except OperationalError:
-        admin.dispose()
-        yield None
-        return
-    try:
-        url = make_url(PG_URL).update_query_dict({"options": f"-csearch_path={schema}"})
-        yield url.render_as_string(hide_password=False)
-    finally:
-        with admin.begin() as conn:
-            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
-
-
 def main() -> None:
     """Figures-only ingestion on SQLite and PostgreSQL against plain parsing, documents on
     SQLite, and the latency of two endpoints over the result."""
@@ -101,7 +75,7 @@ def main() -> None:
         rates = {
             "SQLite": _ingest_rate(f"sqlite:///{Path(tmp) / 'facts.db'}", source, ciks, listings)
         }
-        with _postgres_schema() as pg_url:
+        with postgres_schema() as pg_url:
             if pg_url is not None:
                 rates["PostgreSQL"] = _ingest_rate(pg_url, source, ciks, listings)
         for store, (facts, seconds) in rates.items():

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import httpx
 
-from bench.__main__ import _database, serve_process, service_env
+from bench.common import _database, serve_process, service_env
 
 SECONDS = int(os.environ.get("LOAD_SECONDS", "60"))
 CONNECTIONS = int(os.environ.get("LOAD_CONNECTIONS", "200"))

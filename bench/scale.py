@@ -85,6 +85,7 @@ def grow(url: str, *, companies: int, filing_count: int) -> tuple[int, int, int]
                 )
                 conn.execute(insert(filings).from_select(["company_pk", *FILING_COLUMNS], listed))
             bump_generation(conn)
+        _analyze(database)
         with database.transaction() as conn:
             with_figures = conn.execute(
                 select(func.count(metric_values.c.company_pk.distinct()))
@@ -92,6 +93,18 @@ def grow(url: str, *, companies: int, filing_count: int) -> tuple[int, int, int]
             return int(with_figures), _count(conn, metric_values), _count(conn, filings)
     finally:
         database.dispose()
+
+
+def _analyze(database: Database) -> None:
+    """What a database that grew this much gets from its maintenance anyway: fresh planner
+    statistics (and, on PostgreSQL, the visibility map that index-only scans need)."""
+    if database.engine.dialect.name == "postgresql":
+        with database.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            for table in ("companies", "filings", "metric_values", "company_identifiers"):
+                conn.exec_driver_sql(f"VACUUM ANALYZE {table}")
+        return
+    with database.transaction(write=True) as conn:
+        conn.exec_driver_sql("ANALYZE")
 
 
 def _count(conn: Connection, table: Table) -> int:

@@ -13,7 +13,6 @@ import os
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -23,7 +22,14 @@ from pathlib import Path
 
 import httpx
 
-from bench.__main__ import _database, _free_port, service_env
+from bench.common import (
+    PG_URL,
+    _database,
+    loaded_database,
+    postgres_schema,
+    serve_process,
+    service_env,
+)
 from bench.scale import grow
 
 SECONDS = int(os.environ.get("BENCH_SECONDS", "8"))
@@ -92,41 +98,23 @@ wrk.headers["Content-Type"] = "application/json"
 
 
 @contextmanager
-def pinned_server(factory: str, env: dict[str, str], cpu: int = 0) -> Iterator[tuple[str, int]]:
-    """uvicorn serving `factory` on one core: its URL and pid."""
-    port = _free_port()
-    command = [
-        "taskset",
-        "-c",
-        str(cpu),
-        sys.executable,
-        "-m",
-        "uvicorn",
-        factory,
-        "--factory",
-        "--port",
-        str(port),
-        "--log-level",
-        "warning",
-        "--no-access-log",
-    ]
-    process = subprocess.Popen(command, env={**os.environ, **env, "PYTHONPATH": str(Path.cwd())})
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            try:
-                httpx.get(f"{base}/openapi.json", timeout=1)
-                break
-            except httpx.TransportError:
-                time.sleep(0.1)
+def pinned_server(factory: str, env: dict[str, str]) -> Iterator[tuple[str, int]]:
+    """uvicorn serving `factory` with one worker on core 0: its URL and pid."""
+    with serve_process(factory, env, cpus="0") as (base, process):
         yield base, process.pid
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
 
 
-def wrk(base: str, target: Target, key: str | None, directory: Path) -> tuple[float, float, float]:
-    """(requests/s, p50 ms, p99 ms) of `target` under wrk on the other core."""
+def wrk(
+    base: str,
+    target: Target,
+    key: str | None,
+    directory: Path,
+    *,
+    connections: int = CONNECTIONS,
+    threads: int = 1,
+    wrk_prefix: tuple[str, ...] = ("taskset", "-c", "1"),
+) -> tuple[float, float, float]:
+    """(requests/s, p50 ms, p99 ms) of `target` under wrk (on core 1 by default)."""
     script = directory / "request.lua"
     auth = f'wrk.headers["Authorization"] = "Bearer {key}"' if key else ""
     body = f"wrk.body = {json.dumps(json.dumps(target.body))}" if target.body else ""
@@ -135,7 +123,7 @@ def wrk(base: str, target: Target, key: str | None, directory: Path) -> tuple[fl
     warm = httpx.request(target.method, base + target.path, json=target.body, headers=headers)
     if warm.status_code != 200:
         raise SystemExit(f"{target.name}: HTTP {warm.status_code} {warm.text[:300]}")
-    command = ["taskset", "-c", "1", "wrk", "-t1", f"-c{CONNECTIONS}", f"-d{SECONDS}s"]
+    command = [*wrk_prefix, "wrk", f"-t{threads}", f"-c{connections}", f"-d{SECONDS}s"]
     command += ["--latency", "-s", str(script), base + target.path]
     out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     rps = float(next(x for x in out.splitlines() if x.startswith("Requests/sec")).split()[1])
@@ -262,16 +250,50 @@ def scale(url: str, tmp: Path) -> None:
         )
 
 
+def concurrency(url: str, key: str, tmp: Path) -> None:
+    """p99 of financials at 200 connections against two workers, on each access store."""
+    env = service_env(url, str(tmp)) | {"FILINGS_DATA_POLL_SECONDS": "1"}
+    stores = {"SQL": env}
+    if _redis_reachable():
+        stores["Redis"] = env | {"FILINGS_REDIS_URL": REDIS_URL, "FILINGS_REDIS_NAMESPACE": "c200"}
+    target = TARGETS[0]
+    for store, store_env in stores.items():
+        with serve_process("bench.apps:service_app", store_env, workers=2) as (base, process):
+            time.sleep(2)  # both workers up
+            rps, p50, p99 = wrk(base, target, key, tmp, connections=200, threads=2, wrk_prefix=())
+            children = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text()
+            memory = sum(rss_mb(int(pid)) for pid in children.split())
+        verdict = "ok" if p99 <= 250 else "MISSED"
+        print(
+            f"200 connections, 2 workers, {target.name}, access on the {store} store: "
+            f"{rps:.0f} req/s, p50 {p50:.1f} ms, p99 {p99:.1f} ms (target 250 ms: {verdict}); "
+            f"workers' RSS {memory:.0f} MB"
+        )
+
+
+def run(backend: str, url: str, key: str, tmp: Path) -> None:
+    """Every measurement on one database."""
+    print(f"\n=== {backend} ===")
+    throughput(url, key, tmp)
+    print()
+    concurrency(url, key, tmp)
+    if SCALE:
+        scale(url, tmp)
+
+
 def main() -> None:
-    """Throughput table, then the scale check."""
+    """Throughput, concurrency and scale, on SQLite and then on PostgreSQL."""
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is not installed: apt-get install wrk (make bench does)")
     with tempfile.TemporaryDirectory() as directory:
         tmp = Path(directory)
         url, key = _database(tmp)
-        throughput(url, key, tmp)
-        if SCALE:
-            scale(url, tmp)
+        run("SQLite", url, key, tmp)
+        with postgres_schema() as pg_url:
+            if pg_url is None:
+                print(f"\n(PostgreSQL not reachable at {PG_URL}: not measured)")
+            else:
+                run("PostgreSQL", pg_url, loaded_database(pg_url), tmp)
 
 
 if __name__ == "__main__":

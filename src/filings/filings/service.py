@@ -177,17 +177,7 @@ def search_filings(
         company = resolved
     query = _Query(request, company)
     total = conn.execute(_filtered(query, func.count())).scalar_one()
-    ordered = (
-        _filtered(query, filings, companies.c.company_name, companies.c.cik)
-        .join(companies, companies.c.id == filings.c.company_pk)
-        .order_by(
-            filings.c.listed_date.desc().nulls_last(),
-            filings.c.fiscal_year.desc().nulls_last(),
-            filings.c.id.desc(),
-        )
-        .limit(request.limit)
-    )
-    found = conn.execute(ordered).all()
+    found = _page(conn, query, request.limit)
     tickers = _primary_tickers(conn, {f.company_pk for f in found if f.market == "us"})
     rows = [_row(f, tickers.get(f.company_pk), company is not None) for f in found]
     if (
@@ -208,6 +198,30 @@ def search_filings(
             ticker=company.ticker,
         )
     return response
+
+
+def _page(conn: Connection, query: _Query, limit: int) -> list[Any]:
+    """The newest `limit` matching filings with their companies: dated ones newest first, then
+    any without a date. Asked in two parts so that both backends walk the listed-date index
+    (PostgreSQL cannot walk an ascending index for `DESC NULLS LAST`)."""
+
+    def part(dated: bool, size: int) -> list[Any]:
+        stmt = _filtered(query, filings, companies.c.company_name, companies.c.cik).join(
+            companies, companies.c.id == filings.c.company_pk
+        )
+        if dated:
+            stmt = stmt.where(filings.c.listed_date.is_not(None)).order_by(
+                filings.c.listed_date.desc()
+            )
+        else:
+            stmt = stmt.where(filings.c.listed_date.is_(None))
+        stmt = stmt.order_by(filings.c.fiscal_year.desc().nulls_last(), filings.c.id.desc())
+        return list(conn.execute(stmt.limit(size)).all())
+
+    found = part(True, limit)
+    if len(found) < limit:
+        found += part(False, limit - len(found))
+    return found
 
 
 def _any_filing(conn: Connection, company: Company) -> bool:
