@@ -18,10 +18,12 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $@ $(VENV)/.installed
 
+PORT ?= 8000
+
 run: $(VENV)/.installed
 	$(BIN)/filings db upgrade
-	$(BIN)/filings bootstrap --corpus "$(FILINGS_CORPUS)"
-	FILINGS_DEV_MODE=$${FILINGS_DEV_MODE:-true} $(BIN)/filings serve
+	$(BIN)/filings bootstrap --corpus "$(FILINGS_CORPUS)" --port $(PORT)
+	FILINGS_DEV_MODE=$${FILINGS_DEV_MODE:-true} $(BIN)/filings serve --port $(PORT)
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff format --check src tests bench

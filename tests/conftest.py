@@ -15,7 +15,7 @@ import pytest
 import redis
 from fastapi.testclient import TestClient
 from hypothesis import settings as hypothesis_settings
-from sqlalchemy import Connection, Engine, text
+from sqlalchemy import Connection, Engine, func, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 
@@ -26,6 +26,7 @@ from filings.app import create_app
 from filings.core.settings import Settings
 from filings.db.engine import Database, make_engine
 from filings.db.migrate import upgrade
+from filings.db.tables import metric_values
 
 BACKEND = os.environ.get("FILINGS_TEST_BACKEND", "sqlite")
 # Tests ingest and ask at once: read the data generation on every request (tested on its own).
@@ -242,6 +243,15 @@ def sec_database_url(tmp_path_factory: pytest.TempPathFactory, corpus: Path) -> 
             corpus / "nordic/instruments/all-nordic-instruments.json",
         )
         assert not nordic.skipped, nordic.skipped
+        with db.transaction() as conn:  # the summaries count what is stored
+            stored = dict(
+                conn.execute(
+                    select(metric_values.c.page_id.is_(None), func.count()).group_by(
+                        metric_values.c.page_id.is_(None)
+                    )
+                ).all()
+            )
+        assert (summary.facts, nordic.figures) == (stored[True], stored[False])
         embed_missing(db, CachedEmbedder(E5Embedder(), VECTOR_CACHE))
         db.dispose()
         yield url

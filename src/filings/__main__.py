@@ -1,5 +1,5 @@
 """`python -m filings`: the same command as `filings`."""
 
-from filings.cli.main import app
+from filings.cli.main import main
 
-app()
+main()

@@ -35,6 +35,7 @@ from filings.search.vectors import E5Embedder, embed_missing
 from filings.web.answers import AnswerCache
 from filings.web.deps import AppState
 from filings.web.envelope import install_error_handlers
+from filings.web.health import router as health_router
 from filings.web.middleware import (
     BlockedNetworkMiddleware,
     BodyLimitMiddleware,
@@ -136,6 +137,8 @@ def create_app(
     for router in (filings_router, search_router, financials_router, companies_router):
         app.include_router(router, prefix=API_PREFIX)
     app.include_router(png_router)
+    app.include_router(health_router)
+    app.state.access_store = store
     install_error_handlers(app)
     gate = AccessGate(
         database,

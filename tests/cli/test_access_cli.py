@@ -94,11 +94,30 @@ def test_the_raw_key_is_nowhere_in_the_database_file(db_file: Path) -> None:
         assert key[:12].encode() in contents  # the display prefix is kept
 
 
-def test_bootstrap_issues_a_fresh_demo_key(db_file: Path, tmp_path: Path) -> None:
-    first = run("bootstrap", "--corpus", str(tmp_path / "none"))
-    second = run("bootstrap", "--corpus", str(tmp_path / "none"))
-    keys = [re.search(r"svc_[A-Za-z0-9_-]{40,}", out) for out in (first, second)]
-    assert keys[0] and keys[1] and keys[0].group() != keys[1].group()
-    assert "curl" in second and "Authorization: Bearer" in second
+def test_bootstrap_keeps_the_demo_key_across_runs(
+    db_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FILINGS_DATA_DIR", str(tmp_path / "data"))
+    kept = tmp_path / "data" / "demo-key"
+
+    def demo_key() -> str:
+        out = run("bootstrap", "--corpus", str(tmp_path / "none"))
+        assert "curl" in out and "Authorization: Bearer" in out
+        found = re.search(r"svc_[A-Za-z0-9_-]{40,}", out)
+        assert found
+        return found.group()
+
+    first = demo_key()
+    assert kept.read_text().strip() == first
+    assert kept.stat().st_mode & 0o777 == 0o600  # the operator's only
+    assert demo_key() == first  # a restart keeps it: a key kept in a script still works
     active = [r for r in run("keys", "list", "demo").splitlines() if r.split("\t")[6] == "-"]
-    assert len(active) == 1  # each run revokes the previous demo key
+    assert len(active) == 1
+    run("keys", "revoke", active[0].split("\t")[0])
+    second = demo_key()  # revoked: a new one, kept in its place
+    assert second != first and kept.read_text().strip() == second
+    kept.unlink()
+    third = demo_key()  # lost: a new one, the previous revoked
+    assert third != second
+    active = [r for r in run("keys", "list", "demo").splitlines() if r.split("\t")[6] == "-"]
+    assert len(active) == 1

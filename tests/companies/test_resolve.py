@@ -102,6 +102,27 @@ def test_market_narrows_resolution() -> None:
     assert resolved_id("Atlas", "nordic") == "atlas-copco"
 
 
+def test_a_misspelt_ticker_puts_the_closest_ticker_first() -> None:
+    apple = replace(APPLE, has_data=True)
+    registry = [
+        CompanyRecord(20 + i, t.lower(), f"{t} Holdings", t, "us", (t,))
+        for i, t in enumerate(["APPF", "APPN", "APPS", "APLE"])
+    ]
+    index = CompanyIndex.build([*registry, apple, ATLAS_AIR])
+    outcome = index.resolve("APPL")  # one edit from AAPL, APPF, APPN, APPS and APLE
+    assert isinstance(outcome, Unresolved) and outcome.reason == "ambiguous"
+    assert outcome.alternatives[0].company_id == "aapl"  # the one with data leads
+    assert {r.company_id for r in outcome.alternatives} >= {"appf", "appn", "apps"}
+
+
+def test_a_ticker_typo_resolves_only_when_one_candidate_dominates() -> None:
+    outcome = INDEX.resolve("AAPK")  # one edit from AAPL only
+    assert isinstance(outcome, Resolved) and outcome.matched_by == "ticker_typo"
+    assert outcome.company.company_id == "aapl"
+    assert INDEX.resolve("AAPK", "nordic") != outcome  # never across markets
+    assert resolved_id("Ericson") == "ericsson"  # a name that resolves is not a ticker typo
+
+
 def test_short_inputs_are_never_fuzzy() -> None:
     assert resolved_id("At") is None
 

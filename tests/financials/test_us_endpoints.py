@@ -164,3 +164,23 @@ def test_screen_value_mode_filters_and_direction(sec_client: TestClient) -> None
         f"{API}/companies/screen", json={"mode": "value", "industry": "computers"}
     ).json()
     assert [c["ticker"] for c in industry["companies"]] == ["AAPL"]
+
+
+def test_screen_across_currencies_says_so_and_can_keep_to_one(sec_client: TestClient) -> None:
+    mixed = sec_client.post(
+        f"{API}/companies/screen", json={"metric": "revenue", "mode": "value", "year": 2024}
+    ).json()
+    assert {"USD", "TWD"} <= set(mixed["currencies"])  # TSMC reports in TWD
+    assert mixed["currencies"][0] == "USD"  # most companies first
+    assert "without conversion" in mixed["warning"]
+    tsmc = next(c for c in mixed["companies"] if c["currency"] == "TWD")
+    assert tsmc["value_anchor"] == 2894307700000  # TWD 2.89 trillion, as reported
+    usd = sec_client.post(
+        f"{API}/companies/screen",
+        json={"metric": "revenue", "mode": "value", "year": 2024, "currency": "usd"},
+    ).json()
+    assert {c["currency"] for c in usd["companies"]} == {"USD"}
+    assert usd["currencies"] == ["USD"] and usd.get("warning") is None
+    assert usd["filters"]["currency"] == "usd"
+    others = sum(1 for c in mixed["companies"] if c["currency"] != "USD")
+    assert usd["coverage"]["with_data"] == mixed["coverage"]["with_data"] - others

@@ -90,7 +90,7 @@ def test_422_for_unknown_body_field(client: TestClient) -> None:
         "/api/v2/data/filings/search",
         "/api/v1/data/nothing-here",
         "/api/v1/data/companies/AAPL/nothing",
-        "/",
+        "/nothing",
     ],
 )
 def test_404_unknown_path_or_version_is_detail_only(client: TestClient, path: str) -> None:
@@ -203,3 +203,27 @@ def test_request_id_becomes_the_correlation_id(client: TestClient) -> None:
 def test_unusable_request_id_is_replaced(client: TestClient) -> None:
     response = client.get("/nowhere", headers={"X-Request-Id": "bad id\twith spaces"})
     assert_uuid(response.headers["X-Correlation-Id"])
+
+
+def test_root_leads_to_the_api_document(client: TestClient) -> None:
+    response = client.get("/", follow_redirects=False)
+    assert response.status_code == 307 and response.headers["location"] == "/docs"
+
+
+def test_health_needs_no_key_and_spends_no_quota(make_client: Any) -> None:
+    anonymous = make_client(key=None)
+    assert anonymous.get("/health").json() == {"status": "ok"}
+    ready = anonymous.get("/health/ready")
+    assert ready.status_code == 200
+    assert ready.json() == {"status": "ready", "database": "ok", "access_store": "ok"}
+
+
+def test_readiness_fails_when_the_access_store_does_not_answer(make_client: Any) -> None:
+    from filings.access.store_redis import RedisAccessStore
+
+    down = RedisAccessStore("redis://127.0.0.1:1/0", "x", timeout=0.5)
+    ready = make_client(key=None, store=down).get("/health/ready")
+    assert ready.status_code == 503
+    body = ready.json()
+    assert body["status"] == "unavailable" and body["database"] == "ok"
+    assert body["access_store"].startswith("unavailable")

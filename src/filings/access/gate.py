@@ -17,6 +17,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from filings.access.plans import month_bucket, next_month_start
 from filings.access.service import Caller, authenticate, authenticate_offline, touch_key
 from filings.access.store import AccessStore, QuotaOutcome, RateOutcome, StoredResponse, Take
+from filings.access.store_sql import SqlAccessStore
 from filings.core.errors import (
     BadRequest,
     ServiceUnavailable,
@@ -110,29 +111,32 @@ class AccessGate:
 
     def _admit(self, key: str, idempotency_key: str | None, request_hash: str) -> Admission:
         now = self.clock()
-        with self.database.transaction() as conn:
-            caller = authenticate(conn, key, secret=self.secret, now=now)
-        if caller.key_needs_touch(now):
-            with self.database.transaction(write=True) as conn:
-                touch_key(conn, caller.key_pk, now)
-        limits = caller.account.limits
         bucket = month_bucket(now)
         quota: QuotaOutcome | None = None
-        if idempotency_key is None:
-            # the common case: rate and quota in one round trip to the store
-            rate, quota = self.store.take(
-                Take(
-                    caller.key_pk,
-                    caller.account.pk,
-                    now,
-                    limits.per_second,
-                    limits.per_minute,
-                    bucket,
-                    limits.monthly_quota,
-                )
-            )
+        sql_store = self._sql_store()
+        if idempotency_key is None and sql_store is not None:
+            # the common case on the SQL store: the key, its rate windows and the month's quota
+            # in one transaction, one round trip to the database
+            with self.database.transaction(write=True) as conn:
+                caller = authenticate(conn, key, secret=self.secret, now=now)
+                if caller.key_needs_touch(now):
+                    touch_key(conn, caller.key_pk, now)
+                rate, quota = sql_store.take_in(conn, self._take(caller, now, bucket))
         else:
-            rate = self.store.take_rate(caller.key_pk, now, limits.per_second, limits.per_minute)
+            with self.database.transaction() as conn:
+                caller = authenticate(conn, key, secret=self.secret, now=now)
+            if caller.key_needs_touch(now):
+                with self.database.transaction(write=True) as conn:
+                    touch_key(conn, caller.key_pk, now)
+            if idempotency_key is None:
+                # the rate and the quota in one round trip to the counters' store
+                rate, quota = self.store.take(self._take(caller, now, bucket))
+            else:
+                limits = caller.account.limits
+                rate = self.store.take_rate(
+                    caller.key_pk, now, limits.per_second, limits.per_minute
+                )
+        limits = caller.account.limits
         admission = Admission(caller, now, rate, bucket, 0, idempotency_key=idempotency_key)
         if not rate.allowed:
             admission.quota_used = (
@@ -155,6 +159,26 @@ class AccessGate:
             self._reserved(admission, quota)
             return admission
         return self._claim(admission, request_hash)
+
+    def _sql_store(self) -> SqlAccessStore | None:
+        """The store when the counters live in the service's own database, else None."""
+        store = self.store
+        if isinstance(store, SqlAccessStore) and store.database is self.database:
+            return store
+        return None
+
+    @staticmethod
+    def _take(caller: Caller, now: datetime, bucket: str) -> Take:
+        limits = caller.account.limits
+        return Take(
+            caller.key_pk,
+            caller.account.pk,
+            now,
+            limits.per_second,
+            limits.per_minute,
+            bucket,
+            limits.monthly_quota,
+        )
 
     def claim_again(self, admission: Admission, request_hash: str) -> Admission:
         """Try a pending admission's Idempotency-Key once more: owned, replayed or still pending."""

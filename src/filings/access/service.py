@@ -22,7 +22,13 @@ from sqlalchemy.exc import IntegrityError
 
 from filings.access.keys import display_prefix, generate_key, hash_key, hashes_match, looks_like_key
 from filings.access.plans import PLANS, Limits, as_utc, default_until, limits_for, plan_is_active
-from filings.core.errors import Conflict, PaymentRequired, RecordNotFound, Unauthorized
+from filings.core.errors import (
+    Conflict,
+    MalformedInput,
+    PaymentRequired,
+    RecordNotFound,
+    Unauthorized,
+)
 from filings.db.tables import accounts, api_keys
 
 MAX_ACTIVE_KEYS = 5
@@ -153,7 +159,9 @@ def set_limits(
     per_second: int | None = None,
     per_minute: int | None = None,
 ) -> Account:
-    """Override an account's monthly quota and per-key rate limits."""
+    """Override an account's monthly quota and per-key rate limits (at least one)."""
+    if monthly_quota is None and per_second is None and per_minute is None:
+        raise MalformedInput("no limit to set: give a monthly quota or a rate limit")
     account = get_account(conn, name)
     values = {
         "monthly_quota": monthly_quota,

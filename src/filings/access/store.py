@@ -102,6 +102,10 @@ class AccessStore(Protocol):
         """Drop a claim whose request failed, so that a retry runs again."""
         ...
 
+    def ping(self) -> None:
+        """Raise unless the store answers (readiness)."""
+        ...
+
     def close(self) -> None:
         """Release connections."""
         ...

@@ -200,6 +200,13 @@ class RedisAccessStore:
         except redis.RedisError as exc:
             raise DependencyUnavailable(f"redis: {exc}") from exc
 
+    def ping(self) -> None:
+        """Redis answers PING."""
+        try:
+            self.client.ping()
+        except redis.RedisError as exc:
+            raise DependencyUnavailable(f"redis: {exc}") from exc
+
     def close(self) -> None:
         """Close the connection pool."""
         self.client.close()

@@ -108,20 +108,23 @@ class SqlAccessStore:
 
     def take(self, request: Take) -> tuple[RateOutcome, QuotaOutcome]:
         """Rate and quota in one transaction."""
-        scope = f"quota:{request.account_pk}"
         with self.database.transaction(write=True) as conn:
-            _no_flush_wait(conn)
-            rate = self._take_rate(
-                conn, request.key_pk, request.now, request.per_second, request.per_minute
-            )
-            if not rate.allowed:
-                return rate, QuotaOutcome(True, self._count(conn, scope, request.bucket))
-            used = _increment_below(
-                conn, scope, request.bucket, request.quota, request.now + QUOTA_TTL
-            )
-            if used is None:
-                return rate, QuotaOutcome(False, self._count(conn, scope, request.bucket))
-            return rate, QuotaOutcome(True, used)
+            return self.take_in(conn, request)
+
+    def take_in(self, conn: Connection, request: Take) -> tuple[RateOutcome, QuotaOutcome]:
+        """`take` inside the caller's write transaction (the gate's, which has just read the
+        key there: one round trip for the whole check)."""
+        _no_flush_wait(conn)
+        scope = f"quota:{request.account_pk}"
+        rate = self._take_rate(
+            conn, request.key_pk, request.now, request.per_second, request.per_minute
+        )
+        if not rate.allowed:
+            return rate, QuotaOutcome(True, self._count(conn, scope, request.bucket))
+        used = _increment_below(conn, scope, request.bucket, request.quota, request.now + QUOTA_TTL)
+        if used is None:
+            return rate, QuotaOutcome(False, self._count(conn, scope, request.bucket))
+        return rate, QuotaOutcome(True, used)
 
     def _take_rate(
         self, conn: Connection, key_pk: int, now: datetime, per_second: int, per_minute: int
@@ -225,6 +228,11 @@ class SqlAccessStore:
                     idempotency_records.c.key == key,
                 )
             )
+
+    def ping(self) -> None:
+        """The database answers a query."""
+        with self.database.transaction() as conn:
+            conn.execute(select(1))
 
     def close(self) -> None:
         """Nothing to release: the database is the app's."""

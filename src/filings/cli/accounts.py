@@ -10,6 +10,7 @@ from filings.access import service
 from filings.access.gate import utc_now
 from filings.access.plans import PLANS, end_of_day
 from filings.cli.common import console, load_settings, run_in_transaction, show_time
+from filings.core.errors import FilingsError
 
 app = typer.Typer(help="Accounts and their plans.", no_args_is_help=True)
 PLAN_HELP = f"One of: {', '.join(PLANS)}."
@@ -53,7 +54,9 @@ def set_plan(
     try:
         until_at = end_of_day(date.fromisoformat(until)) if until else None
     except ValueError as exc:
-        console.print(f"[red]error:[/red] --until must be a date such as 2026-12-31: {until}")
+        console.print(
+            f"[red]error:[/red] --until must be a date such as 2026-12-31: {until}", soft_wrap=True
+        )
         raise typer.Exit(2) from exc
     account = run_in_transaction(
         settings, lambda conn: service.set_plan(conn, name, plan, now=utc_now(), until=until_at)
@@ -69,6 +72,8 @@ def set_limits(
     per_minute: int | None = typer.Option(None, min=0, help="Requests a minute, per key."),
 ) -> None:
     """Override an account's monthly quota and per-key rate limits."""
+    if monthly_quota is None and per_second is None and per_minute is None:
+        raise FilingsError("nothing to set: give --monthly-quota, --per-second or --per-minute")
     settings = load_settings()
     account = run_in_transaction(
         settings,

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 
 import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from sqlalchemy import Connection, func, select
 
 from filings.access import service
 from filings.access.gate import utc_now
 from filings.cli.common import console, database, load_settings, run_in_transaction
-from filings.core.errors import RecordNotFound
+from filings.core.errors import ApiError, RecordNotFound
 from filings.core.settings import Settings
 from filings.db.tables import companies
 from filings.ingest.nordic.pipeline import ingest_nordic
@@ -21,47 +24,95 @@ DEMO_ACCOUNT = "demo"
 DEMO_KEY_NAME = "demo"
 
 
-def _fresh_demo_key(conn: Connection, secret: str) -> str:
+DEMO_KEY_FILE = "demo-key"  # in the data directory, readable by the operator only
+
+
+def _demo_key(conn: Connection, secret: str, kept: Path) -> tuple[str, bool]:
+    """The demo key: the one kept from an earlier run while it still works, else a new one
+    (replacing any other demo key); (key, whether it is new)."""
     now = utc_now()
+    if kept.is_file():
+        key = kept.read_text().strip()
+        try:
+            service.authenticate(conn, key, secret=secret, now=now)
+            return key, False
+        except ApiError:
+            pass  # revoked, expired or from another database: issue a new one
     try:
         service.get_account(conn, DEMO_ACCOUNT)
     except RecordNotFound:
         service.create_account(conn, DEMO_ACCOUNT, plan="pro", now=now)
-    for key in service.list_keys(conn, DEMO_ACCOUNT):
-        if key.name == DEMO_KEY_NAME and key.revoked_at is None:
-            service.revoke_key(conn, key.pk, now=now)
-    return service.create_key(conn, DEMO_ACCOUNT, secret=secret, now=now, name=DEMO_KEY_NAME)[1]
+    for old in service.list_keys(conn, DEMO_ACCOUNT):
+        if old.name == DEMO_KEY_NAME and old.revoked_at is None:
+            service.revoke_key(conn, old.pk, now=now)
+    key = service.create_key(conn, DEMO_ACCOUNT, secret=secret, now=now, name=DEMO_KEY_NAME)[1]
+    return key, True
 
 
-def _ingest_corpus(settings: Settings, corpus: Path) -> None:
+def _keep(key: str, kept: Path) -> None:
+    """Write the demo key where only the operator can read it."""
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    descriptor = os.open(kept, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w") as file:
+        file.write(key + "\n")
+    kept.chmod(0o600)
+
+
+def _progress() -> Progress:
+    return Progress(
+        TextColumn("{task.fields[phase]:<7}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.description}"),
+        TimeElapsedColumn(),
+        console=console,
+    )
+
+
+def _ingest_corpus(settings: Settings, corpus: Path) -> list[str]:
+    """Ingest the corpus with a progress bar per phase; a summary of what was stored."""
+    done: list[str] = []
     mirror = corpus / "sec"
-    if mirror.is_dir():
-        console.print(
-            f"ingesting the SEC mirror at {mirror} (every company of company_tickers.json)"
-        )
-        source = MirrorSource(mirror)
-        listings = read_tickers(source)
-        ciks = select_ciks(source, listings, ciks=[], tickers=[], universe=True)
-        known = source.known_ciks() or []
-        ciks = [*known, *(c for c in ciks if c not in known)]  # the ones with data first
-        with database(settings) as db:
-            summary = ingest_sec(db, source, ciks, listings)
-        console.print(
-            f"SEC: companies {summary.companies}, filings {summary.filings}, "
-            f"facts {summary.facts}, skipped {len(summary.skipped)}"
-        )
     feed, instruments = (
         corpus / "nordic/feed.json",
         corpus / "nordic/instruments/all-nordic-instruments.json",
     )
-    if feed.is_file():
-        console.print(f"ingesting the Nordic feed at {feed}")
-        with database(settings) as db:
-            nordic = ingest_nordic(db, feed, instruments if instruments.is_file() else None)
-        console.print(
-            f"Nordic: companies {nordic.companies}, documents {nordic.documents}, "
-            f"pages {nordic.pages}, figures {nordic.figures}, skipped {len(nordic.skipped)}"
-        )
+    with database(settings) as db, _progress() as bar:
+        if mirror.is_dir():
+            source = MirrorSource(mirror)
+            listings = read_tickers(source)
+            ciks = select_ciks(source, listings, ciks=[], tickers=[], universe=True)
+            known = source.known_ciks() or []
+            ciks = [*known, *(c for c in ciks if c not in known)]  # the ones with data first
+            task = bar.add_task("", total=len(ciks), phase="SEC")
+
+            def advance(cik: str) -> None:
+                bar.update(task, advance=1, description=f"CIK {cik}")
+
+            summary = ingest_sec(db, source, ciks, listings, progress=advance)
+            bar.update(task, description="done")
+            done.append(
+                f"SEC {summary.companies} companies, {summary.filings} filings, "
+                f"{summary.facts} figures"
+            )
+        if feed.is_file():
+            task = bar.add_task("", total=None, phase="Nordic")
+
+            def step(path: str, total: int) -> None:
+                if total:
+                    bar.update(task, total=total)
+                else:
+                    bar.update(task, advance=1, description=Path(path).name)
+
+            nordic = ingest_nordic(
+                db, feed, instruments if instruments.is_file() else None, progress=step
+            )
+            bar.update(task, description="done")
+            done.append(
+                f"Nordic {nordic.documents} documents, {nordic.pages} pages, "
+                f"{nordic.figures} figures"
+            )
+    return done
 
 
 def bootstrap(
@@ -69,20 +120,30 @@ def bootstrap(
     host: str = typer.Option("127.0.0.1", help="Host shown in the curl example."),
     port: int = typer.Option(8000, help="Port shown in the curl example."),
 ) -> None:
-    """Ingest the corpus into an empty database, then issue a fresh demo key and show it."""
+    """Ingest the corpus into an empty database, then show the demo key (kept across runs
+    while it works) with a request to try."""
+    started = time.monotonic()
     settings = load_settings()
     count = run_in_transaction(
         settings,
         lambda conn: conn.execute(select(func.count()).select_from(companies)).scalar_one(),
     )
     if count:
-        console.print(f"database holds {count} companies; not ingesting")
+        stored = [f"database holds {count} companies; not ingesting"]
     elif not corpus.exists():
-        console.print(f"no corpus at {corpus}; starting with an empty database")
+        stored = [f"no corpus at {corpus}; starting with an empty database"]
     else:
-        _ingest_corpus(settings, corpus)
+        stored = _ingest_corpus(settings, corpus)
     secret = settings.key_hash_secret.get_secret_value()
-    key = run_in_transaction(settings, lambda conn: _fresh_demo_key(conn, secret))
+    kept = settings.data_dir / DEMO_KEY_FILE
+    key, new = run_in_transaction(settings, lambda conn: _demo_key(conn, secret, kept))
+    if new:
+        _keep(key, kept)
+    elapsed = time.monotonic() - started
+    console.print(
+        f"ready in {elapsed:.0f} s: {'; '.join(stored)}; demo key "
+        f"{'issued' if new else 'kept'} in {kept}"
+    )
     base = f"http://{host}:{port}/api/v1/data"
     typer.echo(
         f"\nDemo API key (account '{DEMO_ACCOUNT}', plan pro):\n\n  {key}\n\nTry:\n\n"

@@ -11,11 +11,13 @@ from typing import TypeVar
 import typer
 from pydantic import ValidationError
 from rich.console import Console
+from rich.markup import escape
 from sqlalchemy import Connection
 
 from filings.core.errors import FilingsError
 from filings.core.settings import Settings
 from filings.db.engine import Database, open_database
+from filings.db.migrate import check_migrated
 
 console = Console(stderr=True)
 T = TypeVar("T")
@@ -26,7 +28,8 @@ def load_settings() -> Settings:
     unknown = Settings.unknown_variables(os.environ)
     if unknown:
         console.print(
-            f"[red]error:[/red] unknown settings in the environment: {', '.join(unknown)}"
+            f"[red]error:[/red] unknown settings in the environment: {', '.join(unknown)}",
+            soft_wrap=True,
         )
         raise typer.Exit(2)
     try:
@@ -35,15 +38,17 @@ def load_settings() -> Settings:
         problems = "; ".join(
             f"FILINGS_{'.'.join(map(str, e['loc'])).upper()}: {e['msg']}" for e in exc.errors()
         )
-        console.print(f"[red]error:[/red] invalid settings: {problems}")
+        console.print(f"[red]error:[/red] invalid settings: {problems}", soft_wrap=True)
         raise typer.Exit(2) from exc
 
 
 @contextmanager
 def database(settings: Settings) -> Iterator[Database]:
-    """The configured database for the length of a command."""
+    """The configured database for the length of a command; a command on a database that is
+    not migrated stops with the sentence that says so."""
     db = open_database(settings.database_url, timeout=settings.database_timeout)
     try:
+        check_migrated(db.engine)
         yield db
     finally:
         db.dispose()
@@ -56,7 +61,7 @@ def run_in_transaction(settings: Settings, work: Callable[[Connection], T]) -> T
             with db.transaction() as conn:
                 return work(conn)
         except FilingsError as exc:
-            console.print(f"[red]error:[/red] {exc}")
+            console.print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
             raise typer.Exit(1) from exc
 
 

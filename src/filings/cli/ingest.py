@@ -7,6 +7,7 @@ from pathlib import Path
 
 import httpx
 import typer
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from filings.cli.common import console, database, load_settings
@@ -97,7 +98,7 @@ def sec(
         listings = read_tickers(source)
         ciks = select_ciks(source, listings, ciks=cik, tickers=ticker, universe=universe)
     except FilingsError as exc:
-        console.print(f"[red]error:[/red] {exc}")
+        console.print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
         raise typer.Exit(1) from exc
     columns = (
         TextColumn("SEC"),
@@ -122,6 +123,9 @@ def nordic(
     instruments: Path | None = typer.Option(None, help="The list of listed instruments."),
 ) -> None:
     """Ingest Helsinki and Stockholm issuers and their reports; re-running changes nothing."""
+    for given in (feed, instruments):
+        if given is not None and not str(given).startswith("http") and not Path(given).is_file():
+            raise FilingsError(f"no such file or directory: {given}")
     settings = load_settings()
     columns = (
         TextColumn("Nordic"),
@@ -145,7 +149,7 @@ def nordic(
         try:
             summary = ingest_nordic(db, feed, instruments, progress=advance, client=client)
         except FilingsError as exc:
-            console.print(f"[red]error:[/red] {exc}")
+            console.print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
             raise typer.Exit(1) from exc
     for path, reason in summary.skipped:
         console.print(f"[yellow]skipped[/yellow] {path}: {reason}")

@@ -48,8 +48,9 @@ def create(
 def list_keys(account: str) -> None:
     """An account's keys: id, prefix, name, created, last used, expiry, revoked."""
     settings = load_settings()
+    listed = run_in_transaction(settings, lambda conn: service.list_keys(conn, account))
     console.print("id\tprefix\tname\tcreated\tlast_used\texpires\trevoked")
-    for key in run_in_transaction(settings, lambda conn: service.list_keys(conn, account)):
+    for key in listed:
         typer.echo(_line(key))
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
 
 from filings.core.ids import normalize_cik, normalize_isin
 
@@ -24,6 +25,7 @@ MAX_ALTERNATIVES = 5
 
 _EXCHANGE_SUFFIX = re.compile(r"[\s.:\-](HE|ST|XHEL|XSTO|US)$")
 _TICKER_SEPARATORS = re.compile(r"[\s.\-/:]+")
+_TICKER_LIKE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.\-]{0,7}$")  # one word, as tickers are
 _LEGAL_SUFFIXES = frozenset(
     {
         "oyj",
@@ -109,7 +111,7 @@ class Resolved:
     """A company argument resolved to one company."""
 
     company: CompanyRecord
-    matched_by: Literal["ticker", "isin", "cik", "name", "fuzzy"]
+    matched_by: Literal["ticker", "isin", "cik", "name", "fuzzy", "ticker_typo"]
 
 
 @dataclass(frozen=True)
@@ -174,6 +176,28 @@ class CompanyIndex:
                 best[pk] = max(best.get(pk, 0.0), float(score))
         return sorted(best.items(), key=lambda item: (-item[1], self.records[item[0]].company_id))
 
+    def _ticker_typos(self, text: str, market: str | None) -> list[tuple[int, int]]:
+        """Companies whose ticker is one edit (a letter changed, added, dropped or two swapped)
+        away from a ticker-like input, closest first, then those we hold data for."""
+        query = normalize_ticker(text)
+        if not _TICKER_LIKE.match(text.strip()) or len(query) < FUZZY_MIN_LENGTH:
+            return []
+        found = process.extract(
+            query, list(self.by_ticker), scorer=OSA.distance, score_cutoff=1, limit=50
+        )
+        edits: dict[int, int] = {}
+        for ticker, distance, _ in found:
+            for pk in self._pick(self.by_ticker[ticker], market):
+                edits[pk] = min(edits.get(pk, 99), int(distance))
+        return sorted(
+            edits.items(),
+            key=lambda item: (
+                item[1],
+                not self.records[item[0]].has_data,
+                self.records[item[0]].company_id,
+            ),
+        )
+
     def resolve(self, text: str, market: str | None = None) -> Resolved | Unresolved:
         """Resolve a company argument in the order decisions.md gives."""
         exact = self._exact(text, market)
@@ -188,6 +212,23 @@ class CompanyIndex:
             ordered = sorted((self.records[pk] for pk in pks), key=lambda r: r.company_id)
             return Unresolved("ambiguous", tuple(ordered[:MAX_ALTERNATIVES]))
         scores = self._scores(text, market)
+        by_name = self._by_name(text, scores)
+        if isinstance(by_name, Resolved):
+            return by_name
+        typos = self._ticker_typos(text, market)
+        if not typos:
+            return by_name
+        # A misspelt ticker (APPL): it resolves only when one company is closest, as a name
+        # must dominate; otherwise the closest tickers lead the alternatives.
+        closest = [pk for pk, edits in typos if edits == typos[0][1]]
+        if len(closest) == 1:
+            return Resolved(self.records[closest[0]], "ticker_typo")
+        ranked = [pk for pk, _ in typos] + [pk for pk, _ in scores]
+        alternatives = tuple(self.records[pk] for pk in dict.fromkeys(ranked))
+        return Unresolved("ambiguous", alternatives[:MAX_ALTERNATIVES])
+
+    def _by_name(self, text: str, scores: list[tuple[int, float]]) -> Resolved | Unresolved:
+        """Fuzzy name matching: one company scoring high and ahead of every other."""
         top = [self.records[pk] for pk, _ in scores[:MAX_ALTERNATIVES]]
         if not scores or len(normalize_name(text)) < FUZZY_MIN_LENGTH:
             return Unresolved("not_found", tuple(top))

@@ -20,6 +20,7 @@ CompanyPath = Annotated[str, Path(min_length=1, description="Name, ticker, ISIN 
 
 @router.get(
     "/companies/{company}/profile",
+    operation_id="get_profile",
     response_model=ProfileResponse | Miss,
     responses=ERROR_RESPONSES,
     summary="A qualitative company profile drawn from filings",
@@ -45,6 +46,7 @@ async def profile(
 
 @router.get(
     "/companies/{company}/revenue-geography",
+    operation_id="get_revenue_geography",
     response_model=RevenueGeography | Miss,
     responses=ERROR_RESPONSES,
     summary="Revenue split by country and region for one fiscal year",

@@ -19,6 +19,10 @@ class FilingsError(Exception):
     """Base of every error the service raises on purpose."""
 
 
+class NotMigrated(FilingsError):
+    """The database's schema is not at the migration the code needs."""
+
+
 class ConfigurationError(FilingsError):
     """The service is configured in a way it cannot run with."""
 

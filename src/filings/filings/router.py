@@ -27,6 +27,7 @@ T = TypeVar("T")
 
 @router.post(
     "/filings/search",
+    operation_id="search_filings",
     response_model=FilingSearchResponse | Miss,
     responses=POST_ERROR_RESPONSES,
     summary="Search filings by company, fiscal-year range, document type and market",
@@ -45,6 +46,7 @@ async def search_filings(
 
 @router.get(
     "/filings/{page_id}/snapshot",
+    operation_id="get_snapshot",
     response_model=Snapshot | Miss,
     responses=ERROR_RESPONSES,
     summary="Resolve a page id to a viewable source",

@@ -32,6 +32,7 @@ Quarter = Annotated[int | None, Query(ge=1, le=4)]
 
 @router.get(
     "/companies/{company}/financials",
+    operation_id="get_financials",
     response_model=FinancialsResponse | Miss,
     responses=ERROR_RESPONSES,
     summary="Key financial figures by year and the latest period",
@@ -70,6 +71,7 @@ async def financials(
 
 @router.get(
     "/companies/{company}/statement",
+    operation_id="get_statement",
     response_model=StatementResponse | QuarterlyNotAvailable | Miss,
     responses=ERROR_RESPONSES,
     summary="A full financial statement, up to 25 periods",
@@ -112,6 +114,7 @@ async def statement(
 
 @router.post(
     "/companies/compare",
+    operation_id="compare_companies",
     response_model=CompareResponse | Miss,
     responses=POST_ERROR_RESPONSES,
     summary="Side-by-side key figures of 2 to 5 companies",
@@ -134,6 +137,7 @@ async def compare(
 
 @router.post(
     "/companies/screen",
+    operation_id="screen_companies",
     response_model=ScreenResponse | Miss,
     responses=POST_ERROR_RESPONSES,
     summary="Rank the company universe by growth or value of a metric",

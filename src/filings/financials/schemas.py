@@ -136,6 +136,12 @@ class ScreenRequest(BaseModel):
     top_n: int = Field(default=20, ge=1, le=100)
     direction: str = Field(default="desc", description="desc or asc.")
     min_value: float | None = None
+    currency: str | None = Field(
+        default=None,
+        pattern="^[A-Za-z]{3}$",
+        description="Rank only values reported in this ISO 4217 currency (USD, SEK, EUR, TWD). "
+        "Values are never converted between currencies.",
+    )
 
 
 class ScreenedCompany(BaseModel):
@@ -163,3 +169,12 @@ class ScreenResponse(BaseModel):
     filters: dict[str, Any]
     companies: list[ScreenedCompany]
     coverage: dict[str, int]
+    currencies: list[str] = Field(
+        default_factory=list,
+        description="The reporting currencies of the ranked values, most frequent first.",
+    )
+    warning: str | None = Field(
+        default=None,
+        description="Set when the ranked values are in more than one currency: in value mode "
+        "they are compared as reported, without conversion.",
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 from decimal import Decimal
 
 from sqlalchemy import Connection, select
@@ -350,10 +351,12 @@ def screen(conn: Connection, request: ScreenRequest) -> ScreenResponse | Miss:
     # Ranked in floats (5,000 companies' growth in Decimal costs more than the query); the
     # answer's values and growth rates are then computed exactly for the companies returned.
     minimum = request.min_value
+    wanted_currency = request.currency.upper() if request.currency else None
     scored: list[tuple[float, int]] = []
+    currencies: Counter[str] = Counter()
     for pk, by_year in values.items():
         anchor = by_year.get(year) if year is not None else None
-        if anchor is None:
+        if anchor is None or (wanted_currency and anchor.currency != wanted_currency):
             continue
         base = by_year.get(compare_year) if compare_year is not None else None
         if request.mode == "value":
@@ -363,6 +366,7 @@ def screen(conn: Connection, request: ScreenRequest) -> ScreenResponse | Miss:
         if score is None or (minimum is not None and round(score, 2) < minimum):
             continue
         scored.append((score, pk))
+        currencies[anchor.currency or "?"] += 1
     scored.sort(key=lambda item: (item[0], -item[1]), reverse=request.direction == "desc")
     chosen = []
     for _, pk in scored[: request.top_n]:
@@ -378,9 +382,10 @@ def screen(conn: Connection, request: ScreenRequest) -> ScreenResponse | Miss:
         for pk, anchor, base, growth in chosen
     ]
     filters = request.model_dump(
-        include={"country", "industry", "tag_slugs", "min_value", "direction", "top_n"},
+        include={"country", "industry", "tag_slugs", "min_value", "direction", "top_n", "currency"},
         exclude_none=True,
     )
+    listed_currencies = [c for c, _ in currencies.most_common()]
     return ScreenResponse(
         metric=key,
         mode=request.mode,
@@ -389,6 +394,24 @@ def screen(conn: Connection, request: ScreenRequest) -> ScreenResponse | Miss:
         filters=filters,
         companies=rows,
         coverage={"with_data": len(ranked), "returned": len(rows)},
+        currencies=listed_currencies,
+        warning=_currency_warning(listed_currencies, request.mode),
+    )
+
+
+def _currency_warning(currencies: list[str], mode: str) -> str | None:
+    """What a reader of a ranking across currencies must know."""
+    if len(currencies) < 2:
+        return None
+    listed = ", ".join(currencies)
+    if mode == "value":
+        return (
+            f"Values are in their reporting currencies ({listed}) and compared as reported, "
+            "without conversion; send currency to rank one currency."
+        )
+    return (
+        f"Growth rates are computed in each company's reporting currency ({listed}); "
+        "send currency to rank one currency."
     )
 
 

@@ -19,6 +19,7 @@ router = APIRouter(tags=["search"])
 
 @router.post(
     "/filings/content-search",
+    operation_id="content_search",
     response_model=ContentSearchResponse | Miss,
     responses=POST_ERROR_RESPONSES,
     summary="Semantic search inside filings, returning passages with page references",

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from sqlalchemy import Connection, delete, select, update
+from sqlalchemy import Connection, delete, func, select, update
 
 from filings.core.errors import FilingsError, MalformedInput
 from filings.db.engine import Database
@@ -60,7 +60,7 @@ class NordicSummary:
     companies: int = 0
     documents: int = 0
     pages: int = 0
-    figures: int = 0
+    figures: int = 0  # stored for this run's documents when it ends
     unchanged: int = 0
     skipped: list[tuple[str, str]] = field(default_factory=list)
 
@@ -289,6 +289,7 @@ def ingest_nordic(
     records, summary.skipped = read_feed(feed_bytes)
     progress("", len(records))
     now = datetime.now(UTC)
+    docids: list[str] = []
     for record in records:
         progress(record.path, 0)
         try:
@@ -298,7 +299,7 @@ def ingest_nordic(
             content, where = fetch(location, base, client)
             text = read_document(content, record.path)
             with database.transaction(write=True) as conn:
-                figures, changed = _load_document(conn, record, text, where, now)
+                _, changed = _load_document(conn, record, text, where, now)
         except FilingsError as exc:
             summary.skipped.append((record.path, str(exc)))
             continue
@@ -307,6 +308,15 @@ def ingest_nordic(
             continue
         summary.documents += 1
         summary.pages += len(text.pages)
-        summary.figures += figures
         summary.unchanged += 0 if changed else 1
+        docids.append(text.docid)
+    # What is stored in the end: a newer document's figure replaces an older one's.
+    with database.transaction() as conn:
+        for start in range(0, len(docids), 500):
+            summary.figures += conn.execute(
+                select(func.count())
+                .select_from(metric_values)
+                .join(filings, filings.c.id == metric_values.c.filing_pk)
+                .where(filings.c.docid.in_(docids[start : start + 500]))
+            ).scalar_one()
     return summary

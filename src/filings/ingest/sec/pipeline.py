@@ -78,7 +78,14 @@ class Listing:
 
 def read_tickers(source: SecSource) -> dict[str, Listing]:
     """company_tickers.json by 10-digit CIK (one CIK may have several tickers)."""
-    document = parse_json(source.read(TICKERS_PATH), TICKERS_PATH)
+    try:
+        raw = source.read(TICKERS_PATH)
+    except SourceMissing as exc:
+        raise SourceMissing(
+            f"no SEC ticker list at {source.describe(TICKERS_PATH)}: a mirror holds the SEC's "
+            "hosts as folders (www.sec.gov/files/company_tickers.json, data.sec.gov/...)"
+        ) from exc
+    document = parse_json(raw, TICKERS_PATH)
     titles: dict[str, str] = {}
     tickers: dict[str, list[str]] = defaultdict(list)
     for entry in document.values():

@@ -43,6 +43,10 @@ class SecSource(Protocol):
         """The document's bytes; SourceMissing when it does not exist."""
         ...
 
+    def describe(self, path: str) -> str:
+        """Where `path` is read from, for messages: a file or a URL."""
+        ...
+
     def known_ciks(self) -> list[str] | None:
         """The CIKs this source holds data for, when it can list them (a mirror can)."""
         ...
@@ -60,6 +64,10 @@ class MirrorSource:
         if not root.is_dir():
             raise ConfigurationError(f"no SEC mirror at {root}")
         self.root = root
+
+    def describe(self, path: str) -> str:
+        """The file `path` is read from."""
+        return str(self.root / path)
 
     def read(self, path: str) -> bytes:
         """The file's bytes."""
@@ -133,6 +141,10 @@ class HttpSource:
     def url(self, path: str) -> str:
         """Where `path` is fetched from."""
         return f"{self.base_url}/{path}" if self.base_url else f"https://{path}"
+
+    def describe(self, path: str) -> str:
+        """The URL `path` is fetched from."""
+        return self.url(path)
 
     def read(self, path: str) -> bytes:
         """The document, from the cache for Archives files, else over HTTP."""
