@@ -40,7 +40,9 @@ def test_version_and_the_nine_paths() -> None:
     document = _generated()
     assert document["info"]["version"] == "1.0.0"
     assert {p: set(ops) for p, ops in document["paths"].items()} == {
-        p: {m} for p, m in PATHS.items()
+        **{p: {m} for p, m in PATHS.items()},
+        "/health": {"get"},
+        "/health/ready": {"get"},
     }
 
 
@@ -70,3 +72,44 @@ def test_choice_values_are_strings_with_the_values_in_the_description() -> None:
 
 def test_served_at_openapi_json(client: TestClient) -> None:
     assert client.get("/openapi.json").json()["info"]["version"] == "1.0.0"
+
+
+OPERATION_IDS = {
+    "/api/v1/data/filings/search": "search_filings",
+    "/api/v1/data/filings/content-search": "content_search",
+    "/api/v1/data/filings/{page_id}/snapshot": "get_snapshot",
+    "/api/v1/data/companies/{company}/financials": "get_financials",
+    "/api/v1/data/companies/{company}/statement": "get_statement",
+    "/api/v1/data/companies/{company}/profile": "get_profile",
+    "/api/v1/data/companies/{company}/revenue-geography": "get_revenue_geography",
+    "/api/v1/data/companies/compare": "compare_companies",
+    "/api/v1/data/companies/screen": "screen_companies",
+}
+
+
+def test_operation_ids_name_what_a_generated_client_calls() -> None:
+    document = _generated()
+    for path, method in PATHS.items():
+        assert document["paths"][path][method]["operationId"] == OPERATION_IDS[path]
+
+
+def test_every_parameter_and_field_is_described() -> None:
+    document = _generated()
+    for path, operations in document["paths"].items():
+        for operation in operations.values():
+            for parameter in operation.get("parameters", []):
+                assert parameter.get("description"), (path, parameter["name"])
+    for name, schema in document["components"]["schemas"].items():
+        for field, spec in schema.get("properties", {}).items():
+            assert spec.get("description"), (name, field)
+
+
+def test_the_bearer_scheme_is_declared_for_authorize() -> None:
+    document = _generated()
+    assert document["components"]["securitySchemes"]["bearer"] == {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "svc_... API key",
+    }
+    for path, method in PATHS.items():
+        assert {"bearer": []} in document["paths"][path][method]["security"]

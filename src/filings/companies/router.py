@@ -29,8 +29,13 @@ async def profile(
     company: CompanyPath,
     state: Annotated[AppState, Depends(app_state)],
     directory: Annotated[CompanyDirectory, Depends(company_directory)],
-    locale: Annotated[str, Query(pattern="^(en|fi)$")] = "en",
-    include_full_text: bool = False,
+    locale: Annotated[
+        str,
+        Query(pattern="^(en|fi)$", description="en or fi; the profile says when it is in another."),
+    ] = "en",
+    include_full_text: Annotated[
+        bool, Query(description="Also return the full text of the overview's source section.")
+    ] = False,
     max_retries: MaxRetries = 2,
 ) -> Response:
     """Sections of the profile; a company without one is a not_found miss."""
@@ -55,7 +60,10 @@ async def revenue_geography(
     company: CompanyPath,
     state: Annotated[AppState, Depends(app_state)],
     directory: Annotated[CompanyDirectory, Depends(company_directory)],
-    year: int | None = None,
+    year: Annotated[
+        int | None,
+        Query(description="Fiscal year; default: the newest year with revenue geography."),
+    ] = None,
     max_retries: MaxRetries = 2,
 ) -> Response:
     """Countries (ISO alpha-2), regions and catch-alls of one fiscal year."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from filings.core.numbers import JsonDecimal
 
@@ -12,35 +12,69 @@ class ProfileResponse(BaseModel):
 
     model_config = ConfigDict(extra="allow")
 
-    company_name: str | None = None
-    locale: str | None = None
-    source: str | None = None
-    updated_at: str | None = None
-    overview: str | None = None
-    strategy: str | None = None
+    company_name: str | None = Field(default=None, description="The company's name as filed.")
+    locale: str | None = Field(
+        default=None, description="The language the profile is in (en or fi)."
+    )
+    source: str | None = Field(
+        default=None,
+        description=(
+            "How the profile was made (extractive: sentences chosen from filings, each cited)."
+        ),
+    )
+    updated_at: str | None = Field(
+        default=None, description="Filing date of the newest document the profile draws on."
+    )
+    overview: str | None = Field(
+        default=None, description="What the company does, in sentences taken from its filings."
+    )
+    strategy: str | None = Field(
+        default=None,
+        description="The company's stated strategy, in sentences taken from its filings.",
+    )
 
 
 class GeoEntry(BaseModel):
     """One country, region or catch-all line of revenue."""
 
-    name: str | None = None
-    iso_alpha2: str | None = None
-    entity_type: str | None = None
-    revenue: JsonDecimal | None = None
-    page_id: str | None = None
+    name: str | None = Field(default=None, description="The name as the filing gives it.")
+    iso_alpha2: str | None = Field(
+        default=None, description="ISO 3166-1 alpha-2 code of a country."
+    )
+    entity_type: str | None = Field(
+        default=None,
+        description="country, region or other (a catch-all such as 'Other countries').",
+    )
+    revenue: JsonDecimal | None = Field(
+        default=None,
+        description="Revenue attributed to it in the fiscal year, in the reporting currency.",
+    )
+    page_id: str | None = Field(
+        default=None, description="The page (Nordic) or accession (US) that states the value."
+    )
 
 
 class RevenueGeography(BaseModel):
     """Revenue split by country and region for one fiscal year (spec 2.7)."""
 
-    company_name: str | None = None
-    company_id: str | None = None
-    market: str | None = None
-    year: int | None = None
-    currency: str | None = None
-    unit: str | None = None
-    total_revenue: JsonDecimal | None = None
-    total_revenue_mappable: JsonDecimal | None = None
-    countries: list[GeoEntry]
-    regions: list[GeoEntry]
-    other: list[GeoEntry]
+    company_name: str | None = Field(default=None, description="The company's name as filed.")
+    company_id: str | None = Field(default=None, description="The service's id of the company.")
+    market: str | None = Field(default=None, description="nordic or us.")
+    year: int | None = Field(default=None, description="The fiscal year.")
+    currency: str | None = Field(default=None, description="The reporting currency (ISO 4217).")
+    unit: str | None = Field(
+        default=None, description="The unit of every amount (the reporting currency)."
+    )
+    total_revenue: JsonDecimal | None = Field(default=None, description="The year's total revenue.")
+    total_revenue_mappable: JsonDecimal | None = Field(
+        default=None, description="The part of total revenue the lines above account for."
+    )
+    countries: list[GeoEntry] = Field(description="Revenue by country.")
+    regions: list[GeoEntry] = Field(
+        description="Revenue by region (Europe, Americas, Asia Pacific ...)."
+    )
+    other: list[GeoEntry] = Field(
+        description=(
+            "Catch-all lines that name no country or region (Other countries, Rest of world)."
+        )
+    )

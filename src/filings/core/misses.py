@@ -37,10 +37,14 @@ RETRYABLE = frozenset(
 class Alternative(BaseModel):
     """A candidate offered when a company argument did not resolve to one company."""
 
-    display_name: str | None = None
-    ticker: str | None = None
-    market: str | None = None
-    company_id: str | None = None
+    display_name: str | None = Field(default=None, description="The company's short name.")
+    ticker: str | None = Field(
+        default=None, description="The company's first ticker, when it has one."
+    )
+    market: str | None = Field(default=None, description="nordic or us.")
+    company_id: str | None = Field(
+        default=None, description="The service's id of the company (aapl, cik1046179)."
+    )
 
 
 class Miss(BaseModel):

@@ -53,9 +53,18 @@ async def search_filings(
 )
 async def snapshot(
     request: Request,
-    page_id: Annotated[str, Path(min_length=1)],
+    page_id: Annotated[
+        str,
+        Path(
+            min_length=1,
+            description="A Nordic page id `<docid>_<page>` (from a search hit or a figure's "
+            "page_id), or a US accession number.",
+        ),
+    ],
     state: Annotated[AppState, Depends(app_state)],
-    dpi: Annotated[int, Query(ge=72, le=300)] = 150,
+    dpi: Annotated[
+        int, Query(ge=72, le=300, description="Resolution of a rendered page image (72 to 300).")
+    ] = 150,
     max_retries: MaxRetries = 2,
 ) -> Response:
     """A PNG of a Nordic page or the SEC filing index of an accession number."""

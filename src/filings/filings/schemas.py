@@ -42,8 +42,8 @@ class FilingSearchRequest(BaseModel):
 class MetadataQuality(BaseModel):
     """What Nordic rows do not track."""
 
-    period_end: str
-    filed_date: str
+    period_end: str = Field(description="How reliable period_end is for this market.")
+    filed_date: str = Field(description="How reliable filed_date is for this market.")
 
 
 class FilingItem(BaseModel):
@@ -77,10 +77,10 @@ class FilingItem(BaseModel):
 class Resolution(BaseModel):
     """How the company argument was resolved."""
 
-    input_company: str
-    resolved_name: str
-    market: str
-    ticker: str | None = None
+    input_company: str = Field(description="The company argument as sent.")
+    resolved_name: str = Field(description="The company it resolved to.")
+    market: str = Field(description="The market of the company it resolved to.")
+    ticker: str | None = Field(default=None, description="That company's first ticker.")
 
 
 class FilingSearchResponse(BaseModel):
@@ -103,18 +103,25 @@ class FilingSearchResponse(BaseModel):
 class Snapshot(BaseModel):
     """A page resolved to a viewable source (spec 2.3); else `available` false with a `reason`."""
 
-    page_id: str
-    available: bool
+    page_id: str = Field(description="The page id asked for.")
+    available: bool = Field(description="Whether the page can be viewed; `reason` says why not.")
     kind: str | None = Field(
         default=None,
         description="rendered_png (a Nordic report page), release_text (a release, as text) or "
         "edgar_link (the SEC filing index).",
     )
-    snapshot_url: str | None = None
-    company_name: str | None = None
-    year: str | None = None
-    quarter: int | None = None
-    document_type: str | None = None
-    page_number: int | None = None
-    dpi: int | None = None
+    snapshot_url: str | None = Field(
+        default=None,
+        description=(
+            "A link to the page (a signed link that expires) or to the filing on the SEC's site."
+        ),
+    )
+    company_name: str | None = Field(default=None, description="The issuer of the document.")
+    year: str | None = Field(default=None, description="Fiscal year of the document.")
+    quarter: int | None = Field(
+        default=None, description="Fiscal quarter of the document, when it is an interim report."
+    )
+    document_type: str | None = Field(default=None, description="The document's type.")
+    page_number: int | None = Field(default=None, description="The page within the document.")
+    dpi: int | None = Field(default=None, description="Resolution of the rendered page image.")
     reason: str | None = Field(default=None, description="Why the page cannot be resolved.")

@@ -27,7 +27,25 @@ from filings.web.envelope import ERROR_RESPONSES, POST_ERROR_RESPONSES
 router = APIRouter(tags=["financials"])
 CompanyPath = Annotated[str, Path(min_length=1, description="Name, ticker, ISIN or CIK.")]
 Market = Annotated[str | None, Query(description="nordic or us; narrows resolution.")]
-Quarter = Annotated[int | None, Query(ge=1, le=4)]
+Quarter = Annotated[
+    int | None,
+    Query(
+        ge=1,
+        le=4,
+        description=(
+            "Fiscal quarter 1 to 4; pins the quarter (of `year`, or of "
+            "the newest year that has it)."
+        ),
+    ),
+]
+Year = Annotated[
+    int | None,
+    Query(
+        description=(
+            "Fiscal year to pin (the year in which the fiscal year ends); default: the newest."
+        )
+    ),
+]
 
 
 @router.get(
@@ -42,10 +60,12 @@ async def financials(
     state: Annotated[AppState, Depends(app_state)],
     directory: Annotated[CompanyDirectory, Depends(company_directory)],
     cache: Annotated[PeriodCache, Depends(period_cache)],
-    years: Annotated[int, Query(ge=1, le=10)] = 5,
+    years: Annotated[
+        int, Query(ge=1, le=10, description="How many of the newest fiscal years by_year holds.")
+    ] = 5,
     market: Market = None,
     period_type: Annotated[str, Query(description="auto, annual or quarterly.")] = "auto",
-    year: int | None = None,
+    year: Year = None,
     quarter: Quarter = None,
     max_retries: MaxRetries = 2,
 ) -> Response:
@@ -84,10 +104,12 @@ async def statement(
     statement: Annotated[
         str, Query(description="income_statement, balance_sheet or cash_flow.")
     ] = "income_statement",
-    years: Annotated[int, Query(ge=1, le=25)] = 10,
+    years: Annotated[
+        int, Query(ge=1, le=25, description="How many periods to return, newest first (1 to 25).")
+    ] = 10,
     market: Market = None,
     period_type: Annotated[str, Query(description="annual, quarterly or auto.")] = "annual",
-    year: int | None = None,
+    year: Year = None,
     quarter: Quarter = None,
     max_retries: MaxRetries = 2,
 ) -> Response:

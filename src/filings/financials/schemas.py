@@ -18,79 +18,119 @@ COUNTRIES = ["FI", "SE", "US"]
 class MetricValue(BaseModel):
     """One figure of `latest_period.metrics`."""
 
-    value: JsonDecimal | None = None
-    unit: str | None = None
-    source: str | None = None
-    page_id: str | None = None
+    value: JsonDecimal | None = Field(
+        default=None,
+        description="The value as reported, in the unit given (never scaled, never converted).",
+    )
+    unit: str | None = Field(
+        default=None, description="USD, SEK, TWD ...; USD/share; % for ratios."
+    )
+    source: str | None = Field(
+        default=None,
+        description=(
+            "Where the value comes from: XBRL concept and accession, a "
+            "document page, or how it was derived."
+        ),
+    )
+    page_id: str | None = Field(
+        default=None,
+        description="The page (Nordic) that states the value, to cite and to open as a snapshot.",
+    )
 
 
 class LatestPeriod(BaseModel):
     """The newest (or pinned) period with its figures."""
 
-    period_label: str | None = None
-    period_type: str | None = None
-    year: int | None = None
-    quarter: int | None = None
-    period_end: str | None = None
-    source: str | None = None
-    metrics: dict[str, MetricValue] | None = None
+    period_label: str | None = Field(
+        default=None, description="The period as people write it (FY2024, Q3 2025)."
+    )
+    period_type: str | None = Field(default=None, description="annual or quarterly.")
+    year: int | None = Field(default=None, description="Fiscal year.")
+    quarter: int | None = Field(
+        default=None, description="Fiscal quarter 1 to 4; null for a fiscal year."
+    )
+    period_end: str | None = Field(default=None, description="Last day of the period (ISO 8601).")
+    source: str | None = Field(
+        default=None, description="The filing most of the period's figures come from."
+    )
+    metrics: dict[str, MetricValue] | None = Field(
+        default=None, description="Metric key -> value with its unit and source."
+    )
 
 
 class FinancialsResponse(BaseModel):
     """Key figures of one company (spec 2.4)."""
 
-    company_name: str
-    display_name: str | None = None
-    market: str | None = None
-    ticker: str | None = None
-    exchange: str | None = None
-    currency: str | None = None
+    company_name: str = Field(description="The company's name as filed.")
+    display_name: str | None = Field(default=None, description="The company's short name.")
+    market: str | None = Field(default=None, description="nordic or us.")
+    ticker: str | None = Field(default=None, description="The company's first ticker.")
+    exchange: str | None = Field(
+        default=None, description="The MIC of the company's exchange (XNAS, XHEL, XSTO ...)."
+    )
+    currency: str | None = Field(
+        default=None, description="The reporting currency (ISO 4217); values are never converted."
+    )
     by_year: dict[str, dict[str, Any]] = Field(
         description="Year key (string) to metric values of that fiscal year."
     )
-    latest_period: LatestPeriod | None = None
+    latest_period: LatestPeriod | None = Field(
+        default=None,
+        description="The newest period (or the one `year`/`quarter` pin) with every metric of it.",
+    )
 
 
 class StatementLine(BaseModel):
     """One line of a statement period."""
 
-    metric_name: str | None = None
-    value: JsonDecimal | None = None
-    unit: str | None = None
-    currency: str | None = None
-    source: str | None = None
-    page_id: str | None = None
+    metric_name: str | None = Field(
+        default=None, description="The line's label as the issuer printed it."
+    )
+    value: JsonDecimal | None = Field(default=None, description="The value as reported.")
+    unit: str | None = Field(
+        default=None, description="USD, SEK ...; USD/share for per-share lines."
+    )
+    currency: str | None = Field(default=None, description="The reporting currency.")
+    source: str | None = Field(default=None, description="Where the value comes from.")
+    page_id: str | None = Field(default=None, description="The page (Nordic) that states the line.")
 
 
 class StatementPeriod(BaseModel):
     """One period column of a statement."""
 
-    year: int | None = None
-    quarter: int | None = None
-    period: str | None = None
-    period_end: str | None = None
-    source: str | None = None
-    metrics: dict[str, StatementLine]
+    year: int | None = Field(default=None, description="Fiscal year.")
+    quarter: int | None = Field(default=None, description="Fiscal quarter; null for a fiscal year.")
+    period: str | None = Field(
+        default=None, description="The period as people write it (FY2024, Q3 2025)."
+    )
+    period_end: str | None = Field(default=None, description="Last day of the period (ISO 8601).")
+    source: str | None = Field(
+        default=None, description="The filing most of the period's lines come from."
+    )
+    metrics: dict[str, StatementLine] = Field(description="Metric key -> line.")
 
 
 class StatementResponse(BaseModel):
     """A full statement (spec 2.5)."""
 
-    company_name: str
-    market: str | None = None
-    statement: str
-    period_type: str
-    currency: str | None = None
-    periods: list[StatementPeriod]
+    company_name: str = Field(description="The company's name as filed.")
+    market: str | None = Field(default=None, description="nordic or us.")
+    statement: str = Field(description="income_statement, balance_sheet or cash_flow.")
+    period_type: str = Field(description="annual or quarterly.")
+    currency: str | None = Field(default=None, description="The reporting currency (ISO 4217).")
+    periods: list[StatementPeriod] = Field(description="Periods newest first.")
 
 
 class QuarterlyNotAvailable(BaseModel):
     """The quarterly Nordic statement answer: `error` without failure_kind (spec 4.5)."""
 
-    error: str = "quarterly_line_items_not_available"
-    detail: str
-    company_name: str | None = None
-    market: str | None = None
+    error: str = Field(
+        default="quarterly_line_items_not_available",
+        description="Why there are no quarterly figures.",
+    )
+    detail: str = Field(description="What the company publishes instead.")
+    company_name: str | None = Field(default=None, description="The company's name as filed.")
+    market: str | None = Field(default=None, description="nordic or us.")
 
 
 class CompareRequest(BaseModel):
@@ -99,26 +139,35 @@ class CompareRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     companies: list[str] = Field(min_length=2, max_length=5, description="Names or tickers.")
-    years: int = Field(default=3, ge=1, le=10)
+    years: int = Field(
+        description="How many of the newest fiscal years to show (1 to 10).", default=3, ge=1, le=10
+    )
 
 
 class CompareEntry(BaseModel):
     """One company of a comparison (spec 2.8)."""
 
-    company_name: str | None = None
-    display_name: str | None = None
-    market: str | None = None
-    ticker: str | None = None
-    latest_year: dict[str, Any] = Field(default_factory=dict)
-    by_year: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    company_name: str | None = Field(default=None, description="The company's name as filed.")
+    display_name: str | None = Field(default=None, description="The company's short name.")
+    market: str | None = Field(default=None, description="nordic or us.")
+    ticker: str | None = Field(default=None, description="The company's first ticker.")
+    latest_year: dict[str, Any] = Field(
+        description="The newest fiscal year with figures.", default_factory=dict
+    )
+    by_year: dict[str, dict[str, Any]] = Field(
+        description="Fiscal year -> metric key -> value, for the newest `years` years.",
+        default_factory=dict,
+    )
 
 
 class CompareResponse(BaseModel):
     """Answer of compare."""
 
-    companies: list[CompareEntry]
-    kpis: list[str]
-    not_found: list[str]
+    companies: list[CompareEntry] = Field(
+        description="One entry per company resolved, in the order asked."
+    )
+    kpis: list[str] = Field(description="The metric keys compared.")
+    not_found: list[str] = Field(description="Inputs that did not resolve to one company.")
 
 
 class ScreenRequest(BaseModel):
@@ -128,14 +177,30 @@ class ScreenRequest(BaseModel):
 
     metric: str = Field(default="revenue", description="A metric key (aliases accepted).")
     mode: str = Field(default="growth", description="growth or value.")
-    year: int | None = None
-    compare_years: int = Field(default=1, ge=1, le=10)
+    year: int | None = Field(
+        default=None,
+        description="The fiscal year to rank; default: the newest year most companies have.",
+    )
+    compare_years: int = Field(
+        description="Years between the compared year and `year`, for growth (1 to 10).",
+        default=1,
+        ge=1,
+        le=10,
+    )
     country: str | None = Field(default=None, description="FI, SE or US.")
     industry: str | None = Field(default=None, description="Substring of the industry.")
-    tag_slugs: list[str] | None = None
-    top_n: int = Field(default=20, ge=1, le=100)
+    tag_slugs: list[str] | None = Field(
+        default=None,
+        description="Only companies with any of these tags (sector slugs such as semiconductors).",
+    )
+    top_n: int = Field(
+        description="How many companies to return (1 to 100).", default=20, ge=1, le=100
+    )
     direction: str = Field(default="desc", description="desc or asc.")
-    min_value: float | None = None
+    min_value: float | None = Field(
+        default=None,
+        description="Leave out companies ranked below this (the value, or the growth in percent).",
+    )
     currency: str | None = Field(
         default=None,
         pattern="^[A-Za-z]{3}$",
@@ -147,28 +212,45 @@ class ScreenRequest(BaseModel):
 class ScreenedCompany(BaseModel):
     """One ranked company (spec 2.9)."""
 
-    company_name: str | None = None
-    display_name: str | None = None
-    ticker: str | None = None
-    country: str | None = None
-    industry: str | None = None
-    market: str | None = None
-    currency: str | None = None
-    value_anchor: JsonDecimal | None = None
-    value_compare: JsonDecimal | None = None
-    growth_pct: JsonDecimal | None = None
+    company_name: str | None = Field(default=None, description="The company's name as filed.")
+    display_name: str | None = Field(default=None, description="The company's short name.")
+    ticker: str | None = Field(default=None, description="The company's first ticker.")
+    country: str | None = Field(
+        default=None, description="ISO 3166-1 alpha-2 country of the listing market."
+    )
+    industry: str | None = Field(
+        default=None, description="The company's industry as its registry gives it."
+    )
+    market: str | None = Field(default=None, description="nordic or us.")
+    currency: str | None = Field(default=None, description="The reporting currency of the values.")
+    value_anchor: JsonDecimal | None = Field(
+        default=None, description="The metric's value in the ranked year."
+    )
+    value_compare: JsonDecimal | None = Field(
+        default=None, description="The metric's value in the compared year."
+    )
+    growth_pct: JsonDecimal | None = Field(
+        default=None,
+        description="Compound annual growth in percent, from value_compare to value_anchor.",
+    )
 
 
 class ScreenResponse(BaseModel):
     """Answer of screen."""
 
-    metric: str
-    mode: str
-    year: int | None = None
-    compare_year: int | None = None
-    filters: dict[str, Any]
-    companies: list[ScreenedCompany]
-    coverage: dict[str, int]
+    metric: str = Field(description="The canonical metric key ranked.")
+    mode: str = Field(description="growth or value.")
+    year: int | None = Field(default=None, description="The fiscal year ranked.")
+    compare_year: int | None = Field(
+        default=None, description="The year growth is measured from (growth mode)."
+    )
+    filters: dict[str, Any] = Field(description="The filters applied, as sent.")
+    companies: list[ScreenedCompany] = Field(
+        description="The ranked companies, best first by `direction`."
+    )
+    coverage: dict[str, int] = Field(
+        description="with_data: companies ranked; returned: companies in the answer."
+    )
     currencies: list[str] = Field(
         default_factory=list,
         description="The reporting currencies of the ranked values, most frequent first.",

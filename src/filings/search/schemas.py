@@ -30,9 +30,15 @@ class ContentSearchRequest(BaseModel):
 class ContentHit(BaseModel):
     """One passage found inside a filing (spec 2.2)."""
 
-    company_name: str | None = None
+    company_name: str | None = Field(default=None, description="The issuer of the document.")
     year: str | None = Field(default=None, description="Fiscal year of the filing.")
-    document_type: str | None = None
+    document_type: str | None = Field(
+        default=None,
+        description=(
+            "The document's type (annual_report, interim_report, "
+            "stock_exchange_release, 10-K, 10-Q, 8-K ...)."
+        ),
+    )
     content: str | None = Field(default=None, description="The passage, as the filing says it.")
     content_title: str | None = Field(
         default=None, description="The nearest heading (or the item's title)."
@@ -43,7 +49,13 @@ class ContentHit(BaseModel):
         description="Resolvable with the snapshot endpoint: Nordic `<docid>_<page>`, US the "
         "accession number.",
     )
-    source_url: str | None = None
+    source_url: str | None = Field(
+        default=None,
+        description=(
+            "Where the document can be read: the filing on the SEC's "
+            "site, or the service's page snapshot."
+        ),
+    )
     score: float | None = Field(default=None, description="Relevance in [0, 1].")
     page_number: int | None = Field(
         default=None, description="The page the passage is on, where known (US: of the document)."
@@ -53,18 +65,22 @@ class ContentHit(BaseModel):
 class IndexStatus(BaseModel):
     """How far the vector index is."""
 
-    passages: int
-    with_vectors: int
+    passages: int = Field(description="Passages held for content search.")
+    with_vectors: int = Field(
+        description="Passages whose vectors are computed; the rest are found by full text only."
+    )
 
 
 class ContentSearchResponse(BaseModel):
     """Answer of content search."""
 
-    results: list[ContentHit]
+    results: list[ContentHit] = Field(description="Passages, best first.")
     total: int = Field(description="Passages that matched (before `limit`).")
-    query: str
+    query: str = Field(description="The query as received.")
     mode: Literal["hybrid", "fulltext"] = Field(
         description="hybrid: full text and vectors fused; fulltext: the vectors are still being "
         "computed (see `index`), so full-text ranking alone."
     )
-    index: IndexStatus
+    index: IndexStatus = Field(
+        description="How much of the corpus the vector index covers while it is being built."
+    )

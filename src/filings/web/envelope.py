@@ -18,8 +18,8 @@ class ErrorEnvelope(BaseModel):
     """Body of every HTTP error the API itself produces."""
 
     error: str = Field(description="Message; 'Internal server error' on 500.")
-    status_code: int
-    path: str
+    status_code: int = Field(description="The HTTP status, repeated.")
+    path: str = Field(description="The request path.")
     correlation_id: str = Field(description="Also sent as the X-Correlation-Id header.")
 
 
@@ -33,15 +33,15 @@ class ValidationEnvelope(ErrorEnvelope):
 class DetailOnly(BaseModel):
     """Body of a refusal made before the API (404, 405, 413, 403, 504)."""
 
-    detail: str
+    detail: str = Field(description="What went wrong, for people.")
 
 
 class MaintenanceBody(ErrorEnvelope):
     """Body of a 503: the envelope plus the spec's maintenance keys (false when a store is down)."""
 
-    detail: str
-    maintenance: bool = True
-    retryable: bool = True
+    detail: str = Field(description="What is going on, for people.")
+    maintenance: bool = Field(default=True, description="True while the service is in maintenance.")
+    retryable: bool = Field(default=True, description="Whether the same request may succeed later.")
 
 
 def envelope_body(message: str, status: int, path: str, correlation_id: str) -> dict[str, Any]:
