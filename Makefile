@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 export FILINGS_CORPUS ?= ../shared/corpus
 
-.PHONY: run test lint bench load fuzz compare-edgartools openapi clean
+.PHONY: run test lint bench load fuzz compare-edgartools examples openapi clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -58,6 +58,10 @@ var/edgartools-venv/bin/python:
 
 compare-edgartools: $(VENV)/.installed-dev var/edgartools-venv/bin/python
 	EDGARTOOLS_PYTHON=var/edgartools-venv/bin/python $(BIN)/python -m bench.compare_edgartools
+
+# The API document's examples, recorded from the corpus (then `make openapi`).
+examples: $(VENV)/.installed-dev
+	UPDATE_EXAMPLES=1 FILINGS_TEST_BACKEND=sqlite $(BIN)/pytest -q tests/test_examples.py
 
 openapi: $(VENV)/.installed
 	$(BIN)/filings openapi --output openapi.json

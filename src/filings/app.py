@@ -35,6 +35,7 @@ from filings.search.vectors import E5Embedder, embed_missing
 from filings.web.answers import AnswerCache
 from filings.web.deps import AppState
 from filings.web.envelope import install_error_handlers
+from filings.web.examples import add_examples
 from filings.web.health import router as health_router
 from filings.web.middleware import (
     BlockedNetworkMiddleware,
@@ -70,6 +71,7 @@ def _openapi_with_access(app: FastAPI) -> Callable[[], dict[str, Any]]:
                 operation["security"] = [{"bearer": []}, {"apiKeyHeader": []}]
                 if method == "post":
                     operation.setdefault("parameters", []).append(IDEMPOTENCY_PARAMETER)
+        add_examples(document, API_PREFIX)
         app.openapi_schema = document
         return document
 
