@@ -142,7 +142,8 @@ def bootstrap(
     elapsed = time.monotonic() - started
     console.print(
         f"ready in {elapsed:.0f} s: {'; '.join(stored)}; demo key "
-        f"{'issued' if new else 'kept'} in {kept}"
+        f"{'issued' if new else 'kept'} in {kept}",
+        soft_wrap=True,
     )
     base = f"http://{host}:{port}/api/v1/data"
     typer.echo(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -21,6 +21,7 @@ from filings.db.tables import metric_values
 from filings.ingest.load import (
     MALFORMED,
     CompanyIn,
+    find_company,
     sync_filings,
     sync_metrics,
     touch_company,
@@ -226,6 +227,22 @@ def _edgar_url(cik: str, filing: FilingInfo) -> str:
     return f"https://www.sec.gov/Archives/edgar/data/{int(cik)}/{folder}/{document}"
 
 
+def _load_listing(conn: Connection, fetched: _Company, now: datetime) -> tuple[int, int, bool]:
+    """A company the source knows only from its ticker list: its name and identifiers. Figures
+    and filings stored by earlier runs are left as they are (a source that has no file for a
+    company is no reason to drop what was read before), and so is its reporting currency."""
+    company = _company_in(fetched, None, None)
+    existing = find_company(conn, company)
+    if existing is not None:
+        company = replace(
+            company,
+            currency=existing.currency,
+            fiscal_year_end=existing.fiscal_year_end or company.fiscal_year_end,
+        )
+    _, changed = upsert_company(conn, company, now)
+    return 0, 0, changed
+
+
 def _load(conn: Connection, fetched: _Company, now: datetime) -> tuple[int, int, bool]:
     reported = read_companyfacts(fetched.facts_document) if fetched.facts_document else []
     labels = {(f.taxonomy, f.concept): f.label for f in reported}
@@ -299,6 +316,9 @@ def select_ciks(
     return list(dict.fromkeys(chosen))
 
 
+REGISTRY_BATCH = 500  # companies known only from the ticker list, loaded per transaction
+
+
 def ingest_sec(
     database: Database,
     source: SecSource,
@@ -308,33 +328,74 @@ def ingest_sec(
     documents: DocumentSelection | None = DocumentSelection(),
 ) -> SecSummary:
     """Ingest each CIK: the company, its filings and figures in one transaction, then each
-    filing's documents in one of their own; report and skip what fails.
+    filing's documents in one of their own; report and skip what fails. Companies the source
+    knows only from its ticker list (no filings, no figures) go in batches of REGISTRY_BATCH.
 
     `documents` selects the filings whose documents are read (None: none).
     """
     summary = SecSummary()
     now = datetime.now(UTC)
+    registry_only: list[_Company] = []  # companies with nothing but a listing: loaded in batches
+
+    def counted(fetched: _Company, loaded: tuple[int, int, bool]) -> None:
+        filings_count, facts_count, changed = loaded
+        summary.companies += 1
+        summary.filings += filings_count
+        summary.facts += facts_count
+        summary.documents += len(fetched.documents)
+        summary.unchanged += 0 if changed else 1
+        summary.warnings.extend((fetched.cik, w) for w in fetched.warnings)
+
+    def load_one(fetched: _Company) -> None:
+        try:
+            with database.transaction(write=True) as conn:
+                loaded = _load(conn, fetched, now)
+            changed = loaded[2]
+            for accession, found in fetched.documents.items():
+                with database.transaction(write=True) as conn:
+                    changed |= sync_filing_documents(conn, accession, found)
+        except FilingsError as exc:
+            summary.skipped.append((fetched.cik, str(exc)))
+            return
+        except MALFORMED as exc:  # a file of an unexpected shape: this company only
+            summary.skipped.append((fetched.cik, f"malformed data: {type(exc).__name__}: {exc}"))
+            return
+        counted(fetched, (loaded[0], loaded[1], changed))
+
+    def flush() -> None:
+        """The waiting registry-only companies in one transaction; one by one if it fails."""
+        batch = list(registry_only)
+        registry_only.clear()
+        if not batch:
+            return
+        try:
+            with database.transaction(write=True) as conn:
+                results = [_load_listing(conn, fetched, now) for fetched in batch]
+        except (FilingsError, *MALFORMED):
+            for fetched in batch:
+                load_one(fetched)
+            return
+        for fetched, loaded in zip(batch, results, strict=True):
+            counted(fetched, loaded)
+
     for cik in ciks:
         progress(cik)
         try:
             fetched = _fetch(source, cik, listings.get(cik))
             if documents is not None:
                 _read_documents(source, fetched, documents)
-            with database.transaction(write=True) as conn:
-                filings_count, facts_count, changed = _load(conn, fetched, now)
-            for accession, found in fetched.documents.items():
-                with database.transaction(write=True) as conn:
-                    changed |= sync_filing_documents(conn, accession, found)
         except FilingsError as exc:
             summary.skipped.append((cik, str(exc)))
             continue
-        except MALFORMED as exc:  # a file of an unexpected shape: this company only
+        except MALFORMED as exc:
             summary.skipped.append((cik, f"malformed data: {type(exc).__name__}: {exc}"))
             continue
-        summary.companies += 1
-        summary.filings += filings_count
-        summary.facts += facts_count
-        summary.documents += len(fetched.documents)
-        summary.unchanged += 0 if changed else 1
-        summary.warnings.extend((cik, w) for w in fetched.warnings)
+        if fetched.facts_document is None and not fetched.filings and not fetched.documents:
+            registry_only.append(fetched)
+            if len(registry_only) >= REGISTRY_BATCH:
+                flush()
+            continue
+        flush()
+        load_one(fetched)
+    flush()
     return summary
