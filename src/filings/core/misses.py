@@ -57,17 +57,25 @@ class Miss(BaseModel):
         default=None, description="Machine-readable reason: see spec 7.3."
     )
     company: str | None = Field(default=None, description="The company argument sent.")
-    resolved_name: str | None = None
-    cik: str | None = None
-    ticker: str | None = None
-    locale: str | None = None
+    resolved_name: str | None = Field(
+        default=None,
+        description=(
+            "The company the argument resolved to, when it resolved but has nothing to answer with."
+        ),
+    )
+    cik: str | None = Field(
+        default=None, description=("The SEC CIK of the company the argument resolved to.")
+    )
+    ticker: str | None = Field(default=None, description="That company's first ticker.")
+    locale: str | None = Field(default=None, description="The locale asked for (profiles).")
     alternatives: list[Alternative] | list[str] | None = Field(
         default=None, description="Close candidates, or the allowed values of an argument."
     )
     hint: str | None = Field(default=None, description="How to get an answer instead.")
 
     @model_serializer(mode="wrap")
-    def _omit_empty(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+    # No return annotation: the API document then shows the model's fields, not a bare object.
+    def _omit_empty(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
         data: dict[str, Any] = handler(self)
         return {k: v for k, v in data.items() if v is not None}
 

@@ -49,27 +49,57 @@ class MetadataQuality(BaseModel):
 class FilingItem(BaseModel):
     """One filing row (spec 2.1); empty fields are omitted."""
 
-    docid: str | None = None
-    company_name: str
-    year: str | int | None = None
-    fiscal_year: str | int | None = None
-    quarter: int | None = None
-    document_type: str
-    document_type_label: str | None = None
-    page_count: int | None = None
-    market: str
-    citation_label: str | None = None
-    citation_markdown: str | None = None
-    metadata_quality: MetadataQuality | None = None
-    ticker: str | None = None
-    cik: str | None = None
-    period_end: str | None = None
-    filed_date: str | None = None
-    accession_number: str | None = None
-    result_kind: str | None = None
+    docid: str | None = Field(
+        default=None,
+        description=(
+            "The document id: Nordic page ids are `<docid>_<page>`; for "
+            "US filings the accession number when the search named a "
+            "company."
+        ),
+    )
+    company_name: str = Field(description="The issuer's name as filed.")
+    year: str | int | None = Field(
+        default=None, description=("The fiscal year, as the contract's `year` key.")
+    )
+    fiscal_year: str | int | None = Field(
+        default=None, description=("The fiscal year the filing reports on.")
+    )
+    quarter: int | None = Field(
+        default=None, description=("The fiscal quarter of an interim report.")
+    )
+    document_type: str = Field(
+        description=("annual_report, interim_report, stock_exchange_release, 10-K, 10-Q, 8-K ...")
+    )
+    document_type_label: str | None = Field(default=None, description="The document type in words.")
+    page_count: int | None = Field(default=None, description="Pages of the document (Nordic).")
+    market: str = Field(description="nordic or us.")
+    citation_label: str | None = Field(
+        default=None, description=("How to cite the filing, in words.")
+    )
+    citation_markdown: str | None = Field(
+        default=None,
+        description=("The citation as a Markdown link to the filing or its first page."),
+    )
+    metadata_quality: MetadataQuality | None = Field(
+        default=None, description=("Which dates are tracked for this market.")
+    )
+    ticker: str | None = Field(default=None, description="The company's first ticker.")
+    cik: str | None = Field(default=None, description="SEC Central Index Key, 10 digits (US).")
+    period_end: str | None = Field(
+        default=None, description=("The end of the period the filing reports on (US).")
+    )
+    filed_date: str | None = Field(
+        default=None, description=("The date the SEC received the filing (US).")
+    )
+    accession_number: str | None = Field(default=None, description="SEC accession number (US).")
+    result_kind: str | None = Field(
+        default=None,
+        description=("filing, or company_index for a company held without filing-level data."),
+    )
 
     @model_serializer(mode="wrap")
-    def _omit_empty(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+    # No return annotation: the API document then shows the model's fields, not a bare object.
+    def _omit_empty(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
         data: dict[str, Any] = handler(self)
         return {k: v for k, v in data.items() if v is not None}
 
@@ -86,7 +116,7 @@ class Resolution(BaseModel):
 class FilingSearchResponse(BaseModel):
     """Answer of filing search."""
 
-    filings: list[FilingItem]
+    filings: list[FilingItem] = Field(description="Filings, newest first.")
     total: int = Field(description="Rows in this response.")
     total_available: int = Field(description="All matches before the limit.")
     has_more: bool = Field(description="True when more matches exist than were returned.")
@@ -95,7 +125,8 @@ class FilingSearchResponse(BaseModel):
     )
 
     @model_serializer(mode="wrap")
-    def _omit_empty(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+    # No return annotation: the API document then shows the model's fields, not a bare object.
+    def _omit_empty(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
         data: dict[str, Any] = handler(self)
         return {k: v for k, v in data.items() if v is not None}
 
