@@ -5,12 +5,15 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from datetime import datetime
 from typing import Any
 
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
+from mcp.server.mcpserver import MCPServer
+from mcp.server.transport_security import TransportSecuritySettings
+from starlette.routing import Route
 
 from filings import API_VERSION
 from filings.access.gate import AccessGate, utc_now
@@ -29,6 +32,7 @@ from filings.filings.router import png_router
 from filings.filings.router import router as filings_router
 from filings.financials.queries import PeriodCache
 from filings.financials.router import router as financials_router
+from filings.mcp.server import KeyCheck, Services, build_mcp, http_key
 from filings.search.router import router as search_router
 from filings.search.service import SearchEngine
 from filings.search.vectors import E5Embedder, embed_missing
@@ -46,6 +50,7 @@ from filings.web.middleware import (
 )
 
 API_PREFIX = "/api/v1/data"
+MCP_PATH = "/mcp"
 DESCRIPTION = """Read-only JSON REST service over company financial filings of Helsinki- and
 Stockholm-listed issuers and US issuers registered with the SEC. Every request needs
 `Authorization: Bearer <API_KEY>`. A 200 answer may be a miss: check for `error` first."""
@@ -111,13 +116,17 @@ def create_app(
     store = store or build_access_store(settings, database)
 
     search_engine = SearchEngine()
+    mcp_starts: list[Callable[[], Any]] = []  # starts the MCP endpoint's session manager
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         stop = threading.Event()
         if settings.index_vectors:
             start_vector_indexer(database, search_engine, stop)
-        yield
+        async with AsyncExitStack() as running:
+            for start in mcp_starts:
+                await running.enter_async_context(start().run())
+            yield
         stop.set()
         store.close()
         database.dispose()
@@ -149,6 +158,7 @@ def create_app(
         wait_seconds=settings.effective_idempotency_wait(),
         clock=clock,
     )
+    mcp_starts.append(_mount_mcp(app, gate, search_engine))
     app.openapi = _openapi_with_access(app)  # type: ignore[method-assign]
     # Added innermost first: access runs last, correlation ids first.
     app.state.twin_waiters = TwinWaiters()
@@ -171,6 +181,56 @@ def create_app(
     app.add_middleware(CorrelationMiddleware)
     logging.getLogger("filings").setLevel(logging.INFO)
     return app
+
+
+def _mount_mcp(app: FastAPI, gate: AccessGate, engine: SearchEngine) -> Callable[[], Any]:
+    """The MCP tools at `/mcp` (streamable HTTP, stateless, JSON answers) behind the API keys.
+    Returns what the app's lifespan calls to start a session manager (one per run of the
+    lifespan: a manager runs once)."""
+    services = Services(
+        app.state.filings,
+        app.state.company_directory,
+        app.state.period_cache,
+        engine,
+        gate,
+        http_key,
+    )
+    server = build_mcp(services)
+    app.state.mcp_services = services
+
+    def start() -> Any:
+        # Built for its session manager; the route below is the app's own. Keys, not the Host
+        # header, protect it, so DNS-rebinding checks (meant for open local servers) are off.
+        server.streamable_http_app(
+            streamable_http_path=MCP_PATH,
+            stateless_http=True,
+            json_response=True,
+            transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
+        )
+        return server.session_manager
+
+    async def endpoint(scope: Any, receive: Any, send: Any) -> None:
+        await server.session_manager.asgi_app(scope, receive, send)
+
+    route = Route(MCP_PATH, endpoint=KeyCheck(endpoint, gate), methods=["GET", "POST", "DELETE"])
+    app.router.routes.append(route)
+    return start
+
+
+def stdio_mcp(settings: Settings, key: str) -> MCPServer:
+    """The MCP tools for the stdio transport: the app's services, every call made with `key`."""
+    app = create_app(settings)
+    services: Services = app.state.mcp_services
+    return build_mcp(
+        Services(
+            services.state,
+            services.directory,
+            services.periods,
+            services.engine,
+            services.gate,
+            lambda _: key,
+        )
+    )
 
 
 def start_vector_indexer(database: Database, engine: SearchEngine, stop: threading.Event) -> None:

@@ -109,6 +109,12 @@ class AccessGate:
         with store_faults():
             return self._admit(key, idempotency_key, request_hash)
 
+    def check_key(self, key: str | None) -> None:
+        """Raise the ApiError of a key that does not authenticate (401, 402); count nothing."""
+        key = authenticate_offline(key)
+        with store_faults(), self.database.transaction() as conn:
+            authenticate(conn, key, secret=self.secret, now=self.clock())
+
     def _admit(self, key: str, idempotency_key: str | None, request_hash: str) -> Admission:
         now = self.clock()
         bucket = month_bucket(now)

@@ -14,6 +14,7 @@ from rich.markup import escape
 from filings.cli import accounts, bootstrap, index, ingest, keys
 from filings.cli.common import console, database, load_settings
 from filings.cli.errors import explain
+from filings.core.errors import FilingsError
 from filings.core.settings import Settings
 from filings.db.migrate import check_migrated
 
@@ -101,6 +102,19 @@ def serve(
         proxy_headers=False,
         log_level="info",
     )
+
+
+@app.command("mcp")
+def mcp_stdio() -> None:
+    """Serve the API's nine tools over MCP's stdio transport; calls use FILINGS_API_KEY."""
+    from filings.app import stdio_mcp
+
+    settings = load_settings()
+    if settings.api_key is None:
+        raise FilingsError("set FILINGS_API_KEY: the MCP tools call the API with that key")
+    with database(settings):
+        pass  # stop at once on a database that is not migrated
+    stdio_mcp(settings, settings.api_key.get_secret_value()).run("stdio")
 
 
 @db_app.command("upgrade")

@@ -107,6 +107,11 @@ class Settings(BaseSettings):
         default=SecretStr("change-me-snapshot-secret"),
         description="Secret that signs the expiring page-snapshot links.",
     )
+    api_key: SecretStr | None = Field(
+        default=None,
+        description="The API key `filings mcp` (MCP over stdio) calls the tools with; its plan, "
+        "limits and quota apply as to HTTP requests.",
+    )
     key_hash_secret: SecretStr = Field(
         default=SecretStr("change-me-key-hash-secret"),
         description="Server secret of the HMAC-SHA256 under which API keys are stored.",

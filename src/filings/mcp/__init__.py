@@ -1,0 +1,1 @@
+"""The API as MCP tools (Model Context Protocol), over streamable HTTP and stdio."""

@@ -1,0 +1,168 @@
+"""The MCP tools, through the official SDK's own client over streamable HTTP: list them, call
+each, get a miss, be refused with a bad key, and see the quota spent."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+import httpx2
+import pytest
+from fastapi.testclient import TestClient
+from mcp.client.streamable_http import streamable_http_client
+
+from filings.access.plans import month_bucket
+from mcp import Client
+
+TOOLS = {
+    "search_filings": {"company": "AAPL", "limit": 2},
+    "content_search": {"query": "Lifco net sales 2019", "limit": 2},
+    "get_snapshot": {"page_id": "0000320193-24-000123"},
+    "get_financials": {"company": "AAPL", "year": 2024},
+    "get_statement": {"company": "NVDA", "period_type": "quarterly", "years": 2},
+    "get_profile": {"company": "AAPL"},
+    "get_revenue_geography": {"company": "NVDA", "year": 2025},
+    "compare_companies": {"companies": ["AAPL", "NVDA"], "years": 1},
+    "screen_companies": {"metric": "revenue", "mode": "value", "year": 2024, "top_n": 3},
+}
+
+
+def session(app: Any, key: str | None) -> Client:
+    headers = {"Authorization": f"Bearer {key}"} if key else {}
+    http = httpx2.AsyncClient(
+        transport=httpx2.ASGITransport(app=app), base_url="http://testserver", headers=headers
+    )
+    return Client(streamable_http_client("http://testserver/mcp", http_client=http))
+
+
+def run(app: Any, work: Callable[[], Any]) -> Any:
+    async def go() -> Any:
+        async with app.router.lifespan_context(app):
+            return await work()
+
+    return asyncio.run(go())
+
+
+def payload(result: Any) -> dict[str, Any]:
+    assert not result.is_error, result
+    if result.structured_content is not None:
+        content = result.structured_content
+        return content.get("result", content) if set(content) == {"result"} else content
+    return json.loads(result.content[0].text)
+
+
+def test_every_tool_answers_as_the_http_endpoint(sec_client: TestClient) -> None:
+    app, key = sec_client.app, sec_client.headers["Authorization"].removeprefix("Bearer ")
+
+    async def work() -> dict[str, Any]:
+        async with session(app, key) as client:
+            listed = await client.list_tools()
+            answers = {name: await client.call_tool(name, args) for name, args in TOOLS.items()}
+            return {"tools": listed.tools, "answers": answers}
+
+    out = run(app, work)
+    tools = {tool.name: tool for tool in out["tools"]}
+    assert set(tools) == set(TOOLS)
+    assert all(tool.description for tool in tools.values())
+    limit = tools["search_filings"].input_schema["properties"]["limit"]
+    assert (limit["minimum"], limit["maximum"], limit["default"]) == (1, 100, 20)
+    figures = payload(out["answers"]["get_financials"])
+    http = sec_client.get("/api/v1/data/companies/AAPL/financials", params={"year": 2024}).json()
+    assert figures == http  # the JSON the HTTP endpoint answers
+    for name in TOOLS:
+        assert "error" not in payload(out["answers"][name]), name
+
+
+def test_a_miss_is_an_answer(sec_client: TestClient) -> None:
+    app, key = sec_client.app, sec_client.headers["Authorization"].removeprefix("Bearer ")
+
+    async def work() -> Any:
+        async with session(app, key) as client:
+            return await client.call_tool("get_financials", {"company": "NO SUCH CO ZZZ"})
+
+    miss = payload(run(app, work))
+    assert miss["failure_kind"] == "not_found" and miss["error"].startswith("Company not found")
+
+
+def test_a_bad_key_is_refused_as_on_http(sec_client: TestClient) -> None:
+    app = sec_client.app
+    for key in (None, "svc_" + "x" * 43):
+
+        async def work(key: str | None = key) -> Any:
+            async with session(app, key) as client:
+                return await client.list_tools()
+
+        with pytest.raises(Exception, match="error"):  # the SDK's client gives up
+            run(app, work)
+        # what the client was answered: the HTTP API's 401 envelope
+        headers = {"Authorization": f"Bearer {key}"} if key else {}
+        answer = TestClient(app).post(
+            "/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"}, headers=headers
+        )
+        assert answer.status_code == 401
+        assert answer.json()["error"] in (
+            "Invalid API key",
+            "Missing API key: send Authorization: Bearer <API_KEY>",
+        )
+
+
+def test_each_tool_call_spends_a_request_of_the_quota(
+    make_client: Callable[..., TestClient], new_key: Callable[..., str], database: Any
+) -> None:
+    from filings.access.store_sql import SqlAccessStore
+
+    key = new_key(account="mcp-user", monthly_quota=3)
+    client = make_client(key=key)
+    store = SqlAccessStore(database)
+    account_pk = database_account(database, "mcp-user")
+    bucket = month_bucket(datetime.now(UTC))
+
+    async def work() -> list[Any]:
+        async with session(client.app, key) as mcp:
+            await mcp.list_tools()  # listing is no request
+            return [await mcp.call_tool("get_financials", {"company": "NOPE"}) for _ in range(4)]
+
+    results = run(client.app, work)
+    assert [r.is_error for r in results] == [False, False, False, True]  # quota of 3
+    assert "429" in results[3].content[0].text
+    assert store.quota_used(account_pk, bucket) == 3
+
+
+def database_account(database: Any, name: str) -> int:
+    from filings.access import service
+
+    with database.transaction() as conn:
+        return service.get_account(conn, name).pk
+
+
+def test_stdio_with_the_key_from_the_environment(
+    sec_database_url: str, sec_client: TestClient, tmp_path: Any
+) -> None:
+    import os
+    import sys
+    from pathlib import Path
+
+    from mcp import StdioServerParameters
+
+    key = sec_client.headers["Authorization"].removeprefix("Bearer ")
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "FILINGS_DATABASE_URL": sec_database_url,
+        "FILINGS_KEY_HASH_SECRET": "sec-tests",
+        "FILINGS_API_KEY": key,
+        "FILINGS_DATA_DIR": str(tmp_path),
+        "FILINGS_INDEX_VECTORS": "false",
+        "FILINGS_DEV_MODE": "true",
+    }
+    command = str(Path(sys.executable).with_name("filings"))
+    server = StdioServerParameters(command=command, args=["mcp"], env=env)
+
+    async def work() -> Any:
+        async with Client(server) as client:
+            return await client.call_tool("get_financials", {"company": "AAPL", "year": 2024})
+
+    figures = payload(asyncio.run(work()))
+    assert figures["by_year"]["2024"]["revenue"] == 391035000000
