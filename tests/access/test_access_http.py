@@ -284,3 +284,13 @@ def test_a_request_asks_the_store_once(
     counting.calls.clear()
     assert client.post(SEARCH, json={"limit": 0}).status_code == 422
     assert counting.calls == ["take", "refund_quota"]
+
+
+def test_use_is_counted_by_channel(store: Any) -> None:
+    now = datetime.now(UTC)
+    bucket = "2026-11"
+    for _ in range(3):
+        store.count_use(4242, "mcp", bucket, now)
+    assert store.used_by(4242, "mcp", bucket) == 3
+    assert store.used_by(4242, "mcp", "2026-12") == 0
+    assert store.used_by(4243, "mcp", bucket) == 0

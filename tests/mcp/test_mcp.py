@@ -129,6 +129,7 @@ def test_each_tool_call_spends_a_request_of_the_quota(
     assert [r.is_error for r in results] == [False, False, False, True]  # quota of 3
     assert "429" in results[3].content[0].text
     assert store.quota_used(account_pk, bucket) == 3
+    assert store.used_by(account_pk, "mcp", bucket) == 3  # recorded as MCP use
 
 
 def database_account(database: Any, name: str) -> int:

@@ -109,6 +109,13 @@ class AccessGate:
         with store_faults():
             return self._admit(key, idempotency_key, request_hash)
 
+    def record_use(self, admission: Admission, channel: str) -> None:
+        """Note that an admitted request came through `channel` (mcp): usage by channel."""
+        with store_faults():
+            self.store.count_use(
+                admission.caller.account.pk, channel, admission.quota_bucket, admission.now
+            )
+
     def check_key(self, key: str | None) -> None:
         """Raise the ApiError of a key that does not authenticate (401, 402); count nothing."""
         key = authenticate_offline(key)

@@ -102,6 +102,14 @@ class AccessStore(Protocol):
         """Drop a claim whose request failed, so that a retry runs again."""
         ...
 
+    def count_use(self, account_pk: int, channel: str, bucket: str, now: datetime) -> None:
+        """Note one admitted request that came through `channel` (mcp) in the month `bucket`."""
+        ...
+
+    def used_by(self, account_pk: int, channel: str, bucket: str) -> int:
+        """Requests that came through `channel` in the month `bucket`."""
+        ...
+
     def ping(self) -> None:
         """Raise unless the store answers (readiness)."""
         ...

@@ -200,6 +200,25 @@ class RedisAccessStore:
         except redis.RedisError as exc:
             raise DependencyUnavailable(f"redis: {exc}") from exc
 
+    def count_use(self, account_pk: int, channel: str, bucket: str, now: datetime) -> None:
+        """One more request through `channel` this month."""
+        key = self._key("use", channel, account_pk, bucket)
+        try:
+            with self.client.pipeline() as pipe:
+                pipe.incr(key)
+                pipe.pexpire(key, _ms(QUOTA_TTL))
+                pipe.execute()
+        except redis.RedisError as exc:
+            raise DependencyUnavailable(f"redis: {exc}") from exc
+
+    def used_by(self, account_pk: int, channel: str, bucket: str) -> int:
+        """Requests through `channel` in the month `bucket`."""
+        try:
+            value = self.client.get(self._key("use", channel, account_pk, bucket))
+        except redis.RedisError as exc:
+            raise DependencyUnavailable(f"redis: {exc}") from exc
+        return int(value or 0)
+
     def ping(self) -> None:
         """Redis answers PING."""
         try:

@@ -229,6 +229,16 @@ class SqlAccessStore:
                 )
             )
 
+    def count_use(self, account_pk: int, channel: str, bucket: str, now: datetime) -> None:
+        """One more request through `channel` this month."""
+        with self.database.transaction(write=True) as conn:
+            _increment_below(conn, f"use:{channel}:{account_pk}", bucket, 2**62, now + QUOTA_TTL)
+
+    def used_by(self, account_pk: int, channel: str, bucket: str) -> int:
+        """Requests through `channel` in the month `bucket`."""
+        with self.database.transaction() as conn:
+            return self._count(conn, f"use:{channel}:{account_pk}", bucket)
+
     def ping(self) -> None:
         """The database answers a query."""
         with self.database.transaction() as conn:

@@ -68,6 +68,7 @@ class Services:
         key = self.key_of(ctx)
         try:
             admission = await anyio.to_thread.run_sync(self.gate.admit, key, None, "")
+            await anyio.to_thread.run_sync(self.gate.record_use, admission, "mcp")
         except ApiError as refused:
             raise ToolError(f"{refused.status_code}: {refused.message}") from refused
         answer = await run_service(self.state, work, 2)
