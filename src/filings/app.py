@@ -22,6 +22,8 @@ from filings.access.store import AccessStore
 from filings.access.store_redis import RedisAccessStore
 from filings.access.store_sql import SqlAccessStore
 from filings.access.waiters import TwinWaiters
+from filings.account.router import Pages
+from filings.account.router import router as account_router
 from filings.companies.router import router as companies_router
 from filings.companies.service import CompanyDirectory
 from filings.core.errors import ConfigurationError
@@ -149,7 +151,9 @@ def create_app(
         app.include_router(router, prefix=API_PREFIX)
     app.include_router(png_router)
     app.include_router(health_router)
+    app.include_router(account_router)
     app.state.access_store = store
+    app.state.account_pages = Pages(database, store, settings.key_hash_secret.get_secret_value())
     install_error_handlers(app)
     gate = AccessGate(
         database,

@@ -6,11 +6,16 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+import uvicorn
 from fastapi.testclient import TestClient
 from filings_client import (
     AsyncFilingsClient,
@@ -40,10 +45,34 @@ def test_models_are_generated_from_the_committed_api_document() -> None:
     )
 
 
+@pytest.fixture(scope="module")
+def served(sec_client: TestClient) -> Iterator[str]:
+    """The app over real HTTP: uvicorn in a thread on a free port; its base URL."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(sec_client.app, host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if server.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
 @pytest.fixture
-def client(sec_client: TestClient) -> FilingsClient:
-    key = sec_client.headers["Authorization"].removeprefix("Bearer ")
-    return FilingsClient("http://testserver", key, transport=sec_client._transport)
+def key(sec_client: TestClient) -> str:
+    return str(sec_client.headers["Authorization"]).removeprefix("Bearer ")
+
+
+@pytest.fixture
+def client(served: str, key: str) -> FilingsClient:
+    return FilingsClient(served, key)
 
 
 def test_every_endpoint_answers_with_its_model(client: FilingsClient) -> None:
@@ -69,31 +98,25 @@ def test_every_endpoint_answers_with_its_model(client: FilingsClient) -> None:
     assert isinstance(screened, models.ScreenResponse) and len(screened.companies) == 3
 
 
-def test_a_miss_is_a_value_or_raised(client: FilingsClient, sec_client: TestClient) -> None:
+def test_a_miss_is_a_value_or_raised(client: FilingsClient, served: str, key: str) -> None:
     miss = client.get_financials("NO SUCH COMPANY ZZZ")
     assert isinstance(miss, Miss) and miss.failure_kind == "not_found"
-    key = sec_client.headers["Authorization"].removeprefix("Bearer ")
-    strict = FilingsClient(
-        "http://testserver", key, transport=sec_client._transport, raise_on_miss=True
-    )
+    strict = FilingsClient(served, key, raise_on_miss=True)
     with pytest.raises(MissError) as raised:
         strict.get_financials("NO SUCH COMPANY ZZZ")
     assert raised.value.miss.failure_kind == "not_found"
 
 
-def test_http_errors_raise_with_the_envelope(sec_client: TestClient) -> None:
-    bad = FilingsClient("http://testserver", "svc_" + "x" * 43, transport=sec_client._transport)
+def test_http_errors_raise_with_the_envelope(served: str) -> None:
+    bad = FilingsClient(served, "svc_" + "x" * 43)
     with pytest.raises(FilingsHTTPError) as raised:
         bad.get_financials("AAPL")
     assert raised.value.status_code == 401 and raised.value.body["status_code"] == 401
 
 
-def test_the_async_client(sec_client: TestClient) -> None:
-    key = sec_client.headers["Authorization"].removeprefix("Bearer ")
-
+def test_the_async_client(served: str, key: str) -> None:
     async def go() -> tuple[Any, Any]:
-        transport = httpx.ASGITransport(app=sec_client.app)
-        async with AsyncFilingsClient("http://testserver", key, transport=transport) as client:
+        async with AsyncFilingsClient(served, key) as client:
             return await asyncio.gather(
                 client.get_financials("AAPL", year=2024),
                 client.search_filings(company="NVDA", limit=1),

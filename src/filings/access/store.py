@@ -102,6 +102,10 @@ class AccessStore(Protocol):
         """Drop a claim whose request failed, so that a retry runs again."""
         ...
 
+    def take_attempt(self, who: str, now: datetime, per_minute: int) -> bool:
+        """Count a sign-in attempt of `who` (an address, an account); False past the limit."""
+        ...
+
     def count_use(self, account_pk: int, channel: str, bucket: str, now: datetime) -> None:
         """Note one admitted request that came through `channel` (mcp) in the month `bucket`."""
         ...

@@ -200,6 +200,12 @@ class RedisAccessStore:
         except redis.RedisError as exc:
             raise DependencyUnavailable(f"redis: {exc}") from exc
 
+    def take_attempt(self, who: str, now: datetime, per_minute: int) -> bool:
+        """One more sign-in attempt of `who` this minute, if under the limit."""
+        key = self._key("signin", who, minute_bucket(now))
+        allowed, _ = self._run(self._reserve, [key], [per_minute, _ms(MINUTE_WINDOW_TTL)])
+        return bool(allowed)
+
     def count_use(self, account_pk: int, channel: str, bucket: str, now: datetime) -> None:
         """One more request through `channel` this month."""
         key = self._key("use", channel, account_pk, bucket)

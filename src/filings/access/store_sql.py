@@ -229,6 +229,14 @@ class SqlAccessStore:
                 )
             )
 
+    def take_attempt(self, who: str, now: datetime, per_minute: int) -> bool:
+        """One more sign-in attempt of `who` this minute, if under the limit."""
+        with self.database.transaction(write=True) as conn:
+            taken = _increment_below(
+                conn, f"signin:{who}", minute_bucket(now), per_minute, now + MINUTE_WINDOW_TTL
+            )
+        return taken is not None
+
     def count_use(self, account_pk: int, channel: str, bucket: str, now: datetime) -> None:
         """One more request through `channel` this month."""
         with self.database.transaction(write=True) as conn:

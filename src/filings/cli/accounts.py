@@ -6,7 +6,7 @@ from datetime import date
 
 import typer
 
-from filings.access import service
+from filings.access import passwords, service
 from filings.access.gate import utc_now
 from filings.access.plans import PLANS, end_of_day
 from filings.cli.common import console, load_settings, run_in_transaction, show_time
@@ -82,6 +82,25 @@ def set_limits(
         ),
     )
     typer.echo(_describe(account))
+
+
+@app.command("set-password")
+def set_password(
+    name: str,
+    password_stdin: bool = typer.Option(
+        False, "--password-stdin", help="Read the password from standard input."
+    ),
+) -> None:
+    """Set the password the account's owner signs in to the account page with."""
+    import sys
+
+    if password_stdin:
+        password = sys.stdin.readline().rstrip("\n")
+    else:
+        password = typer.prompt("Password", hide_input=True, confirmation_prompt=True)
+    settings = load_settings()
+    run_in_transaction(settings, lambda conn: passwords.set_password(conn, name, password))
+    typer.echo(f"password set for {name}; sign in at /account/sign-in")
 
 
 @app.command("list")

@@ -255,6 +255,7 @@ accounts = Table(
     Column("rate_per_second", Integer),  # per-account override of the per-key limits
     Column("rate_per_minute", Integer),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("password_hash", String(200)),  # argon2; the account page's sign-in (None: none)
 )
 
 api_keys = Table(

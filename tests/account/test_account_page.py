@@ -1,0 +1,173 @@
+"""The account page in a real browser (Debian's chromium, driven by Selenium): sign in, create,
+list, rotate and revoke keys, see the plan and the month's use; sessions and forms are
+protected."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support.expected_conditions import staleness_of
+from selenium.webdriver.support.wait import WebDriverWait
+
+from filings.access import passwords, service
+from filings.app import create_app
+from filings.core.settings import Settings
+from filings.db.engine import Database, make_engine
+from tests.conftest import unavailable
+
+SECRET = "account-page-secret-0123456789abcdef"
+PASSWORD = "correct horse battery staple"
+
+
+@pytest.fixture
+def site(committed_database_url: str, tmp_path: Path) -> Iterator[str]:
+    """The app over HTTP with an account `owner` whose password is set: its base URL."""
+    database = Database(make_engine(committed_database_url))
+    with database.transaction() as conn:
+        service.create_account(conn, "owner", plan="api", now=datetime.now(UTC))
+        passwords.set_password(conn, "owner", PASSWORD)
+    settings = Settings(
+        database_url=committed_database_url,
+        data_dir=tmp_path,
+        key_hash_secret=SECRET,  # type: ignore[arg-type]
+    )
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if server.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+    database.dispose()
+
+
+@pytest.fixture
+def browser() -> Iterator[webdriver.Chrome]:
+    chromium = shutil.which("chromium")
+    driver_path = shutil.which("chromedriver")
+    if not chromium or not driver_path:
+        unavailable("Debian's chromium and chromium-driver are needed for the browser tests")
+    options = Options()
+    options.binary_location = str(chromium)
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(str(driver_path)), options=options)
+    driver.implicitly_wait(5)
+    yield driver
+    driver.quit()
+
+
+def sign_in(browser: webdriver.Chrome, site: str, password: str = PASSWORD) -> None:
+    browser.get(f"{site}/account")
+    assert browser.current_url.endswith("/account/sign-in")  # no session: to the sign-in form
+    browser.find_element(By.ID, "account").send_keys("owner")
+    browser.find_element(By.ID, "password").send_keys(password)
+    click(browser, browser.find_element(By.ID, "sign-in"))
+
+
+def click(browser: webdriver.Chrome, button: WebElement) -> None:
+    """Submit a form and wait for the page it leads to."""
+    button.click()
+    WebDriverWait(browser, 10).until(staleness_of(button))
+
+
+def test_keys_plan_and_use_in_a_browser(browser: webdriver.Chrome, site: str) -> None:
+    sign_in(browser, site, password="wrong password!")
+    assert browser.find_element(By.ID, "error").text == "Wrong account name or password."
+    sign_in(browser, site)
+    assert browser.current_url.endswith("/account")
+    assert "Plan api" in browser.find_element(By.ID, "plan").text
+    assert "This month: 0 of" in browser.find_element(By.ID, "usage").text
+    cookie = browser.get_cookie("filings_session")
+    assert cookie and cookie["httpOnly"] and cookie["sameSite"] == "Strict"
+
+    browser.find_element(By.ID, "key-name").send_keys("notebook")
+    browser.find_element(By.ID, "key-days").send_keys("30")
+    click(browser, browser.find_element(By.ID, "create-key"))
+    key = browser.find_element(By.ID, "new-key-value").text
+    assert key.startswith("svc_")
+    rows = browser.find_elements(By.CSS_SELECTOR, "#keys tr[data-key-id]")
+    assert [r.find_element(By.CLASS_NAME, "prefix").text for r in rows] == [key[:12]]
+    assert "notebook" in rows[0].text
+
+    # the key works on the API, and the page counts the request
+    answer = httpx.get(
+        f"{site}/api/v1/data/companies/AAPL/financials", headers={"Authorization": f"Bearer {key}"}
+    )
+    assert answer.status_code == 200
+    browser.get(f"{site}/account")
+    assert "This month: 1 of" in browser.find_element(By.ID, "usage").text
+    assert (
+        "never"
+        not in browser.find_elements(By.CSS_SELECTOR, "#keys tr[data-key-id]")[0].text.split("\n")[
+            0
+        ]
+    )
+
+    click(browser, browser.find_element(By.CLASS_NAME, "rotate"))
+    rotated = browser.find_element(By.ID, "new-key-value").text
+    assert rotated.startswith("svc_") and rotated != key
+    states = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#keys .state")]
+    assert states == ["revoked", "active"]
+    old = httpx.get(
+        f"{site}/api/v1/data/companies/AAPL/financials", headers={"Authorization": f"Bearer {key}"}
+    )
+    assert old.status_code == 401
+
+    click(browser, browser.find_element(By.CLASS_NAME, "revoke"))
+    states = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#keys .state")]
+    assert states == ["revoked", "revoked"]
+
+    click(browser, browser.find_element(By.ID, "sign-out"))
+    assert browser.current_url.endswith("/account/sign-in")
+    browser.get(f"{site}/account")
+    assert browser.current_url.endswith("/account/sign-in")
+
+
+def test_forms_need_their_csrf_token_and_sign_in_is_rate_limited(
+    browser: webdriver.Chrome, site: str
+) -> None:
+    sign_in(browser, site)
+    session = browser.get_cookie("filings_session")
+    assert session
+    cookies = {"filings_session": session["value"]}
+    forged = httpx.post(
+        f"{site}/account/keys", data={"csrf": "forged", "name": "x"}, cookies=cookies
+    )
+    assert forged.status_code == 403
+    anonymous = httpx.post(f"{site}/account/keys", data={"csrf": "x"})
+    assert anonymous.status_code == 303  # no session: to the sign-in form
+
+    with httpx.Client(base_url=site) as client:
+        form = client.get("/account/sign-in")
+        token = form.text.split('name="csrf" value="')[1].split('"')[0]
+        statuses = [
+            client.post(
+                "/account/sign-in",
+                data={"account": "owner", "password": "nope nope nope", "csrf": token},
+            ).status_code
+            for _ in range(6)
+        ]
+    assert statuses[:4] == [401] * 4 and statuses[-1] == 429  # 5 a minute (one used above)
