@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi.testclient import TestClient
 
 API = "/api/v1/data"
@@ -184,3 +186,41 @@ def test_screen_across_currencies_says_so_and_can_keep_to_one(sec_client: TestCl
     assert usd["filters"]["currency"] == "usd"
     others = sum(1 for c in mixed["companies"] if c["currency"] != "USD")
     assert usd["coverage"]["with_data"] == mixed["coverage"]["with_data"] - others
+
+
+def test_tables_as_csv(sec_client: TestClient) -> None:
+    import csv
+    import io
+
+    def table(response: Any) -> list[list[str]]:
+        assert response.status_code == 200
+        assert response.headers["content-type"].startswith("text/csv")
+        return list(csv.reader(io.StringIO(response.text)))
+
+    figures = table(
+        sec_client.get(f"{API}/companies/AAPL/financials", params={"format": "csv", "years": 2})
+    )
+    assert figures[0] == ["metric", "2025", "2024"]
+    revenue = next(row for row in figures if row[0] == "revenue")
+    assert revenue == ["revenue", "416161000000", "391035000000"]
+    statement = table(
+        sec_client.get(
+            f"{API}/companies/AAPL/statement",
+            params={"years": 2},
+            headers={"Accept": "text/csv"},
+        )
+    )
+    assert statement[0][:2] == ["metric", "label"] and len(statement[0]) == 4
+    assert any(row[0] == "net_income" for row in statement)
+    screened = table(
+        sec_client.post(
+            f"{API}/companies/screen",
+            params={"format": "csv"},
+            json={"metric": "revenue", "mode": "value", "year": 2024, "top_n": 2},
+        )
+    )
+    assert screened[0][0] == "rank" and [row[0] for row in screened[1:]] == ["1", "2"]
+    miss = sec_client.get(f"{API}/companies/NOPE ZZZ/financials", params={"format": "csv"})
+    assert miss.headers["content-type"] == "application/json" and "error" in miss.json()
+    json_again = sec_client.get(f"{API}/companies/AAPL/financials", params={"years": 2})
+    assert json_again.headers["content-type"] == "application/json"

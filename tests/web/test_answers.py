@@ -33,10 +33,10 @@ def test_an_answer_is_kept_until_the_generation_moves(connection: Connection) ->
     answer = FilingSearchResponse(filings=[], total=0, total_available=0, has_more=False)
     generation = cache.generation(connection)
     cache.put(("q",), generation, answer, b"{}")
-    assert cache.get(("q",)) == b"{}"
+    assert cache.get(("q",)) == (b"{}", "application/json")
     bump_generation(connection)
     time.now = 0.5  # not read again yet: still the generation it was made in
-    assert cache.get(("q",)) == b"{}"
+    assert cache.get(("q",)) == (b"{}", "application/json")
     time.now = 1.5  # the clock must read again: nothing is answered from memory meanwhile
     assert cache.get(("q",)) is None
     assert cache.generation(connection) == generation + 1
@@ -50,7 +50,7 @@ def test_failures_of_a_source_and_oversized_answers_are_not_kept(connection: Con
     cache.put(("big",), generation, miss("x", FailureKind.NOT_FOUND), b"x" * 200)
     cache.put(("small",), generation, miss("x", FailureKind.NOT_FOUND), b"{}")
     assert cache.get(("down",)) is None and cache.get(("big",)) is None
-    assert cache.get(("small",)) == b"{}"
+    assert cache.get(("small",)) == (b"{}", "application/json")
 
 
 def test_bounded_in_bytes(connection: Connection) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Query, Response
+from fastapi import APIRouter, Depends, Path, Query, Request, Response
 
 from filings.companies.deps import company_directory
 from filings.companies.service import CompanyDirectory
@@ -21,12 +21,21 @@ from filings.financials.schemas import (
     ScreenResponse,
     StatementResponse,
 )
+from filings.financials.tables import renderer, wants_csv
 from filings.web.deps import AppState, MaxRetries, app_state, run_cached
 from filings.web.envelope import ERROR_RESPONSES, POST_ERROR_RESPONSES
 
 router = APIRouter(tags=["financials"])
 CompanyPath = Annotated[str, Path(min_length=1, description="Name, ticker, ISIN or CIK.")]
 Market = Annotated[str | None, Query(description="nordic or us; narrows resolution.")]
+Format = Annotated[
+    str | None,
+    Query(
+        pattern="^(json|csv)$",
+        description="csv for a table to paste into a spreadsheet (also `Accept: text/csv`); "
+        "a miss stays JSON.",
+    ),
+]
 Quarter = Annotated[
     int | None,
     Query(
@@ -56,6 +65,7 @@ Year = Annotated[
     summary="Key financial figures by year and the latest period",
 )
 async def financials(
+    request: Request,
     company: CompanyPath,
     state: Annotated[AppState, Depends(app_state)],
     directory: Annotated[CompanyDirectory, Depends(company_directory)],
@@ -68,9 +78,11 @@ async def financials(
     year: Year = None,
     quarter: Quarter = None,
     max_retries: MaxRetries = 2,
+    format: Format = None,
 ) -> Response:
     """`years` sizes by_year; `year`/`quarter` pin latest_period; `period_type` selects it."""
-    question = ("financials", company, years, market, period_type, year, quarter)
+    as_csv = wants_csv(request, format)
+    question = ("financials", company, years, market, period_type, year, quarter, as_csv)
     return await run_cached(
         state,
         question,
@@ -86,6 +98,7 @@ async def financials(
             quarter=quarter,
         ),
         max_retries,
+        renderer(as_csv),
     )
 
 
@@ -97,6 +110,7 @@ async def financials(
     summary="A full financial statement, up to 25 periods",
 )
 async def statement(
+    request: Request,
     company: CompanyPath,
     state: Annotated[AppState, Depends(app_state)],
     directory: Annotated[CompanyDirectory, Depends(company_directory)],
@@ -112,9 +126,11 @@ async def statement(
     year: Year = None,
     quarter: Quarter = None,
     max_retries: MaxRetries = 2,
+    format: Format = None,
 ) -> Response:
     """Statement periods newest first, each line with the issuer's own label."""
-    question = ("statement", company, statement, years, market, period_type, year, quarter)
+    as_csv = wants_csv(request, format)
+    question = ("statement", company, statement, years, market, period_type, year, quarter, as_csv)
     return await run_cached(
         state,
         question,
@@ -131,6 +147,7 @@ async def statement(
             quarter=quarter,
         ),
         max_retries,
+        renderer(as_csv),
     )
 
 
@@ -165,14 +182,18 @@ async def compare(
     summary="Rank the company universe by growth or value of a metric",
 )
 async def screen(
+    request: Request,
     body: ScreenRequest,
     state: Annotated[AppState, Depends(app_state)],
     max_retries: MaxRetries = 2,
+    format: Format = None,
 ) -> Response:
     """Growth is the compound annual growth rate in percent; no currency conversion."""
+    as_csv = wants_csv(request, format)
     return await run_cached(
         state,
-        ("screen", body.model_dump_json()),
+        ("screen", body.model_dump_json(), as_csv),
         lambda conn: service.screen(conn, body),
         max_retries,
+        renderer(as_csv),
     )

@@ -28,12 +28,13 @@ class AnswerCache:
     def __init__(self, clock: GenerationClock, max_bytes: int):
         self.clock = clock
         self.max_bytes = max_bytes
-        self._entries: OrderedDict[Hashable, tuple[int, bytes]] = OrderedDict()
+        self._entries: OrderedDict[Hashable, tuple[int, bytes, str]] = OrderedDict()
         self._bytes = 0
         self._lock = threading.Lock()
 
-    def get(self, question: Hashable) -> bytes | None:
-        """The kept answer, when the generation it was made in is still the current one."""
+    def get(self, question: Hashable) -> tuple[bytes, str] | None:
+        """The kept answer and its media type, when the generation it was made in is still the
+        current one."""
         generation = self.clock.peek()
         if generation is None or not self.max_bytes:
             return None
@@ -42,13 +43,20 @@ class AnswerCache:
             if entry is None or entry[0] != generation:
                 return None
             self._entries.move_to_end(question)
-            return entry[1]
+            return entry[1], entry[2]
 
     def generation(self, conn: Connection) -> int:
         """The data generation an answer being made now belongs to."""
         return self.clock.current(conn)
 
-    def put(self, question: Hashable, generation: int, answer: BaseModel, body: bytes) -> None:
+    def put(
+        self,
+        question: Hashable,
+        generation: int,
+        answer: BaseModel,
+        body: bytes,
+        media_type: str = "application/json",
+    ) -> None:
         """Keep an answer made in `generation`, unless a failing source decided it."""
         if not self.max_bytes or len(body) > self.max_bytes // 8:
             return
@@ -58,8 +66,8 @@ class AnswerCache:
             old = self._entries.pop(question, None)
             if old is not None:
                 self._bytes -= len(old[1])
-            self._entries[question] = (generation, body)
+            self._entries[question] = (generation, body, media_type)
             self._bytes += len(body)
             while self._bytes > self.max_bytes:
-                _, (_, dropped) = self._entries.popitem(last=False)
+                _, (_, dropped, _) = self._entries.popitem(last=False)
                 self._bytes -= len(dropped)

@@ -74,18 +74,28 @@ async def run_json(
     return json_response(await run_service(state, work, max_retries))
 
 
+Render = Callable[[BaseModel], tuple[bytes, str]]
+
+
+def as_json(answer: BaseModel) -> tuple[bytes, str]:
+    """An answer as the API's JSON."""
+    return answer.model_dump_json().encode(), "application/json"
+
+
 async def run_cached(
     state: AppState,
     question: Hashable,
     work: Callable[[Connection], BaseModel],
     max_retries: int,
+    render: Render = as_json,
 ) -> Response:
     """`run_json` for answers that depend only on the data and the `question` (which names
-    the endpoint and every argument but `max_retries`): a kept answer of the current data
-    generation is sent at once, from the event loop."""
+    the endpoint and every argument but `max_retries`, the format included): a kept answer of
+    the current data generation is sent at once, from the event loop. `render` turns the
+    answer into bytes and a media type (JSON; CSV for the tables that offer it)."""
     kept = state.answers.get(question)
     if kept is not None:
-        return Response(kept, media_type="application/json")
+        return Response(kept[0], media_type=kept[1])
 
     def made(conn: Connection) -> tuple[int, BaseModel]:
         return state.answers.generation(conn), work(conn)
@@ -94,9 +104,9 @@ async def run_cached(
     if isinstance(outcome, Miss):  # the data source failed
         return json_response(outcome)
     generation, answer = outcome
-    body = answer.model_dump_json().encode()
-    state.answers.put(question, generation, answer, body)
-    return Response(body, media_type="application/json")
+    body, media_type = as_json(answer) if isinstance(answer, Miss) else render(answer)
+    state.answers.put(question, generation, answer, body, media_type)
+    return Response(body, media_type=media_type)
 
 
 async def run_service(
