@@ -110,33 +110,43 @@ def test_a_bad_key_is_refused_as_on_http(sec_client: TestClient) -> None:
 
 
 def test_each_tool_call_spends_a_request_of_the_quota(
-    make_client: Callable[..., TestClient], new_key: Callable[..., str], database: Any
+    committed_database_url: str, tmp_path: Any
 ) -> None:
+    # a database of its own: the SDK's client may send requests side by side, which a test's
+    # single rolled-back connection cannot serve
+    from filings.access import service
     from filings.access.store_sql import SqlAccessStore
+    from filings.app import create_app
+    from filings.core.settings import Settings
+    from filings.db.engine import Database, make_engine
 
-    key = new_key(account="mcp-user", monthly_quota=3)
-    client = make_client(key=key)
-    store = SqlAccessStore(database)
-    account_pk = database_account(database, "mcp-user")
+    database = Database(make_engine(committed_database_url))
+    with database.transaction() as conn:
+        account = service.create_account(conn, "mcp-user", plan="api", now=datetime.now(UTC))
+        service.set_limits(conn, "mcp-user", monthly_quota=3)
+        key = service.create_key(conn, "mcp-user", secret="mcp-secret", now=datetime.now(UTC))[1]
+    app = create_app(
+        Settings(
+            database_url=committed_database_url,
+            data_dir=tmp_path,
+            key_hash_secret="mcp-secret",  # type: ignore[arg-type]
+            index_vectors=False,
+        ),
+        database,
+    )
     bucket = month_bucket(datetime.now(UTC))
 
     async def work() -> list[Any]:
-        async with session(client.app, key) as mcp:
+        async with session(app, key) as mcp:
             await mcp.list_tools()  # listing is no request
             return [await mcp.call_tool("get_financials", {"company": "NOPE"}) for _ in range(4)]
 
-    results = run(client.app, work)
+    results = run(app, work)
     assert [r.is_error for r in results] == [False, False, False, True]  # quota of 3
     assert "429" in results[3].content[0].text
-    assert store.quota_used(account_pk, bucket) == 3
-    assert store.used_by(account_pk, "mcp", bucket) == 3  # recorded as MCP use
-
-
-def database_account(database: Any, name: str) -> int:
-    from filings.access import service
-
-    with database.transaction() as conn:
-        return service.get_account(conn, name).pk
+    store = SqlAccessStore(database)
+    assert store.quota_used(account.pk, bucket) == 3
+    assert store.used_by(account.pk, "mcp", bucket) == 3  # recorded as MCP use
 
 
 def test_stdio_with_the_key_from_the_environment(
