@@ -5,13 +5,14 @@ reader, US documents and content search."""
 
 from __future__ import annotations
 
-from bench import documents, ingest, nordic, search, speed
+from bench import datasets, documents, ingest, nordic, search, speed
 
 
 def main() -> None:
     """Run every benchmark in turn."""
     speed.main()
     ingest.main()
+    datasets.main()
     nordic.main()
     documents.main()
     search.main()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from pathlib import Path
+from typing import Any
 
 import httpx
 import typer
@@ -12,7 +13,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from filings.cli.common import console, database, load_settings
 from filings.core.errors import FilingsError
+from filings.core.settings import Settings
 from filings.ingest.nordic.pipeline import ingest_nordic
+from filings.ingest.sec.datasets import dataset_zips, ingest_datasets
 from filings.ingest.sec.documents import DOCUMENT_FORMS, DocumentSelection
 from filings.ingest.sec.pipeline import SecSummary, ingest_sec, read_tickers, select_ciks
 from filings.ingest.sec.source import HttpSource, MirrorSource, SecSource
@@ -86,10 +89,18 @@ def sec(
         help="Read the documents of filings filed on or after this date; default: all that a "
         "mirror holds, and from January 1 two years back on the live hosts.",
     ),
+    datasets: str | None = typer.Option(
+        None,
+        help="The SEC's Financial Statement Data Sets instead: a quarter's zip, a folder of "
+        "zips, or the zip's URL on www.sec.gov.",
+    ),
 ) -> None:
     """Ingest SEC EDGAR companies, filings, XBRL figures and filing documents; re-running
     changes nothing."""
     settings = load_settings()
+    if datasets is not None:
+        _ingest_datasets(settings, datasets)
+        return
     try:
         source = _sec_source(
             mirror, base_url, settings.sec_user_agent, settings.data_dir / "sec-cache"
@@ -157,4 +168,37 @@ def nordic(
         f"companies: {summary.companies}, documents: {summary.documents}, pages: {summary.pages}, "
         f"figures: {summary.figures}, skipped: {len(summary.skipped)} "
         f"({summary.unchanged} documents unchanged)"
+    )
+
+
+def _ingest_datasets(settings: Settings, location: str) -> None:
+    """`filings ingest sec --datasets ...`: a progress bar per zip, then the summary."""
+    if location.startswith(("http://", "https://")):
+        host_path = location.split("://", 1)[1]
+        source = HttpSource(
+            user_agent=settings.sec_user_agent, cache_dir=settings.data_dir / "sec-cache"
+        )
+        target = settings.data_dir / "datasets" / Path(host_path).name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(source.read(host_path))
+        zips = [target]
+    else:
+        zips = dataset_zips(Path(location))
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
+    with database(settings) as db, Progress(*columns, console=console) as bar:
+        tasks: dict[str, Any] = {}
+
+        def advance(name: str, done: int, total: int) -> None:
+            if name not in tasks:
+                tasks[name] = bar.add_task(name, total=total)
+            bar.update(tasks[name], completed=done)
+
+        summary = ingest_datasets(db, zips, progress=advance)
+    for where, reason in summary.skipped[:50]:
+        console.print(f"[yellow]skipped[/yellow] {escape(where)}: {escape(reason)}")
+    typer.echo(
+        f"zips: {summary.zips}, companies: {summary.companies}, filings: {summary.filings}, "
+        f"values: {summary.values}, companies with figures computed: "
+        f"{summary.companies_with_figures}, figures: {summary.figures}, skipped rows: "
+        f"{len(summary.skipped)}"
     )

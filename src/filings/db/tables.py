@@ -159,6 +159,7 @@ xbrl_facts = Table(
     Column("value", String(60), nullable=False),  # exact decimal text
     Column("decimals", String(10)),
     Column("dimensions", JSON, nullable=False),  # [[axis, member], ...], [] for none
+    Column("label", Text),  # the issuer's line label, where the source gives it (pre.txt)
     Index("ix_xbrl_facts_filing_concept", "filing_pk", "concept"),
 )
 

@@ -115,6 +115,7 @@ def stored_document_facts(
             xbrl_facts.c.period_end,
             xbrl_facts.c.value,
             xbrl_facts.c.dimensions,
+            xbrl_facts.c.label,
             filings.c.accession_number,
             filings.c.form,
             filings.c.filed_date,
@@ -136,7 +137,7 @@ def stored_document_facts(
             Fact(
                 taxonomy=taxonomy,
                 concept=concept,
-                label=labels.get((taxonomy, concept)) or spaced_label(concept),
+                label=row.label or labels.get((taxonomy, concept)) or spaced_label(concept),
                 unit=row.unit,
                 start=row.period_start,
                 end=row.period_end,

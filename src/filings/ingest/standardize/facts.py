@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
@@ -155,15 +155,37 @@ def fact_precision(decimals: str | None) -> float:
         return float("-inf")
 
 
+def _period_class(fact: Fact) -> str:
+    days = fact.days
+    if days is None:
+        return "instant"
+    for name, span in (
+        ("quarter", QUARTER_DAYS),
+        ("half", HALF_DAYS),
+        ("nine", NINE_MONTH_DAYS),
+        ("annual", ANNUAL_DAYS),
+    ):
+        if days in span:
+            return name
+    return f"{days}d"
+
+
 def merge_facts(companyfacts: list[Fact], documents: list[Fact]) -> list[Fact]:
     """Both sources as one list: a fact both hold (same filing, concept, unit and period) once,
-    as companyfacts has it; the newest-filing rule then applies across both."""
+    as companyfacts has it; the newest-filing rule then applies across both. A fact whose
+    period starts on another day than companyfacts' period of the same length ending on the same
+    day (the Financial Statement Data Sets give no start) takes companyfacts' start."""
+    starts = {(f.end, _period_class(f)): f.start for f in companyfacts if f.start is not None}
+    aligned = []
+    for fact in documents:
+        exact = starts.get((fact.end, _period_class(fact))) if fact.start is not None else None
+        aligned.append(fact if exact is None or exact == fact.start else replace(fact, start=exact))
 
     def key(fact: Fact) -> tuple[object, ...]:
         return (fact.taxonomy, fact.concept, fact.unit, fact.start, fact.end, fact.accession)
 
     known = {key(f) for f in companyfacts}
-    return companyfacts + [f for f in documents if key(f) not in known]
+    return companyfacts + [f for f in aligned if key(f) not in known]
 
 
 def _is_money(unit: str) -> bool:

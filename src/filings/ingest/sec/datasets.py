@@ -1,0 +1,395 @@
+"""The SEC's Financial Statement Data Sets: every XBRL filing's numbers of a quarter in one zip
+(`sub.txt` filings, `num.txt` values, `pre.txt` where each value sits and its printed label,
+`tag.txt` the tags).
+
+`num.txt` is streamed row by row and only the values of mapped concepts are kept. A value with
+segments or a co-registrant is never a company total and is skipped. Periods come from `ddate`
+(the end) and `qtrs` (0: an instant; n: n quarters, whose start the sets do not give: it is
+taken as n x 91 days before the end, and aligned with an exact start from companyfacts or a
+document whenever one ends on the same day). Per-share tags (`perShare` in tag.txt) get the
+unit `<currency>/shares`, as companyfacts writes it.
+
+Each filing's values are stored with their filings (as `xbrl_facts`, with the issuer's label
+from pre.txt), in one transaction per company. A company new to the service, or without figures
+yet, gets its figures computed from all its stored values at once; one that already has figures
+(from its companyfacts) keeps them, and the sets' values join them at its next companyfacts run,
+where the newest-filing rule applies across all three sources.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import zipfile
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, timedelta
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, func, insert, select
+
+from filings.core.concepts import PERIODIC_FORMS, mapped_concepts
+from filings.core.errors import FilingsError, MalformedInput
+from filings.db.engine import Database
+from filings.db.tables import filings, metric_values, xbrl_facts
+from filings.ingest.load import CompanyIn, find_company, sync_filings, sync_metrics, upsert_company
+from filings.ingest.sec.documents_load import stored_document_facts
+from filings.ingest.sec.sectors import sector_tags
+from filings.ingest.standardize.facts import (
+    Fact,
+    fiscal_year_end,
+    reporting_currency,
+    standardize,
+)
+
+DAYS_PER_QUARTER = 91
+TAXONOMY_OF = {"us-gaap": "us-gaap", "ifrs": "ifrs-full"}
+FORM_TYPES = {"10-K": "10-K", "10-Q": "10-Q", "20-F": "10-K", "40-F": "10-K"}
+csv.field_size_limit(1 << 24)  # pre.txt labels and tag.txt documentation can be long
+
+
+@dataclass(frozen=True)
+class Submission:
+    """One filing of sub.txt."""
+
+    adsh: str
+    cik: str
+    name: str
+    sic: str | None
+    country: str | None
+    fye: str | None
+    form: str
+    period: date | None
+    fiscal_year: int | None
+    fiscal_period: str | None
+    filed: date
+    former: str | None
+
+
+@dataclass
+class DatasetSummary:
+    """What a run did."""
+
+    zips: int = 0
+    filings: int = 0
+    values: int = 0
+    companies: int = 0
+    companies_with_figures: int = 0
+    figures: int = 0
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+
+
+def _date(text: str) -> date | None:
+    text = text.strip()
+    if len(text) != 8 or not text.isdigit():
+        return None
+    return date(int(text[:4]), int(text[4:6]), int(text[6:8]))
+
+
+def _rows(archive: zipfile.ZipFile, name: str) -> Iterator[dict[str, str]]:
+    """A tab-separated member as dicts, streamed."""
+    with archive.open(name) as raw:
+        text = io.TextIOWrapper(raw, encoding="utf-8", errors="replace", newline="")
+        yield from csv.DictReader(text, delimiter="\t", quoting=csv.QUOTE_NONE)
+
+
+def read_submissions(archive: zipfile.ZipFile) -> dict[str, Submission]:
+    """sub.txt by accession number."""
+    out: dict[str, Submission] = {}
+    for row in _rows(archive, "sub.txt"):
+        filed = _date(row.get("filed", ""))
+        if not row.get("adsh") or not row.get("cik") or filed is None:
+            continue
+        fy = row.get("fy", "").strip()
+        out[row["adsh"]] = Submission(
+            adsh=row["adsh"],
+            cik=row["cik"].strip().zfill(10),
+            name=row.get("name", "").strip(),
+            sic=(row.get("sic") or "").strip() or None,
+            country=(row.get("countryba") or "").strip() or None,
+            fye=(row.get("fye") or "").strip().zfill(4) or None,
+            form=row.get("form", "").strip(),
+            period=_date(row.get("period", "")),
+            fiscal_year=int(fy) if fy.isdigit() else None,
+            fiscal_period=(row.get("fp") or "").strip() or None,
+            filed=filed,
+            former=(row.get("former") or "").strip() or None,
+        )
+    return out
+
+
+def _wanted() -> dict[str, set[str]]:
+    return mapped_concepts()
+
+
+def read_labels(
+    archive: zipfile.ZipFile, wanted: dict[str, set[str]]
+) -> dict[tuple[str, str], str]:
+    """(accession, tag) -> the line label the issuer printed (pre.txt), for mapped tags."""
+    tags = set().union(*wanted.values())
+    out: dict[tuple[str, str], str] = {}
+    for row in _rows(archive, "pre.txt"):
+        if row.get("tag") in tags and row.get("plabel"):
+            out.setdefault((row["adsh"], row["tag"]), row["plabel"].strip())
+    return out
+
+
+def read_per_share(archive: zipfile.ZipFile) -> set[str]:
+    """Tags whose values are per share (tag.txt datatype perShare)."""
+    return {row["tag"] for row in _rows(archive, "tag.txt") if row.get("datatype") == "perShare"}
+
+
+def read_values(
+    archive: zipfile.ZipFile,
+    submissions: dict[str, Submission],
+    labels: dict[tuple[str, str], str],
+    per_share: set[str],
+    wanted: dict[str, set[str]],
+    skipped: list[tuple[str, str]],
+) -> dict[str, list[Fact]]:
+    """Company totals of mapped concepts, by CIK, streamed from num.txt."""
+    out: dict[str, list[Fact]] = defaultdict(list)
+    for number, row in enumerate(_rows(archive, "num.txt"), start=2):
+        tag, version = row.get("tag") or "", row.get("version") or ""
+        taxonomy = TAXONOMY_OF.get(version.split("/", 1)[0])
+        if taxonomy is None or tag not in wanted.get(taxonomy, ()):
+            continue  # a custom tag (its version is the accession) or one no metric reads
+        if (row.get("segments") or "").strip() or (row.get("coreg") or "").strip():
+            continue  # a segment's or a co-registrant's value, not the company's total
+        submission = submissions.get(row.get("adsh") or "")
+        if submission is None or submission.form not in PERIODIC_FORMS:
+            continue
+        try:
+            end = _date(row["ddate"])
+            quarters = int(row["qtrs"])
+            value = Decimal(row["value"])
+        except (KeyError, ValueError, InvalidOperation):
+            skipped.append((f"num.txt line {number}", "malformed value, date or qtrs"))
+            continue
+        if end is None or not value.is_finite() or quarters < 0:
+            skipped.append((f"num.txt line {number}", "malformed value, date or qtrs"))
+            continue
+        start = None if quarters == 0 else end - timedelta(days=quarters * DAYS_PER_QUARTER - 1)
+        unit = (row.get("uom") or "").strip()
+        if tag in per_share:
+            unit = f"{unit}/shares"
+        out[submission.cik].append(
+            Fact(
+                taxonomy=taxonomy,
+                concept=tag,
+                label=labels.get((submission.adsh, tag)) or "",
+                unit=unit,
+                start=start,
+                end=end,
+                value=_plain(value),
+                accession=submission.adsh,
+                form=submission.form,
+                filed=submission.filed,
+            )
+        )
+    return out
+
+
+def _plain(value: Decimal) -> Decimal:
+    """`1645300000.0000` as 1645300000, `0.3300` as 0.33: no trailing zeros, no exponent."""
+    value = value.normalize()
+    exponent = value.as_tuple().exponent
+    return value.quantize(Decimal(1)) if isinstance(exponent, int) and exponent > 0 else value
+
+
+def _company(submission: Submission, currency: str | None, fye: str | None) -> CompanyIn:
+    return CompanyIn(
+        company_id=f"cik{int(submission.cik)}",
+        company_name=submission.name,
+        display_name=submission.name,
+        market="us",
+        country="US",  # decisions.md: the market's country for every SEC registrant
+        cik=submission.cik,
+        industry=f"SIC {submission.sic}" if submission.sic else None,
+        currency=currency,
+        fiscal_year_end=submission.fye or fye,
+        aliases=tuple(a for a in (submission.former,) if a),
+        tags=tuple(sector_tags(submission.sic)),
+    )
+
+
+def _filing_values(submission: Submission) -> dict[str, Any]:
+    form = submission.form
+    quarter = submission.fiscal_period
+    return {
+        "market": "us",
+        "accession_number": submission.adsh,
+        "document_type": FORM_TYPES.get(form.removesuffix("/A"), form),
+        "form": form,
+        "fiscal_year": submission.fiscal_year,
+        "fiscal_quarter": int(quarter[1]) if quarter and quarter[:1] == "Q" else None,
+        "period_end": submission.period,
+        "filed_date": submission.filed,
+        "listed_date": submission.filed,
+        "source_url": (
+            f"https://www.sec.gov/Archives/edgar/data/{int(submission.cik)}/"
+            f"{submission.adsh.replace('-', '')}/{submission.adsh}-index.htm"
+        ),
+    }
+
+
+def _store_values(conn: Connection, facts: list[Fact], filing_pks: dict[str, int]) -> None:
+    """The values of each filing, replacing what an earlier run stored for it."""
+    by_filing: dict[int, list[Fact]] = defaultdict(list)
+    for fact in facts:
+        by_filing[filing_pks[fact.accession]].append(fact)
+    for filing_pk, held in by_filing.items():
+        conn.execute(xbrl_facts.delete().where(xbrl_facts.c.filing_pk == filing_pk))
+        conn.execute(
+            insert(xbrl_facts),
+            [
+                {
+                    "filing_pk": filing_pk,
+                    "concept": f"{f.taxonomy}:{f.concept}",
+                    "unit": f.unit,
+                    "period_start": f.start,
+                    "period_end": f.end,
+                    "value": format(f.value, "f"),
+                    "decimals": None,
+                    "dimensions": [],
+                    "label": f.label or None,
+                }
+                for f in held
+            ],
+        )
+
+
+def _load_company(
+    conn: Connection, facts: list[Fact], filed: list[Submission], now: datetime
+) -> tuple[bool, int]:
+    """One company's filings and values; its figures when it has none from elsewhere:
+    (whether its figures were computed, how many)."""
+    newest = max(filed, key=lambda s: (s.filed, s.adsh))
+    existing = find_company(conn, _company(newest, None, None))
+    company = _company(newest, reporting_currency(facts), None)
+    if existing is not None:
+        # a company known already keeps its name as listed and its currency
+        company = CompanyIn(
+            **{
+                **company.__dict__,
+                "company_name": existing.company_name,
+                "display_name": existing.display_name,
+                "company_id": existing.company_id,
+                "currency": existing.currency or company.currency,
+                "industry": existing.industry or company.industry,
+                "tags": (),
+            }
+        )
+    pk, _ = upsert_company(conn, company, now)
+    filing_pks, _ = sync_filings(conn, pk, [_filing_values(s) for s in filed], now)
+    _store_values(conn, facts, filing_pks)
+    has_figures = conn.execute(
+        select(func.count())
+        .select_from(metric_values)
+        .where(metric_values.c.company_pk == pk, metric_values.c.page_id.is_(None))
+    ).scalar_one()
+    if has_figures and existing is not None and not _only_datasets(conn, pk, filing_pks):
+        return False, 0
+    stored = stored_document_facts(conn, newest.cik, set(), {})
+    fye_pair = fiscal_year_end(stored)
+    fye = (
+        (int(company.fiscal_year_end[:2]), int(company.fiscal_year_end[2:]))
+        if (company.fiscal_year_end and company.fiscal_year_end.isdigit())
+        else fye_pair
+    )
+    rows = standardize(stored, fye) if stored else []
+    sync_metrics(conn, pk, rows, metric_values.c.page_id.is_(None), _all_filing_pks(conn, pk))
+    return True, len(rows)
+
+
+def _only_datasets(conn: Connection, company_pk: int, ours: dict[str, int]) -> bool:
+    """Whether every figure row of the company comes from the sets' filings (a previous run
+    of the sets computed them), so that they may be computed again."""
+    accessions = conn.execute(
+        select(metric_values.c.accession_number)
+        .distinct()
+        .where(metric_values.c.company_pk == company_pk, metric_values.c.page_id.is_(None))
+    ).scalars()
+    dataset_filings = set(
+        conn.execute(
+            select(filings.c.accession_number)
+            .join(xbrl_facts, xbrl_facts.c.filing_pk == filings.c.id)
+            .where(filings.c.company_pk == company_pk, xbrl_facts.c.label.is_not(None))
+            .distinct()
+        ).scalars()
+    ) | set(ours)
+    return all(a in dataset_filings for a in accessions if a)
+
+
+def _all_filing_pks(conn: Connection, company_pk: int) -> dict[str, int]:
+    return {
+        a: int(pk)
+        for a, pk in conn.execute(
+            select(filings.c.accession_number, filings.c.id).where(
+                filings.c.company_pk == company_pk
+            )
+        )
+    }
+
+
+def dataset_zips(location: Path) -> list[Path]:
+    """A zip, or every zip of a directory (oldest quarter first)."""
+    if location.is_file():
+        return [location]
+    if location.is_dir():
+        return sorted(location.glob("*.zip"))
+    raise FilingsError(f"no Financial Statement Data Sets at {location}: give a zip or a folder")
+
+
+def ingest_datasets(
+    database: Database,
+    zips: list[Path],
+    progress: Callable[[str, int, int], None] = lambda *_: None,
+) -> DatasetSummary:
+    """Ingest each zip: per company, its filings, values and (where they are its only source)
+    figures in one transaction; a bad row is reported and skipped."""
+    summary = DatasetSummary()
+    wanted = _wanted()
+    now = datetime.now(UTC)
+    for path in zips:
+        try:
+            archive = zipfile.ZipFile(path)
+        except (OSError, zipfile.BadZipFile) as exc:
+            summary.skipped.append((str(path), f"not a zip: {exc}"))
+            continue
+        with archive:
+            try:
+                submissions = read_submissions(archive)
+                labels = read_labels(archive, wanted)
+                per_share = read_per_share(archive)
+                by_company = read_values(
+                    archive, submissions, labels, per_share, wanted, summary.skipped
+                )
+            except (KeyError, UnicodeError, csv.Error) as exc:
+                summary.skipped.append((str(path), f"not a data sets zip: {exc}"))
+                continue
+        summary.zips += 1
+        filed_by: dict[str, list[Submission]] = defaultdict(list)
+        for submission in submissions.values():
+            if submission.form in PERIODIC_FORMS:
+                filed_by[submission.cik].append(submission)
+        done = 0
+        for cik, filed in filed_by.items():
+            facts = by_company.get(cik, [])
+            try:
+                with database.transaction(write=True) as conn:
+                    computed, count = _load_company(conn, facts, filed, now)
+            except (FilingsError, MalformedInput, ValueError, ArithmeticError) as exc:
+                summary.skipped.append((f"CIK {cik}", str(exc)))
+                continue
+            done += 1
+            progress(path.name, done, len(filed_by))
+            summary.companies += 1
+            summary.filings += len(filed)
+            summary.values += len(facts)
+            summary.companies_with_figures += int(computed)
+            summary.figures += count
+    return summary

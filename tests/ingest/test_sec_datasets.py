@@ -1,0 +1,165 @@
+"""The SEC's Financial Statement Data Sets (2009 Q3 in the mirror): values read from the zip
+itself, labels from pre.txt, companies created from sub.txt, reruns that change nothing."""
+
+from __future__ import annotations
+
+import zipfile
+from collections.abc import Iterator
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, select
+
+from filings.companies.service import CompanyDirectory, resolve_company
+from filings.db.engine import Database, make_engine
+from filings.db.migrate import upgrade
+from filings.db.tables import filings, metric_values
+from filings.ingest.sec.datasets import DatasetSummary, ingest_datasets
+from filings.ingest.standardize.facts import Fact, merge_facts
+from tests.conftest import new_database
+
+ZIP = "sec/www.sec.gov/files/dera/data/financial-statement-data-sets/2009q3.zip"
+
+
+@pytest.fixture(scope="module")
+def loaded(
+    corpus: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[Database, DatasetSummary]]:
+    with new_database(tmp_path_factory.mktemp("datasets")) as url:
+        database = Database(make_engine(url))
+        upgrade(database.engine)
+        summary = ingest_datasets(database, [corpus / ZIP])
+        yield database, summary
+        database.dispose()
+
+
+def figure(database: Database, cik: str, metric: str, end: date, kind: str) -> tuple[str, str]:
+    with database.transaction() as conn:
+        directory = CompanyDirectory()
+        company = resolve_company(conn, directory, cik)
+        row = conn.execute(
+            select(metric_values.c.value, metric_values.c.metric_name).where(
+                metric_values.c.company_pk == company.pk,  # type: ignore[union-attr]
+                metric_values.c.metric_key == metric,
+                metric_values.c.period_end == end,
+                metric_values.c.period_kind == kind,
+            )
+        ).one()
+    return str(row.value), str(row.metric_name)
+
+
+def test_the_quarter_is_read(loaded: tuple[Database, DatasetSummary]) -> None:
+    _, summary = loaded
+    assert summary.zips == 1 and summary.companies > 400 and summary.filings > 400
+    assert summary.values > 20_000 and not summary.skipped
+
+
+def test_a_company_that_no_longer_files(loaded: tuple[Database, DatasetSummary]) -> None:
+    database, _ = loaded
+    # Constellation Energy Group (acquired in 2012), 10-Q for 2009 Q2, values as in num.txt
+    end = date(2009, 6, 30)
+    assert figure(database, "1004440", "revenue", end, "quarter") == (
+        "3864100000",
+        "Total revenues",
+    )
+    assert figure(database, "0001004440", "total_assets", end, "instant") == (
+        "19998400000",
+        "Total Assets",
+    )
+    assert figure(database, "1004440", "eps_diluted", end, "quarter")[0] == "0.04"
+    with database.transaction() as conn:
+        by_name = resolve_company(conn, CompanyDirectory(), "Constellation Energy Group Inc")
+    assert not isinstance(by_name, type(None)) and getattr(by_name, "cik", None) == "0001004440"
+
+
+def test_values_and_labels_of_other_companies(loaded: tuple[Database, DatasetSummary]) -> None:
+    database, _ = loaded
+    end = date(2009, 6, 30)
+    assert figure(database, "816284", "revenue", end, "quarter") == ("628666000", "Total revenue")
+    assert figure(database, "816284", "net_income", end, "quarter") == (
+        "142835000",
+        "Net income (loss)",
+    )
+    assert figure(database, "816284", "total_assets", end, "instant")[0] == "4749268000"
+    assert figure(database, "930835", "total_assets", end, "instant") == (
+        "9532000000",
+        "Total Assets",
+    )
+
+
+def test_segment_values_are_never_totals(loaded: tuple[Database, DatasetSummary]) -> None:
+    database, _ = loaded
+    # Celgene's num.txt has Revenues by segment too; only the consolidated line is a figure
+    with database.transaction() as conn:
+        company = resolve_company(conn, CompanyDirectory(), "816284")
+        values = conn.execute(
+            select(metric_values.c.value).where(
+                metric_values.c.company_pk == company.pk,  # type: ignore[union-attr]
+                metric_values.c.metric_key == "revenue",
+                metric_values.c.period_end == date(2009, 6, 30),
+                metric_values.c.period_kind == "quarter",
+            )
+        ).scalars()
+        assert list(values) == ["628666000"]
+
+
+def test_a_rerun_changes_nothing(corpus: Path, loaded: tuple[Database, DatasetSummary]) -> None:
+    database, first = loaded
+
+    def counts() -> tuple[int, int]:
+        with database.transaction() as conn:
+            return (
+                conn.execute(select(func.count()).select_from(filings)).scalar_one(),
+                conn.execute(select(func.count()).select_from(metric_values)).scalar_one(),
+            )
+
+    before = counts()
+    again = ingest_datasets(database, [corpus / ZIP])
+    assert counts() == before and again.figures == first.figures
+
+
+def test_a_bad_row_is_reported_and_skipped(corpus: Path, tmp_path: Path) -> None:
+    with zipfile.ZipFile(corpus / ZIP) as original:
+        members = {name: original.read(name) for name in ("sub.txt", "pre.txt", "tag.txt")}
+        lines = original.read("num.txt").split(b"\n")
+    bad = lines[1].split(b"\t")
+    bad[0] = b"0001047469-09-007384"  # Constellation's 10-Q
+    bad[1], bad[2], bad[3], bad[4] = b"Revenues", b"us-gaap/2009", b"2009-06-31", b"1"
+    bad[6] = b""  # no segments: a total, with a date that is no date
+    broken = tmp_path / "broken.zip"
+    with zipfile.ZipFile(broken, "w") as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+        archive.writestr("num.txt", b"\n".join([*lines[:200], b"\t".join(bad)]) + b"\n")
+    with new_database(tmp_path) as url:
+        database = Database(make_engine(url))
+        upgrade(database.engine)
+        summary = ingest_datasets(database, [broken, tmp_path / "missing.zip"])
+        database.dispose()
+    reasons = dict(summary.skipped)
+    assert reasons["num.txt line 201"] == "malformed value, date or qtrs"
+    assert reasons[str(tmp_path / "missing.zip")].startswith("not a zip")
+    assert summary.zips == 1 and summary.companies > 400
+
+
+def test_a_start_the_sets_do_not_give_takes_companyfacts_exact_one() -> None:
+    def fact(start: date, source: str) -> Fact:
+        return Fact(
+            "us-gaap",
+            "Revenues",
+            "Revenues",
+            "USD",
+            start,
+            date(2009, 6, 27),
+            Decimal(1),
+            source,
+            "10-Q",
+            date(2009, 7, 22),
+        )
+
+    exact = fact(date(2009, 3, 29), "0000000000-09-000001")
+    approximate = fact(date(2009, 3, 29) - (date(2009, 3, 29) - date(2009, 3, 28)), "x")
+    merged = merge_facts([exact], [approximate])
+    assert [f.start for f in merged] == [date(2009, 3, 29), date(2009, 3, 29)]
