@@ -50,6 +50,7 @@ companies = Table(
     Column("listing_date", Date),
     Column("updated_at", DateTime(timezone=True), nullable=False),
     Index("ix_companies_market", "market"),
+    Index("ix_companies_cik", "cik"),
 )
 
 company_identifiers = Table(

@@ -46,6 +46,7 @@ from filings.ingest.standardize.facts import (
 )
 
 DAYS_PER_QUARTER = 91
+BATCH = 100  # companies per transaction
 TAXONOMY_OF = {"us-gaap": "us-gaap", "ifrs": "ifrs-full"}
 FORM_TYPES = {"10-K": "10-K", "10-Q": "10-Q", "20-F": "10-K", "40-F": "10-K"}
 csv.field_size_limit(1 << 24)  # pre.txt labels and tag.txt documentation can be long
@@ -335,6 +336,36 @@ def _all_filing_pks(conn: Connection, company_pk: int) -> dict[str, int]:
     }
 
 
+LOADING_ERRORS = (FilingsError, MalformedInput, ValueError, ArithmeticError)
+
+
+def _load_batch(
+    database: Database,
+    ciks: list[str],
+    filed_by: dict[str, list[Submission]],
+    by_company: dict[str, list[Fact]],
+    now: datetime,
+) -> list[tuple[str, tuple[bool, int] | str]]:
+    """Companies in one transaction (a commit per company costs more than its work); when
+    one fails, each again in its own, so that only the bad one is skipped."""
+    try:
+        with database.transaction(write=True) as conn:
+            return [
+                (cik, _load_company(conn, by_company.get(cik, []), filed_by[cik], now))
+                for cik in ciks
+            ]
+    except LOADING_ERRORS:
+        pass
+    out: list[tuple[str, tuple[bool, int] | str]] = []
+    for cik in ciks:
+        try:
+            with database.transaction(write=True) as conn:
+                out.append((cik, _load_company(conn, by_company.get(cik, []), filed_by[cik], now)))
+        except LOADING_ERRORS as exc:
+            out.append((cik, str(exc)))
+    return out
+
+
 def dataset_zips(location: Path) -> list[Path]:
     """A zip, or every zip of a directory (oldest quarter first)."""
     if location.is_file():
@@ -349,8 +380,9 @@ def ingest_datasets(
     zips: list[Path],
     progress: Callable[[str, int, int], None] = lambda *_: None,
 ) -> DatasetSummary:
-    """Ingest each zip: per company, its filings, values and (where they are its only source)
-    figures in one transaction; a bad row is reported and skipped."""
+    """Ingest each zip: companies' filings, values and (where they are their only source)
+    figures, a batch of companies per transaction (a company that fails is retried alone and
+    skipped); a bad row is reported and skipped."""
     summary = DatasetSummary()
     wanted = _wanted()
     now = datetime.now(UTC)
@@ -377,19 +409,19 @@ def ingest_datasets(
             if submission.form in PERIODIC_FORMS:
                 filed_by[submission.cik].append(submission)
         done = 0
-        for cik, filed in filed_by.items():
-            facts = by_company.get(cik, [])
-            try:
-                with database.transaction(write=True) as conn:
-                    computed, count = _load_company(conn, facts, filed, now)
-            except (FilingsError, MalformedInput, ValueError, ArithmeticError) as exc:
-                summary.skipped.append((f"CIK {cik}", str(exc)))
-                continue
-            done += 1
-            progress(path.name, done, len(filed_by))
-            summary.companies += 1
-            summary.filings += len(filed)
-            summary.values += len(facts)
-            summary.companies_with_figures += int(computed)
-            summary.figures += count
+        ciks = list(filed_by)
+        for start in range(0, len(ciks), BATCH):
+            batch = ciks[start : start + BATCH]
+            for cik, outcome in _load_batch(database, batch, filed_by, by_company, now):
+                done += 1
+                progress(path.name, done, len(filed_by))
+                if isinstance(outcome, str):
+                    summary.skipped.append((f"CIK {cik}", outcome))
+                    continue
+                computed, count = outcome
+                summary.companies += 1
+                summary.filings += len(filed_by[cik])
+                summary.values += len(by_company.get(cik, []))
+                summary.companies_with_figures += int(computed)
+                summary.figures += count
     return summary
