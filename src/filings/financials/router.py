@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 
@@ -26,6 +26,17 @@ from filings.web.deps import AppState, MaxRetries, app_state, run_cached
 from filings.web.envelope import ERROR_RESPONSES, POST_ERROR_RESPONSES
 
 router = APIRouter(tags=["financials"])
+CSV_RESPONSE: dict[int | str, dict[str, Any]] = {
+    200: {
+        "content": {
+            "text/csv": {
+                "schema": {"type": "string"},
+                "example": "metric,2025,2024\r\nrevenue,416161000000,391035000000\r\n",
+            }
+        },
+        "description": "The answer; as CSV with `format=csv` or `Accept: text/csv`.",
+    }
+}
 CompanyPath = Annotated[str, Path(min_length=1, description="Name, ticker, ISIN or CIK.")]
 Market = Annotated[str | None, Query(description="nordic or us; narrows resolution.")]
 Format = Annotated[
@@ -61,7 +72,7 @@ Year = Annotated[
     "/companies/{company}/financials",
     operation_id="get_financials",
     response_model=FinancialsResponse | Miss,
-    responses=ERROR_RESPONSES,
+    responses={**ERROR_RESPONSES, **CSV_RESPONSE},
     summary="Key financial figures by year and the latest period",
 )
 async def financials(
@@ -106,7 +117,7 @@ async def financials(
     "/companies/{company}/statement",
     operation_id="get_statement",
     response_model=StatementResponse | QuarterlyNotAvailable | Miss,
-    responses=ERROR_RESPONSES,
+    responses={**ERROR_RESPONSES, **CSV_RESPONSE},
     summary="A full financial statement, up to 25 periods",
 )
 async def statement(
@@ -178,7 +189,7 @@ async def compare(
     "/companies/screen",
     operation_id="screen_companies",
     response_model=ScreenResponse | Miss,
-    responses=POST_ERROR_RESPONSES,
+    responses={**POST_ERROR_RESPONSES, **CSV_RESPONSE},
     summary="Rank the company universe by growth or value of a metric",
 )
 async def screen(
