@@ -235,7 +235,7 @@ def sec_database_url(tmp_path_factory: pytest.TempPathFactory, corpus: Path) -> 
         source = MirrorSource(corpus / "sec")
         listings = read_tickers(source)
         ciks = select_ciks(source, listings, ciks=[], tickers=[], universe=False)
-        summary = ingest_sec(db, source, ciks, listings)
+        summary = ingest_sec(db, source, ciks, listings, history=True)
         assert not summary.skipped, summary.skipped
         nordic = ingest_nordic(
             db,

@@ -166,3 +166,14 @@ def test_gives_up_after_max_retries() -> None:
         client.get_financials("AAPL")
     assert raised.value.status_code == 503 and len(calls) == 3
     assert "Idempotency-Key" not in calls[0].headers  # GETs need none
+
+
+def test_figures_as_of_a_day(client: FilingsClient) -> None:
+    from datetime import date
+
+    figures = client.get_financials("AAPL", year=2011, as_of=date(2012, 1, 15))
+    assert isinstance(figures, models.FinancialsResponse) and figures.latest_period
+    assert figures.latest_period.metrics["eps_diluted"].value == 27.68
+    compared = client.compare_companies(["AAPL", "NVDA"], years=1, as_of=date(2020, 1, 1))
+    assert isinstance(compared, models.CompareResponse)
+    assert compared.companies[0].latest_year["year"] == "2019"  # type: ignore[index]

@@ -224,3 +224,52 @@ def test_tables_as_csv(sec_client: TestClient) -> None:
     assert miss.headers["content-type"] == "application/json" and "error" in miss.json()
     json_again = sec_client.get(f"{API}/companies/AAPL/financials", params={"years": 2})
     assert json_again.headers["content-type"] == "application/json"
+
+
+def test_figures_as_they_were_known_on_a_day(sec_client: TestClient) -> None:
+    def eps_2011(**params: Any) -> Any:
+        body = sec_client.get(
+            f"{API}/companies/AAPL/financials", params={"year": 2011, **params}
+        ).json()
+        assert body["latest_period"]["period_label"] == "FY2011"
+        return body["latest_period"]["metrics"]["eps_diluted"]["value"]
+
+    assert eps_2011() == 0.9886  # today: restated for the 7-for-1 and 4-for-1 splits
+    assert eps_2011(as_of="2012-01-15") == 27.68  # as first reported, no split known yet
+    assert eps_2011(as_of="2015-01-01") == 3.9543  # the 7-for-1 split of 2014 known
+    before = sec_client.get(
+        f"{API}/companies/AAPL/financials", params={"as_of": "2024-10-01"}
+    ).json()
+    assert "2024" not in before["by_year"]  # the FY2024 10-K was filed 2024-11-01
+    assert before["by_year"]["2023"]["revenue"] == 383285000000
+
+
+def test_a_restatement_filed_later_is_unseen(sec_client: TestClient) -> None:
+    def cash_2013(**params: Any) -> Any:
+        body = sec_client.get(
+            f"{API}/companies/TSLA/statement",
+            params={"statement": "cash_flow", "year": 2013, **params},
+        ).json()
+        return body["periods"][0]["metrics"]["operating_cash_flow"]["value"]
+
+    assert cash_2013(as_of="2014-06-01") == 257994000  # the FY2013 10-K
+    assert cash_2013() == 264804000  # restated in the FY2014 10-K
+
+
+def test_as_of_on_compare_screen_and_a_company_without_history(sec_client: TestClient) -> None:
+    compared = sec_client.post(
+        f"{API}/companies/compare",
+        json={"companies": ["AAPL", "Ericsson"], "years": 1, "as_of": "2020-01-01"},
+    ).json()
+    assert [c["ticker"] for c in compared["companies"]] == ["AAPL"]
+    assert compared["companies"][0]["latest_year"]["year"] == "2019"
+    assert compared["not_found"] == ["Ericsson"]  # Nordic figures keep no versions
+    screened = sec_client.post(
+        f"{API}/companies/screen",
+        json={"metric": "revenue", "mode": "value", "year": 2023, "as_of": "2023-06-01"},
+    ).json()
+    assert "AAPL" not in [c["ticker"] for c in screened["companies"]]  # FY2023 ends in September
+    miss = sec_client.get(
+        f"{API}/companies/Ericsson/financials", params={"as_of": "2025-01-01"}
+    ).json()
+    assert miss["failure_kind"] == "not_found" and "point-in-time" in miss["error"]

@@ -177,3 +177,16 @@ def test_stdio_with_the_key_from_the_environment(
 
     figures = payload(asyncio.run(work()))
     assert figures["by_year"]["2024"]["revenue"] == 391035000000
+
+
+def test_tools_answer_as_of_a_day(sec_client: TestClient) -> None:
+    app, key = sec_client.app, sec_client.headers["Authorization"].removeprefix("Bearer ")
+
+    async def work() -> Any:
+        async with session(app, key) as client:
+            return await client.call_tool(
+                "get_financials", {"company": "AAPL", "year": 2011, "as_of": "2012-01-15"}
+            )
+
+    figures = payload(run(app, work))
+    assert figures["latest_period"]["metrics"]["eps_diluted"]["value"] == 27.68

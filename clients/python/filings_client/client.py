@@ -15,6 +15,7 @@ import time
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any, TypeVar
 
 import httpx
@@ -67,7 +68,10 @@ class _Call:
 
 
 def _query(**values: Any) -> dict[str, Any]:
-    return {k: v for k, v in values.items() if v is not None}
+    """The arguments given, dates as ISO text."""
+    return {
+        k: v.isoformat() if isinstance(v, date) else v for k, v in values.items() if v is not None
+    }
 
 
 def _parse(call: _Call, data: Any) -> BaseModel:
@@ -110,13 +114,9 @@ class _Endpoints:
         path = f"/companies/{company}/revenue-geography"
         return _Call("GET", path, (RevenueGeography,), _query(year=year))
 
-    def _compare(self, companies: list[str], years: int) -> _Call:
-        return _Call(
-            "POST",
-            "/companies/compare",
-            (CompareResponse,),
-            body={"companies": companies, "years": years},
-        )
+    def _compare(self, companies: list[str], years: int, as_of: date | None = None) -> _Call:
+        body = _query(companies=companies, years=years, as_of=as_of)
+        return _Call("POST", "/companies/compare", (CompareResponse,), body=body)
 
     def _screen(self, **body: Any) -> _Call:
         return _Call("POST", "/companies/screen", (ScreenResponse,), body=_query(**body))
@@ -276,8 +276,10 @@ class FilingsClient(_Endpoints):
         period_type: str = "auto",
         year: int | None = None,
         quarter: int | None = None,
+        as_of: date | None = None,
     ) -> FinancialsResponse | Miss:
-        """GET /companies/{company}/financials: key figures by year and the latest period."""
+        """GET /companies/{company}/financials: key figures by year and the latest period
+        (as known on `as_of` when given)."""
         return self._send(
             self._financials(
                 company,
@@ -286,6 +288,7 @@ class FilingsClient(_Endpoints):
                 period_type=period_type,
                 year=year,
                 quarter=quarter,
+                as_of=as_of,
             )
         )
 
@@ -299,6 +302,7 @@ class FilingsClient(_Endpoints):
         period_type: str = "annual",
         year: int | None = None,
         quarter: int | None = None,
+        as_of: date | None = None,
     ) -> StatementResponse | QuarterlyNotAvailable | Miss:
         """GET /companies/{company}/statement: a full statement, up to 25 periods."""
         return self._send(
@@ -310,6 +314,7 @@ class FilingsClient(_Endpoints):
                 period_type=period_type,
                 year=year,
                 quarter=quarter,
+                as_of=as_of,
             )
         )
 
@@ -327,9 +332,11 @@ class FilingsClient(_Endpoints):
         """GET /companies/{company}/revenue-geography: revenue by country and region."""
         return self._send(self._geography(company, year))
 
-    def compare_companies(self, companies: list[str], *, years: int = 3) -> CompareResponse | Miss:
+    def compare_companies(
+        self, companies: list[str], *, years: int = 3, as_of: date | None = None
+    ) -> CompareResponse | Miss:
         """POST /companies/compare: key figures of 2 to 5 companies side by side."""
-        return self._send(self._compare(companies, years))
+        return self._send(self._compare(companies, years, as_of))
 
     def screen_companies(
         self,
@@ -345,6 +352,7 @@ class FilingsClient(_Endpoints):
         direction: str = "desc",
         min_value: float | None = None,
         currency: str | None = None,
+        as_of: date | None = None,
     ) -> ScreenResponse | Miss:
         """POST /companies/screen: rank companies by a metric's growth or value."""
         return self._send(
@@ -360,6 +368,7 @@ class FilingsClient(_Endpoints):
                 direction=direction,
                 min_value=min_value,
                 currency=currency,
+                as_of=as_of,
             )
         )
 
@@ -451,10 +460,10 @@ class AsyncFilingsClient(_Endpoints):
         return await self._send(self._geography(company, year))
 
     async def compare_companies(
-        self, companies: list[str], *, years: int = 3
+        self, companies: list[str], *, years: int = 3, as_of: date | None = None
     ) -> CompareResponse | Miss:
         """See `FilingsClient.compare_companies`."""
-        return await self._send(self._compare(companies, years))
+        return await self._send(self._compare(companies, years, as_of))
 
     async def screen_companies(self, **options: Any) -> ScreenResponse | Miss:
         """See `FilingsClient.screen_companies`."""

@@ -35,6 +35,7 @@ class CompareRequest(BaseModel):
     """Body of POST /companies/compare."""
 
     model_config = ConfigDict(extra="allow")
+    as_of: str | None = Field(None, description="The figures as they were known on this day (filings filed on or before it); companies without point-in-time figures are listed in not_found.")
     companies: list[str] = Field(..., description="Names or tickers.")
     years: int = Field(3, description="How many of the newest fiscal years to show (1 to 10).")
 
@@ -295,6 +296,7 @@ class ScreenRequest(BaseModel):
     """Body of POST /companies/screen; every field is optional."""
 
     model_config = ConfigDict(extra="allow")
+    as_of: str | None = Field(None, description="Rank the values as they were known on this day (filings filed on or before it); only companies with point-in-time figures take part.")
     compare_years: int = Field(1, description="Years between the compared year and `year`, for growth (1 to 10).")
     country: str | None = Field(None, description="FI, SE or US.")
     currency: str | None = Field(None, description="Rank only values reported in this ISO 4217 currency (USD, SEK, EUR, TWD). Values are never converted between currencies.")

@@ -89,7 +89,7 @@ def _ingest_corpus(settings: Settings, corpus: Path) -> list[str]:
             def advance(cik: str) -> None:
                 bar.update(task, advance=1, description=f"CIK {cik}")
 
-            summary = ingest_sec(db, source, ciks, listings, progress=advance)
+            summary = ingest_sec(db, source, ciks, listings, progress=advance, history=True)
             bar.update(task, description="done")
             done.append(
                 f"SEC {summary.companies} companies, {summary.filings} filings, "

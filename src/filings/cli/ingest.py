@@ -89,6 +89,11 @@ def sec(
         help="Read the documents of filings filed on or after this date; default: all that a "
         "mirror holds, and from January 1 two years back on the live hosts.",
     ),
+    history: bool = typer.Option(
+        False,
+        "--history/--no-history",
+        help="Also keep every version of every figure, for answers as of a date (`as_of`).",
+    ),
     datasets: str | None = typer.Option(
         None,
         help="The SEC's Financial Statement Data Sets instead: a quarter's zip, a folder of "
@@ -124,7 +129,9 @@ def sec(
         def advance(current: str) -> None:
             bar.update(task, advance=1, description=f"CIK {current}")
 
-        summary = ingest_sec(db, source, ciks, listings, progress=advance, documents=selection)
+        summary = ingest_sec(
+            db, source, ciks, listings, progress=advance, documents=selection, history=history
+        )
     _print_summary(summary)
 
 

@@ -235,6 +235,36 @@ metric_values = Table(
     ),
 )
 
+# Every version of every figure row, with the days it was the known one: `known_from` (the
+# filing date that made it) until `known_until` (the one that changed it; None while current).
+# Kept for companies ingested with history (`filings ingest sec --history`): `as_of` reads it.
+metric_history = Table(
+    "metric_history",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("company_pk", ForeignKey("companies.id", ondelete="CASCADE"), nullable=False),
+    Column("metric_key", String(60), nullable=False),
+    Column("period_kind", String(10), nullable=False),
+    Column("period_key", String(40), nullable=False),
+    Column("period_start", Date),
+    Column("period_end", Date, nullable=False),
+    Column("fiscal_year", Integer, nullable=False),
+    Column("fiscal_quarter", Integer),
+    Column("value", String(60), nullable=False),
+    Column("unit", String(20)),
+    Column("currency", String(3)),
+    Column("metric_name", Text),
+    Column("source", Text, nullable=False),
+    Column("accession_number", String(20)),
+    Column("page_id", String(40)),
+    Column("derived", String(40)),
+    Column("filed_date", Date),
+    Column("known_from", Date, nullable=False),
+    Column("known_until", Date),
+    Index("ix_metric_history_company", "company_pk", "metric_key", "fiscal_year"),
+    Index("ix_metric_history_metric_year", "metric_key", "fiscal_year"),
+)
+
 # One row: a number every ingestion that changes data moves, so that readers learn of a change
 # by reading it now and then, never by counting the universe.
 data_state = Table(

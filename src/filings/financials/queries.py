@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, Connection, Row, Select, and_, func, or_, select
 
-from filings.db.tables import companies, company_tags, metric_values
+from filings.db.tables import companies, company_tags, metric_history, metric_values
 
 
 @dataclass(frozen=True)
@@ -59,11 +59,33 @@ def _figure(r: Row[Any]) -> Figure:
     )
 
 
-def newest_fiscal_year(conn: Connection, company_pk: int) -> int | None:
-    """The newest fiscal year the company has any figure for."""
-    query = select(func.max(metric_values.c.fiscal_year)).where(
-        metric_values.c.company_pk == company_pk
+def _figures(as_of: date | None) -> Any:
+    """The figures as they are (None), or the versions known on `as_of` (a subquery of
+    metric_history shaped as metric_values)."""
+    if as_of is None:
+        return metric_values
+    return (
+        select(*(c for c in metric_history.c if c.name not in ("known_from", "known_until")))
+        .where(
+            metric_history.c.known_from <= as_of,
+            or_(metric_history.c.known_until.is_(None), metric_history.c.known_until > as_of),
+        )
+        .subquery("figures")
     )
+
+
+def has_history(conn: Connection, company_pk: int) -> bool:
+    """Whether point-in-time versions are kept for the company."""
+    found = conn.execute(
+        select(metric_history.c.id).where(metric_history.c.company_pk == company_pk).limit(1)
+    )
+    return found.first() is not None
+
+
+def newest_fiscal_year(conn: Connection, company_pk: int, as_of: date | None = None) -> int | None:
+    """The newest fiscal year the company has any figure for (known on `as_of`)."""
+    figures = _figures(as_of)
+    query = select(func.max(figures.c.fiscal_year)).where(figures.c.company_pk == company_pk)
     year = conn.execute(query).scalar_one_or_none()
     return int(year) if year is not None else None
 
@@ -73,21 +95,23 @@ def company_periods(
     company_pk: int,
     metrics: Iterable[str] | None = None,
     since_year: int | None = None,
+    as_of: date | None = None,
 ) -> tuple[list[Period], list[Period]]:
-    """(annual periods, quarterly periods) of a company, newest first.
+    """(annual periods, quarterly periods) of a company, newest first (as known on `as_of`).
 
     A fiscal year holds its annual flows and the balances at its end; a quarter holds its
     three-month flows and the balances at its end.
     """
-    query = select(metric_values).where(metric_values.c.company_pk == company_pk)
+    figures = _figures(as_of)
+    query = select(figures).where(figures.c.company_pk == company_pk)
     if metrics is not None:
-        query = query.where(metric_values.c.metric_key.in_(list(metrics)))
+        query = query.where(figures.c.metric_key.in_(list(metrics)))
     if since_year is not None:
-        query = query.where(metric_values.c.fiscal_year >= since_year)
+        query = query.where(figures.c.fiscal_year >= since_year)
     annual: dict[int, Period] = {}
     quarterly: dict[tuple[int, int], Period] = {}
     instants: dict[tuple[int, int], list[Row[Any]]] = defaultdict(list)
-    for row in conn.execute(query.order_by(metric_values.c.period_end)):
+    for row in conn.execute(query.order_by(figures.c.period_end)):
         if row.period_kind == "annual":
             period = annual.setdefault(
                 row.fiscal_year, Period(row.fiscal_year, None, row.period_end)
@@ -116,30 +140,29 @@ def _newest_first(periods: Iterable[Period]) -> list[Period]:
     return sorted(periods, key=lambda p: p.key, reverse=True)
 
 
-def _year_end_rows(metric_key: str) -> ColumnElement[bool]:
+def _year_end_rows(figures: Any, metric_key: str) -> ColumnElement[bool]:
     """A metric's rows that stand for a fiscal year: its annual value, or its year-end balance."""
     return and_(
-        metric_values.c.metric_key == metric_key,
+        figures.c.metric_key == metric_key,
         or_(
-            metric_values.c.period_kind == "annual",
-            and_(metric_values.c.period_kind == "instant", metric_values.c.fiscal_quarter == 4),
+            figures.c.period_kind == "annual",
+            and_(figures.c.period_kind == "instant", figures.c.fiscal_quarter == 4),
         ),
     )
 
 
 def years_with_values(
-    conn: Connection, metric_key: str, universe: Select[Any] | None
+    conn: Connection, metric_key: str, universe: Select[Any] | None, as_of: date | None = None
 ) -> dict[int, int]:
     """fiscal year -> how many companies (of `universe`, a select of company pks, or all) have
     the metric's value for it; read from the (metric, year) index."""
-    query = select(
-        metric_values.c.fiscal_year, func.count(metric_values.c.company_pk.distinct())
-    ).where(_year_end_rows(metric_key))
+    figures = _figures(as_of)
+    query = select(figures.c.fiscal_year, func.count(figures.c.company_pk.distinct())).where(
+        _year_end_rows(figures, metric_key)
+    )
     if universe is not None:
-        query = query.where(metric_values.c.company_pk.in_(universe))
-    return {
-        int(year): int(n) for year, n in conn.execute(query.group_by(metric_values.c.fiscal_year))
-    }
+        query = query.where(figures.c.company_pk.in_(universe))
+    return {int(year): int(n) for year, n in conn.execute(query.group_by(figures.c.fiscal_year))}
 
 
 @dataclass(frozen=True)
@@ -162,21 +185,23 @@ class YearValue:
 
 
 def annual_values(
-    conn: Connection, metric_key: str, years: Iterable[int], universe: Select[Any] | None
+    conn: Connection,
+    metric_key: str,
+    years: Iterable[int],
+    universe: Select[Any] | None,
+    as_of: date | None = None,
 ) -> dict[int, dict[int, YearValue]]:
     """company pk -> fiscal year -> the metric's annual (or year-end) value, for `years` only,
     of the companies of `universe` (a select of company pks; None: all); read from the
     (metric, year) index alone."""
     out: dict[int, dict[int, YearValue]] = defaultdict(dict)
+    figures = _figures(as_of)
     query = select(
-        metric_values.c.company_pk,
-        metric_values.c.fiscal_year,
-        metric_values.c.value,
-        metric_values.c.currency,
-    ).where(_year_end_rows(metric_key), metric_values.c.fiscal_year.in_(list(years)))
+        figures.c.company_pk, figures.c.fiscal_year, figures.c.value, figures.c.currency
+    ).where(_year_end_rows(figures, metric_key), figures.c.fiscal_year.in_(list(years)))
     if universe is not None:
-        query = query.where(metric_values.c.company_pk.in_(universe))
-    for pk, year, value, currency in conn.execute(query.order_by(metric_values.c.period_end)).all():
+        query = query.where(figures.c.company_pk.in_(universe))
+    for pk, year, value, currency in conn.execute(query.order_by(figures.c.period_end)).all():
         out[pk][year] = YearValue(value, currency)
     return out
 
@@ -199,6 +224,7 @@ class PeriodCache:
         version: object,
         metrics: Iterable[str] | None = None,
         since_year: int | None = None,
+        as_of: date | None = None,
     ) -> tuple[list[Period], list[Period]]:
         """`company_periods`, from the cache when the company's data has not changed."""
         key = (
@@ -206,12 +232,13 @@ class PeriodCache:
             str(version),
             tuple(metrics) if metrics is not None else None,
             since_year,
+            as_of,
         )
         with self._lock:
             if key in self._entries:
                 self._entries.move_to_end(key)
                 return self._entries[key]
-        found = company_periods(conn, company_pk, metrics, since_year)
+        found = company_periods(conn, company_pk, metrics, since_year, as_of)
         with self._lock:
             self._entries[key] = found
             while len(self._entries) > self.size:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
@@ -47,6 +48,13 @@ Format = Annotated[
         "a miss stays JSON.",
     ),
 ]
+AsOf = Annotated[
+    date | None,
+    Query(
+        description="The figures as they were known on this day (YYYY-MM-DD): only filings "
+        "filed on or before it, restatements filed later unseen. Omitted: today's figures.",
+    ),
+]
 Quarter = Annotated[
     int | None,
     Query(
@@ -90,10 +98,11 @@ async def financials(
     quarter: Quarter = None,
     max_retries: MaxRetries = 2,
     format: Format = None,
+    as_of: AsOf = None,
 ) -> Response:
     """`years` sizes by_year; `year`/`quarter` pin latest_period; `period_type` selects it."""
     as_csv = wants_csv(request, format)
-    question = ("financials", company, years, market, period_type, year, quarter, as_csv)
+    question = ("financials", company, years, market, period_type, year, quarter, as_of, as_csv)
     return await run_cached(
         state,
         question,
@@ -107,6 +116,7 @@ async def financials(
             period_type=period_type,
             year=year,
             quarter=quarter,
+            as_of=as_of,
         ),
         max_retries,
         renderer(as_csv),
@@ -138,10 +148,22 @@ async def statement(
     quarter: Quarter = None,
     max_retries: MaxRetries = 2,
     format: Format = None,
+    as_of: AsOf = None,
 ) -> Response:
     """Statement periods newest first, each line with the issuer's own label."""
     as_csv = wants_csv(request, format)
-    question = ("statement", company, statement, years, market, period_type, year, quarter, as_csv)
+    question = (
+        "statement",
+        company,
+        statement,
+        years,
+        market,
+        period_type,
+        year,
+        quarter,
+        as_of,
+        as_csv,
+    )
     return await run_cached(
         state,
         question,
@@ -156,6 +178,7 @@ async def statement(
             period_type=period_type,
             year=year,
             quarter=quarter,
+            as_of=as_of,
         ),
         max_retries,
         renderer(as_csv),

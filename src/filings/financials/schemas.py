@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -139,6 +140,11 @@ class CompareRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     companies: list[str] = Field(min_length=2, max_length=5, description="Names or tickers.")
+    as_of: date | None = Field(
+        default=None,
+        description="The figures as they were known on this day (filings filed on or before "
+        "it); companies without point-in-time figures are listed in not_found.",
+    )
     years: int = Field(
         description="How many of the newest fiscal years to show (1 to 10).", default=3, ge=1, le=10
     )
@@ -200,6 +206,11 @@ class ScreenRequest(BaseModel):
     min_value: float | None = Field(
         default=None,
         description="Leave out companies ranked below this (the value, or the growth in percent).",
+    )
+    as_of: date | None = Field(
+        default=None,
+        description="Rank the values as they were known on this day (filings filed on or "
+        "before it); only companies with point-in-time figures take part.",
     )
     currency: str | None = Field(
         default=None,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from datetime import date
 from decimal import Decimal
 
 from sqlalchemy import Connection, select
@@ -26,6 +27,7 @@ from filings.financials.queries import (
     YearValue,
     annual_values,
     company_rows,
+    has_history,
     newest_fiscal_year,
     universe_query,
     years_with_values,
@@ -70,6 +72,20 @@ def _check(argument: str, value: str | None, allowed: list[str]) -> Miss | None:
     if value is not None and value not in allowed:
         return invalid_choice(argument, value, allowed)
     return None
+
+
+def _no_history(conn: Connection, company: Company, text: str, as_of: date | None) -> Miss | None:
+    """The miss for `as_of` on a company whose point-in-time versions are not kept."""
+    if as_of is None or has_history(conn, company.pk):
+        return None
+    return company_not_found(
+        company,
+        text,
+        f"No point-in-time figures for {company.display_name}",
+        "Figures as known on a date are kept for US companies ingested with "
+        "`filings ingest sec --history`; ask without as_of for today's figures.",
+        as_of=as_of.isoformat(),
+    )
 
 
 def _no_figures(company: Company, text: str) -> Miss:
@@ -150,19 +166,26 @@ def financials(
     period_type: str,
     year: int | None,
     quarter: int | None,
+    as_of: date | None = None,
 ) -> FinancialsResponse | Miss:
-    """Key figures by year and the latest (or pinned) period of one company."""
+    """Key figures by year and the latest (or pinned) period of one company, as they were
+    known on `as_of` when given."""
     problem = check_market(market) or _check("period_type", period_type, PERIOD_TYPES)
     if problem is not None:
         return problem
     resolved = resolve_company(conn, directory, company, market)
     if isinstance(resolved, Miss):
         return resolved
-    newest = newest_fiscal_year(conn, resolved.pk)
+    untracked = _no_history(conn, resolved, company, as_of)
+    if untracked is not None:
+        return untracked
+    newest = newest_fiscal_year(conn, resolved.pk, as_of)
     if newest is None:
         return _no_figures(resolved, company)
     since = min(newest - years, year if year is not None else newest)
-    annual, quarterly = cache.periods(conn, resolved.pk, resolved.updated_at, since_year=since)
+    annual, quarterly = cache.periods(
+        conn, resolved.pk, resolved.updated_at, since_year=since, as_of=as_of
+    )
     latest = _pick_period(annual, quarterly, period_type, year, quarter)
     if latest is None and (year is not None or quarter is not None):
         return company_not_found(
@@ -217,8 +240,10 @@ def statement(
     period_type: str,
     year: int | None,
     quarter: int | None,
+    as_of: date | None = None,
 ) -> StatementResponse | QuarterlyNotAvailable | Miss:
-    """One statement of one company, up to `years` periods, newest first."""
+    """One statement of one company, up to `years` periods, newest first (as known on
+    `as_of` when given)."""
     problem = (
         check_market(market)
         or _check("statement", statement, STATEMENTS)
@@ -237,13 +262,16 @@ def statement(
             market=resolved.market,
         )
     keys = statement_metrics(Statement(statement))
-    newest = newest_fiscal_year(conn, resolved.pk)
+    untracked = _no_history(conn, resolved, company, as_of)
+    if untracked is not None:
+        return untracked
+    newest = newest_fiscal_year(conn, resolved.pk, as_of)
     if newest is None:
         return _no_figures(resolved, company)
     # A year holds at most five periods (four quarters and the year), so this covers `years`.
     span = years if period_type == "annual" else years // 4 + 2
     since = min(newest - span, year if year is not None else newest)
-    annual, quarterly = cache.periods(conn, resolved.pk, resolved.updated_at, keys, since)
+    annual, quarterly = cache.periods(conn, resolved.pk, resolved.updated_at, keys, since, as_of)
     if period_type == "quarterly" and not quarterly:
         # A filer of annual reports only (a 20-F filer such as TSMC): no quarter to show, and
         # annual rows would pass for quarters.
@@ -284,7 +312,12 @@ def compare(
         if isinstance(resolved, Miss):
             not_found.append(text)
             continue
-        annual, _ = cache.periods(conn, resolved.pk, resolved.updated_at, COMPARE_KPIS)
+        if request.as_of is not None and not has_history(conn, resolved.pk):
+            not_found.append(text)  # no figures as of a date are kept for it
+            continue
+        annual, _ = cache.periods(
+            conn, resolved.pk, resolved.updated_at, COMPARE_KPIS, as_of=request.as_of
+        )
         by_year = {
             str(p.fiscal_year): {
                 k: to_json_number(p.figures[k].value) for k in COMPARE_KPIS if k in p.figures
@@ -344,10 +377,10 @@ def screen(conn: Connection, request: ScreenRequest) -> ScreenResponse | Miss:
     universe = universe_query(
         country=request.country, industry=request.industry, tag_slugs=request.tag_slugs
     )
-    year = request.year or _common_year(years_with_values(conn, key, universe))
+    year = request.year or _common_year(years_with_values(conn, key, universe, request.as_of))
     compare_year = None if year is None else year - request.compare_years
     wanted = [] if year is None else [year, *([compare_year] if compare_year is not None else [])]
-    values = annual_values(conn, key, wanted, universe)
+    values = annual_values(conn, key, wanted, universe, request.as_of)
     # Ranked in floats (5,000 companies' growth in Decimal costs more than the query); the
     # answer's values and growth rates are then computed exactly for the companies returned.
     minimum = request.min_value

@@ -33,6 +33,7 @@ from filings.db.tables import (
     company_identifiers,
     company_tags,
     filings,
+    metric_history,
     metric_values,
     pages,
 )
@@ -374,6 +375,27 @@ def sync_metrics(
         conn.execute(delete(metric_values).where(metric_values.c.id.in_(stale)))
         counts.deleted += len(stale)
     return counts
+
+
+def sync_history(
+    conn: Connection, company_pk: int, versions: list[tuple[MetricRow, date, date | None]]
+) -> None:
+    """Make the company's point-in-time versions exactly `versions` (US figures only)."""
+    conn.execute(delete(metric_history).where(metric_history.c.company_pk == company_pk))
+    rows = []
+    for row, known_from, known_until in versions:
+        values = _metric_values(row, None)
+        values.pop("filing_pk")
+        rows.append(
+            {
+                "company_pk": company_pk,
+                **values,
+                "known_from": known_from,
+                "known_until": known_until,
+            }
+        )
+    if rows:
+        insert_many(conn, metric_history, rows)
 
 
 def insert_many(conn: Connection, table: Table, rows: list[dict[str, Any]]) -> None:

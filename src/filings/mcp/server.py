@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Annotated, Any
 
 import anyio
@@ -156,6 +156,10 @@ def build_mcp(services: Services) -> MCPServer:
         period_type: Annotated[str, Field(description="auto, annual or quarterly.")] = "auto",
         year: int | None = None,
         quarter: Annotated[int | None, Field(ge=1, le=4)] = None,
+        as_of: Annotated[
+            date | None,
+            Field(description="The figures as known on this day (YYYY-MM-DD); omit for today's."),
+        ] = None,
     ) -> dict[str, Any]:
         return await s.answer(
             ctx,
@@ -169,6 +173,7 @@ def build_mcp(services: Services) -> MCPServer:
                 period_type=period_type,
                 year=year,
                 quarter=quarter,
+                as_of=as_of,
             ),
         )
 
@@ -187,6 +192,10 @@ def build_mcp(services: Services) -> MCPServer:
         period_type: Annotated[str, Field(description="annual, quarterly or auto.")] = "annual",
         year: int | None = None,
         quarter: Annotated[int | None, Field(ge=1, le=4)] = None,
+        as_of: Annotated[
+            date | None,
+            Field(description="The figures as known on this day (YYYY-MM-DD); omit for today's."),
+        ] = None,
     ) -> dict[str, Any]:
         return await s.answer(
             ctx,
@@ -201,6 +210,7 @@ def build_mcp(services: Services) -> MCPServer:
                 period_type=period_type,
                 year=year,
                 quarter=quarter,
+                as_of=as_of,
             ),
         )
 
@@ -240,8 +250,12 @@ def build_mcp(services: Services) -> MCPServer:
             list[str], Field(min_length=2, max_length=5, description="Names or tickers.")
         ],
         years: Annotated[int, Field(ge=1, le=10)] = 3,
+        as_of: Annotated[
+            date | None,
+            Field(description="The figures as known on this day (YYYY-MM-DD); omit for today's."),
+        ] = None,
     ) -> dict[str, Any]:
-        request = CompareRequest(companies=companies, years=years)
+        request = CompareRequest(companies=companies, years=years, as_of=as_of)
         return await s.answer(ctx, lambda c: financials.compare(c, s.directory, s.periods, request))
 
     @server.tool(
@@ -261,6 +275,10 @@ def build_mcp(services: Services) -> MCPServer:
         direction: Annotated[str, Field(description="desc or asc.")] = "desc",
         min_value: float | None = None,
         currency: Annotated[str | None, Field(pattern="^[A-Za-z]{3}$")] = None,
+        as_of: Annotated[
+            date | None,
+            Field(description="The figures as known on this day (YYYY-MM-DD); omit for today's."),
+        ] = None,
     ) -> dict[str, Any]:
         request = ScreenRequest(
             metric=metric,
@@ -274,6 +292,7 @@ def build_mcp(services: Services) -> MCPServer:
             direction=direction,
             min_value=min_value,
             currency=currency,
+            as_of=as_of,
         )
         return await s.answer(ctx, lambda c: financials.screen(c, request))
 

@@ -23,6 +23,7 @@ from filings.ingest.load import (
     CompanyIn,
     find_company,
     sync_filings,
+    sync_history,
     sync_metrics,
     touch_company,
     upsert_company,
@@ -54,6 +55,7 @@ from filings.ingest.standardize.facts import (
     reporting_currency,
     standardize,
 )
+from filings.ingest.standardize.history import versions
 
 
 @dataclass
@@ -243,7 +245,9 @@ def _load_listing(conn: Connection, fetched: _Company, now: datetime) -> tuple[i
     return 0, 0, changed
 
 
-def _load(conn: Connection, fetched: _Company, now: datetime) -> tuple[int, int, bool]:
+def _load(
+    conn: Connection, fetched: _Company, now: datetime, history: bool = False
+) -> tuple[int, int, bool]:
     reported = read_companyfacts(fetched.facts_document) if fetched.facts_document else []
     labels = {(f.taxonomy, f.concept): f.label for f in reported}
     earlier = stored_document_facts(conn, fetched.cik, set(fetched.documents), labels)
@@ -280,6 +284,8 @@ def _load(conn: Connection, fetched: _Company, now: datetime) -> tuple[int, int,
     )
     rows = standardize(facts, fye) if facts else []
     counts = sync_metrics(conn, pk, rows, metric_values.c.page_id.is_(None), filing_pks)
+    if history and facts:
+        sync_history(conn, pk, versions(facts, fye))
     if changed or counts.changed:
         touch_company(conn, pk, now)
     return len(fetched.filings), len(rows), changed or counts.changed
@@ -326,12 +332,14 @@ def ingest_sec(
     listings: dict[str, Listing],
     progress: Callable[[str], None] = lambda _: None,
     documents: DocumentSelection | None = DocumentSelection(),
+    history: bool = False,
 ) -> SecSummary:
     """Ingest each CIK: the company, its filings and figures in one transaction, then each
     filing's documents in one of their own; report and skip what fails. Companies the source
     knows only from its ticker list (no filings, no figures) go in batches of REGISTRY_BATCH.
 
-    `documents` selects the filings whose documents are read (None: none).
+    `documents` selects the filings whose documents are read (None: none); `history` keeps
+    every version of every figure for point-in-time answers (`as_of`).
     """
     summary = SecSummary()
     now = datetime.now(UTC)
@@ -349,7 +357,7 @@ def ingest_sec(
     def load_one(fetched: _Company) -> None:
         try:
             with database.transaction(write=True) as conn:
-                loaded = _load(conn, fetched, now)
+                loaded = _load(conn, fetched, now, history)
             changed = loaded[2]
             for accession, found in fetched.documents.items():
                 with database.transaction(write=True) as conn:

@@ -1,0 +1,41 @@
+"""Point-in-time figures: every version of every figure row, and the days it was the known one.
+
+The figures known on a day are those the standardization makes from the facts of filings filed
+on or before it. Standardizing again at each periodic filing's date and comparing with the day
+before gives every version: a row that appears or changes starts a version (`known_from`, that
+filing date), and the version before it ends then (`known_until`). Restatements, concept changes,
+derived quarters and stock splits are all as they were known on that day.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from filings.core.concepts import PERIODIC_FORMS
+from filings.ingest.standardize.facts import Fact, standardize
+from filings.ingest.standardize.rows import MetricRow
+
+Version = tuple[MetricRow, date, date | None]
+
+
+def versions(facts: list[Fact], fye: tuple[int, int] | None) -> list[Version]:
+    """Every version of every row the facts give over time, oldest first."""
+    ordered = sorted(facts, key=lambda f: f.filed)
+    days = sorted({f.filed for f in ordered if f.form in PERIODIC_FORMS})
+    out: list[Version] = []
+    known: dict[tuple[str, str], tuple[MetricRow, date]] = {}
+    taken = 0
+    for day in days:
+        while taken < len(ordered) and ordered[taken].filed <= day:
+            taken += 1
+        now = {(r.metric_key, r.period_key): r for r in standardize(ordered[:taken], fye)}
+        for key, (row, since) in list(known.items()):
+            new = now.get(key)
+            if new is None or (new.value, new.source) != (row.value, row.source):
+                out.append((row, since, day))
+                del known[key]
+        for key, row in now.items():
+            if key not in known:
+                known[key] = (row, day)
+    out.extend((row, since, None) for row, since in known.values())
+    return sorted(out, key=lambda v: (v[1], v[0].metric_key, v[0].period_key))
