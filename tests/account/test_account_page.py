@@ -16,11 +16,11 @@ import httpx
 import pytest
 import uvicorn
 from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webelement import WebElement
-from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.wait import WebDriverWait
 
 from filings.access import passwords, service
@@ -88,9 +88,15 @@ def sign_in(browser: webdriver.Chrome, site: str, password: str = PASSWORD) -> N
 
 
 def click(browser: webdriver.Chrome, button: WebElement) -> None:
-    """Submit a form and wait for the page it leads to."""
+    """Submit a form and wait for the page it leads to: a new document, fully loaded (the old
+    one's marker gone)."""
+    browser.execute_script("window.beforeClick = true;")
     button.click()
-    WebDriverWait(browser, 10).until(staleness_of(button))
+    WebDriverWait(browser, 10, ignored_exceptions=(WebDriverException,)).until(
+        lambda driver: driver.execute_script(
+            "return window.beforeClick === undefined && document.readyState === 'complete'"
+        )
+    )
 
 
 def test_keys_plan_and_use_in_a_browser(browser: webdriver.Chrome, site: str) -> None:

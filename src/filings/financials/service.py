@@ -385,7 +385,7 @@ def screen(conn: Connection, request: ScreenRequest) -> ScreenResponse | Miss:
     # answer's values and growth rates are then computed exactly for the companies returned.
     minimum = request.min_value
     wanted_currency = request.currency.upper() if request.currency else None
-    scored: list[tuple[float, int]] = []
+    scored: list[tuple[float, int, YearValue, YearValue | None]] = []
     currencies: Counter[str] = Counter()
     for pk, by_year in values.items():
         anchor = by_year.get(year) if year is not None else None
@@ -398,16 +398,18 @@ def screen(conn: Connection, request: ScreenRequest) -> ScreenResponse | Miss:
             score = _rough_growth(anchor, base, request.compare_years)
         if score is None or (minimum is not None and round(score, 2) < minimum):
             continue
-        scored.append((score, pk))
+        scored.append((score, pk, anchor, base))
         currencies[anchor.currency or "?"] += 1
     scored.sort(key=lambda item: (item[0], -item[1]), reverse=request.direction == "desc")
-    chosen = []
-    for _, pk in scored[: request.top_n]:
-        anchor = values[pk][year]  # type: ignore[index]
-        base = values[pk].get(compare_year) if compare_year is not None else None
-        growth = _growth(anchor.value, base.value, request.compare_years) if base else None
-        chosen.append((pk, anchor, base, growth))
-    ranked = scored
+    chosen = [
+        (
+            pk,
+            anchor,
+            base,
+            _growth(anchor.value, base.value, request.compare_years) if base else None,
+        )
+        for _, pk, anchor, base in scored[: request.top_n]
+    ]
     tickers = _tickers(conn, {pk for pk, *_ in chosen})
     listed = company_rows(conn, (pk for pk, *_ in chosen))
     rows = [
@@ -426,7 +428,7 @@ def screen(conn: Connection, request: ScreenRequest) -> ScreenResponse | Miss:
         compare_year=compare_year if request.mode == "growth" else None,
         filters=filters,
         companies=rows,
-        coverage={"with_data": len(ranked), "returned": len(rows)},
+        coverage={"with_data": len(scored), "returned": len(rows)},
         currencies=listed_currencies,
         warning=_currency_warning(listed_currencies, request.mode),
     )
