@@ -42,6 +42,7 @@ from filings.ingest.standardize.facts import (
     Fact,
     fiscal_year_end,
     reporting_currency,
+    spaced_label,
     standardize,
 )
 
@@ -95,6 +96,36 @@ def _rows(archive: zipfile.ZipFile, name: str) -> Iterator[dict[str, str]]:
     with archive.open(name) as raw:
         text = io.TextIOWrapper(raw, encoding="utf-8", errors="replace", newline="")
         yield from csv.DictReader(text, delimiter="\t", quoting=csv.QUOTE_NONE)
+
+
+class _Record:
+    """A row of a member, read by column name without building a dict per row."""
+
+    __slots__ = ("columns", "values")
+
+    def __init__(self, columns: dict[str, int], values: list[str]):
+        self.columns, self.values = columns, values
+
+    def get(self, name: str) -> str | None:
+        index = self.columns.get(name)
+        return self.values[index] if index is not None and index < len(self.values) else None
+
+    def __getitem__(self, name: str) -> str:
+        value = self.get(name)
+        if value is None:
+            raise KeyError(name)
+        return value
+
+
+def _records(archive: zipfile.ZipFile, name: str) -> Iterator[_Record]:
+    """The rows of a large member (num.txt), streamed."""
+    with archive.open(name) as raw:
+        text = io.TextIOWrapper(raw, encoding="utf-8", errors="replace", newline="")
+        reader = csv.reader(text, delimiter="\t", quoting=csv.QUOTE_NONE)
+        header = next(reader, [])
+        columns = {column: i for i, column in enumerate(header)}
+        for values in reader:
+            yield _Record(columns, values)
 
 
 def read_submissions(archive: zipfile.ZipFile) -> dict[str, Submission]:
@@ -153,7 +184,7 @@ def read_values(
 ) -> dict[str, list[Fact]]:
     """Company totals of mapped concepts, by CIK, streamed from num.txt."""
     out: dict[str, list[Fact]] = defaultdict(list)
-    for number, row in enumerate(_rows(archive, "num.txt"), start=2):
+    for number, row in enumerate(_records(archive, "num.txt"), start=2):
         tag, version = row.get("tag") or "", row.get("version") or ""
         taxonomy = TAXONOMY_OF.get(version.split("/", 1)[0])
         if taxonomy is None or tag not in wanted.get(taxonomy, ()):
@@ -181,7 +212,7 @@ def read_values(
             Fact(
                 taxonomy=taxonomy,
                 concept=tag,
-                label=labels.get((submission.adsh, tag)) or "",
+                label=labels.get((submission.adsh, tag)) or spaced_label(tag),
                 unit=unit,
                 start=start,
                 end=end,
@@ -238,7 +269,8 @@ def _filing_values(submission: Submission) -> dict[str, Any]:
 
 
 def _store_values(conn: Connection, facts: list[Fact], filing_pks: dict[str, int]) -> None:
-    """The values of each filing, replacing what an earlier run stored for it."""
+    """The values of each filing with their labels (pre.txt's, else the tag's words; a label
+    marks a value of the sets), replacing what an earlier run stored for it."""
     by_filing: dict[int, list[Fact]] = defaultdict(list)
     for fact in facts:
         by_filing[filing_pks[fact.accession]].append(fact)
@@ -256,7 +288,7 @@ def _store_values(conn: Connection, facts: list[Fact], filing_pks: dict[str, int
                     "value": format(f.value, "f"),
                     "decimals": None,
                     "dimensions": [],
-                    "label": f.label or None,
+                    "label": f.label,
                 }
                 for f in held
             ],
@@ -294,7 +326,8 @@ def _load_company(
     ).scalar_one()
     if has_figures and existing is not None and not _only_datasets(conn, pk, filing_pks):
         return False, 0
-    stored = stored_document_facts(conn, newest.cik, set(), {})
+    # a company new to the service has no facts but these; else all it has stored
+    stored = facts if existing is None else stored_document_facts(conn, newest.cik, set(), {})
     fye_pair = fiscal_year_end(stored)
     fye = (
         (int(company.fiscal_year_end[:2]), int(company.fiscal_year_end[2:]))
