@@ -140,6 +140,10 @@ class _Settings:
         self.max_wait = max_wait
         self.backoff = backoff
 
+    def final(self, response: httpx.Response, attempt: int) -> bool:
+        """Whether this answer is the call's last: not retryable, or no retry left."""
+        return response.status_code not in RETRYABLE or attempt == self.max_retries
+
     def wait(self, attempt: int, response: httpx.Response | None) -> float:
         """Seconds before the next attempt: Retry-After when given, else exponential backoff."""
         if response is not None and (after := response.headers.get("Retry-After")):
@@ -218,9 +222,7 @@ class FilingsClient(_Endpoints):
             except httpx.TransportError:
                 if attempt == settings.max_retries:
                     raise
-            if response is not None and (
-                response.status_code not in RETRYABLE or attempt == settings.max_retries
-            ):
+            if response is not None and settings.final(response, attempt):
                 return settings.outcome(call, response)
             self._sleep(settings.wait(attempt, response))
         raise AssertionError("unreachable")  # pragma: no cover
@@ -420,9 +422,7 @@ class AsyncFilingsClient(_Endpoints):
             except httpx.TransportError:
                 if attempt == settings.max_retries:
                     raise
-            if response is not None and (
-                response.status_code not in RETRYABLE or attempt == settings.max_retries
-            ):
+            if response is not None and settings.final(response, attempt):
                 return settings.outcome(call, response)
             await self._sleep(settings.wait(attempt, response))
         raise AssertionError("unreachable")  # pragma: no cover
