@@ -57,43 +57,69 @@ class PassageFilter:
         return "".join(f" AND {c}" for c in conditions), params
 
 
-def ranked_passages(
-    conn: Connection, query: str, limit: int, where: PassageFilter = PassageFilter()
-) -> list[tuple[int, float]]:
-    """(passage id, score) of the best `limit` full-text matches, best first; higher is better."""
-    terms = query_terms(query)
-    if not terms:
-        return []
-    # Only fixed SQL and the filter's fixed conditions are joined; every value is a parameter.
-    condition, params = where.sql()
+# What one full-text query may score. BM25 over an OR of words costs about a microsecond per
+# matching passage, and at a million passages a common word ("sales", "the") matches hundreds of
+# thousands: the query keeps its rarest words while their passages add up to at most BUDGET
+# (always the rarest one), like a stopword list learnt from the data, and scores at most BUDGET
+# matches, the newest first. Below BUDGET matches (any corpus of a few thousand passages) the
+# ranking is plain BM25 over every word of the query.
+BUDGET = 10_000
+# Words found common (in at least BUDGET passages) per database: passages only grow, so a common
+# word stays common and is not counted again.
+_COMMON: dict[str, set[str]] = {}
+_COMMON_MAX = 100_000
+
+
+def _document_counts(conn: Connection, terms: list[str]) -> list[int]:
+    """In how many passages each term occurs, counted up to BUDGET (a bounded cost per term)."""
+    params: dict[str, object] = {"cap": BUDGET}
     if conn.dialect.name == "sqlite":
-        sql = text(
-            "SELECT p.id, -bm25(passages_fts, 2.0, 1.0) AS score FROM passages_fts "  # noqa: S608
-            "JOIN passages p ON p.id = passages_fts.rowid "
-            "JOIN filings f ON f.id = p.filing_pk "
-            f"WHERE passages_fts MATCH :expression{condition} "
-            "ORDER BY bm25(passages_fts, 2.0, 1.0) LIMIT :limit"
+        params |= {f"t{i}": f'"{term}"' for i, term in enumerate(terms)}
+        probe = (
+            "(SELECT count(*) FROM (SELECT 1 FROM passages_fts "
+            "WHERE passages_fts MATCH :{} LIMIT :cap))"
         )
-        params |= {"expression": fts5_expression(terms), "limit": limit}
     else:
-        terms = _rare_terms(conn, terms)
-        sql = text(
-            "SELECT p.id, ts_rank_cd(p.search_vector, q.query) AS score "  # noqa: S608
-            "FROM passages p JOIN filings f ON f.id = p.filing_pk, "
-            "(SELECT to_tsquery('english', :terms) || to_tsquery('finnish', :terms) "
-            "|| to_tsquery('swedish', :terms) AS query) q "
-            f"WHERE p.search_vector @@ q.query{condition} "
-            "ORDER BY score DESC, p.id LIMIT :limit"
+        params |= {f"t{i}": term for i, term in enumerate(terms)}
+        probe = (
+            "(SELECT count(*) FROM (SELECT 1 FROM passages WHERE search_vector @@ "  # noqa: S608
+            + _TSQUERY
+            + " LIMIT :cap) c)"
         )
-        params |= {"terms": tsquery_text(terms), "limit": limit}
-    return [(int(r[0]), float(r[1])) for r in conn.execute(sql, params)]
+    columns = ", ".join(probe.format(f"t{i}") for i in range(len(terms)))
+    return [int(c) for c in conn.execute(text(f"SELECT {columns}"), params).one()]
 
 
-COMMON_SHARE = 0.05  # on PostgreSQL, a word in more passages than this is dropped like a stopword
-# The query side of PostgreSQL's search: a term in each passage language's configuration.
-_TSQUERY = (
-    "(to_tsquery('english', :{0}) || to_tsquery('finnish', :{0}) || to_tsquery('swedish', :{0}))"
-)
+def selective_terms(conn: Connection, terms: list[str]) -> list[str]:
+    """The query's rarest words whose passages add up to at most BUDGET, at least the rarest one
+    the index knows; the words no passage holds are left out (nothing to score). PostgreSQL's
+    ranking knows no inverse document frequency, so there a word in more than COMMON_SHARE of
+    the passages (`2019` in a 2019 annual report) is dropped too when the query has any other
+    word, even one no passage holds (a Finnish question over English reports: the vectors
+    answer it)."""
+    common = _COMMON.setdefault(str(conn.engine.url), set())
+    unknown = [t for t in terms if t not in common]
+    counts = dict(zip(unknown, _document_counts(conn, unknown), strict=True)) if unknown else {}
+    for term, count in counts.items():
+        if count >= BUDGET and len(common) < _COMMON_MAX:
+            common.add(term)
+    counts |= {t: BUDGET for t in terms if t in common}
+    if conn.dialect.name == "postgresql":
+        cap = min(max(int(_passage_estimate(conn) * COMMON_SHARE), 1), BUDGET)
+        if any(counts[t] < cap for t in terms):  # a rare word (or one no passage holds) decides
+            counts = {t: c for t, c in counts.items() if c < cap}
+    known = sorted((t for t in counts if counts[t] > 0), key=lambda t: counts[t])
+    kept: list[str] = []
+    total = 0
+    for term in known:
+        if kept and total + counts[term] > BUDGET:
+            break
+        kept.append(term)
+        total += counts[term]
+    return kept
+
+
+COMMON_SHARE = 0.05
 
 
 def _passage_estimate(conn: Connection) -> int:
@@ -106,20 +132,43 @@ def _passage_estimate(conn: Connection) -> int:
     return int(conn.execute(text("SELECT count(*) FROM passages")).scalar_one())
 
 
-def _rare_terms(conn: Connection, terms: list[str]) -> list[str]:
-    """PostgreSQL's ranking knows no inverse document frequency: the terms without those that
-    occur in more than COMMON_SHARE of the passages (`2019` in a 2019 annual report), unless
-    nothing else is left. Counting stops at the threshold, so the cost is bounded."""
-    cap = max(int(_passage_estimate(conn) * COMMON_SHARE), 1)
-    params: dict[str, object] = {f"t{i}": term for i, term in enumerate(terms)} | {"cap": cap}
-    columns = ", ".join(
-        "(SELECT count(*) FROM (SELECT 1 FROM passages WHERE search_vector @@ "  # noqa: S608
-        f"{_TSQUERY.format(name)} LIMIT :cap) c)"
-        for name in (f"t{i}" for i in range(len(terms)))
-    )
-    counts = conn.execute(text(f"SELECT {columns}"), params).one()
-    rare = [term for term, count in zip(terms, counts, strict=True) if count < cap]
-    return rare or terms
+def ranked_passages(
+    conn: Connection, query: str, limit: int, where: PassageFilter = PassageFilter()
+) -> list[tuple[int, float]]:
+    """(passage id, score) of the best `limit` full-text matches, best first; higher is better."""
+    terms = selective_terms(conn, query_terms(query))
+    if not terms:
+        return []
+    # Only fixed SQL and the filter's fixed conditions are joined; every value is a parameter.
+    condition, params = where.sql()
+    params |= {"budget": BUDGET, "limit": limit}
+    if conn.dialect.name == "sqlite":
+        sql = text(
+            "SELECT id, score FROM (SELECT p.id, -bm25(passages_fts, 2.0, 1.0) AS score "  # noqa: S608
+            "FROM passages_fts JOIN passages p ON p.id = passages_fts.rowid "
+            "JOIN filings f ON f.id = p.filing_pk "
+            f"WHERE passages_fts MATCH :expression{condition} "
+            "ORDER BY passages_fts.rowid DESC LIMIT :budget) "
+            "ORDER BY score DESC, id LIMIT :limit"
+        )
+        params["expression"] = fts5_expression(terms)
+    else:
+        sql = text(
+            "SELECT id, score FROM (SELECT p.id, ts_rank_cd(p.search_vector, q.query) AS score "  # noqa: S608
+            "FROM passages p JOIN filings f ON f.id = p.filing_pk, "
+            "(SELECT to_tsquery('english', :terms) || to_tsquery('finnish', :terms) "
+            "|| to_tsquery('swedish', :terms) AS query) q "
+            f"WHERE p.search_vector @@ q.query{condition} LIMIT :budget) s "
+            "ORDER BY score DESC, id LIMIT :limit"
+        )
+        params["terms"] = tsquery_text(terms)
+    return [(int(r[0]), float(r[1])) for r in conn.execute(sql, params)]
+
+
+# The query side of PostgreSQL's search: a term in each passage language's configuration.
+_TSQUERY = (
+    "(to_tsquery('english', :{0}) || to_tsquery('finnish', :{0}) || to_tsquery('swedish', :{0}))"
+)
 
 
 def known_share(conn: Connection, query: str) -> float:

