@@ -15,7 +15,16 @@ from sqlalchemy import func, select
 from filings.companies.service import CompanyDirectory, resolve_company
 from filings.db.engine import Database, make_engine
 from filings.db.migrate import upgrade
-from filings.db.tables import filings, metric_values
+from filings.db.tables import (
+    companies,
+    company_aliases,
+    company_identifiers,
+    company_tags,
+    filings,
+    metric_values,
+    xbrl_facts,
+)
+from filings.ingest.sec import datasets
 from filings.ingest.sec.datasets import DatasetSummary, ingest_datasets
 from filings.ingest.standardize.facts import Fact, merge_facts
 from tests.conftest import new_database
@@ -108,11 +117,11 @@ def test_segment_values_are_never_totals(loaded: tuple[Database, DatasetSummary]
 def test_a_rerun_changes_nothing(corpus: Path, loaded: tuple[Database, DatasetSummary]) -> None:
     database, first = loaded
 
-    def counts() -> tuple[int, int]:
+    def counts() -> tuple[int, ...]:
         with database.transaction() as conn:
-            return (
-                conn.execute(select(func.count()).select_from(filings)).scalar_one(),
-                conn.execute(select(func.count()).select_from(metric_values)).scalar_one(),
+            return tuple(
+                conn.execute(select(func.count()).select_from(table)).scalar_one()
+                for table in (filings, metric_values, xbrl_facts, company_tags)
             )
 
     before = counts()
@@ -163,3 +172,74 @@ def test_a_start_the_sets_do_not_give_takes_companyfacts_exact_one() -> None:
     approximate = fact(date(2009, 3, 28), "0000000000-09-000002")  # a day off, as the sets make it
     merged = merge_facts([exact], [approximate])
     assert [f.start for f in merged] == [date(2009, 3, 29), date(2009, 3, 29)]
+
+
+def _contents(database: Database) -> dict[str, list[tuple[object, ...]]]:
+    """What a load stored, without the keys the database assigned."""
+    queries = {
+        "companies": select(
+            companies.c.company_id,
+            companies.c.company_name,
+            companies.c.cik,
+            companies.c.industry,
+            companies.c.currency,
+            companies.c.fiscal_year_end,
+        ),
+        "identifiers": select(
+            companies.c.cik, company_identifiers.c.kind, company_identifiers.c.value
+        ).join(companies, companies.c.id == company_identifiers.c.company_pk),
+        "aliases": select(companies.c.cik, company_aliases.c.alias).join(
+            companies, companies.c.id == company_aliases.c.company_pk
+        ),
+        "tags": select(companies.c.cik, company_tags.c.slug).join(
+            companies, companies.c.id == company_tags.c.company_pk
+        ),
+        "filings": select(
+            filings.c.accession_number,
+            companies.c.cik,
+            filings.c.document_type,
+            filings.c.filed_date,
+        ).join(companies, companies.c.id == filings.c.company_pk),
+        "facts": select(
+            filings.c.accession_number,
+            xbrl_facts.c.concept,
+            xbrl_facts.c.period_start,
+            xbrl_facts.c.period_end,
+            xbrl_facts.c.value,
+            xbrl_facts.c.dimensions,
+            xbrl_facts.c.label,
+        ).join(filings, filings.c.id == xbrl_facts.c.filing_pk),
+        "figures": select(
+            companies.c.cik,
+            filings.c.accession_number,
+            *(c for c in metric_values.c if c.name not in ("id", "company_pk", "filing_pk")),
+        )
+        .join(companies, companies.c.id == metric_values.c.company_pk)
+        .outerjoin(filings, filings.c.id == metric_values.c.filing_pk),
+    }
+    with database.transaction() as conn:
+        return {
+            name: sorted((tuple(r) for r in conn.execute(q)), key=repr)
+            for name, q in queries.items()
+        }
+
+
+def test_new_companies_together_store_what_one_by_one_does(
+    corpus: Path,
+    loaded: tuple[Database, DatasetSummary],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    database, summary = loaded
+    # every company through the one-by-one path, as when a batch fails
+    monkeypatch.setattr(datasets, "_create_companies", lambda conn, ciks, *_: ([], ciks))
+    with new_database(tmp_path) as url:
+        alone = Database(make_engine(url))
+        upgrade(alone.engine)
+        again = ingest_datasets(alone, [corpus / ZIP])
+        assert (again.companies, again.figures) == (summary.companies, summary.figures)
+        theirs, ours = _contents(alone), _contents(database)
+        alone.dispose()
+    assert [name for name in ours if not ours[name]] == [], "an empty table proves nothing"
+    for name in ours:
+        assert ours[name] == theirs[name], name

@@ -191,15 +191,13 @@ def upsert_company(conn: Connection, company: CompanyIn, now: datetime) -> tuple
             changed = True
     changed |= _sync_identifiers(conn, pk, company).changed
     changed |= _sync_aliases(conn, pk, company).changed
-    changed |= _sync_set(
-        conn, company_tags, pk, {(t,): {"slug": t} for t in dict.fromkeys(company.tags)}, ("slug",)
-    ).changed
+    changed |= _sync_set(conn, company_tags, pk, _tag_rows(company), ("slug",)).changed
     if changed:
         touch_company(conn, pk, now)
     return pk, changed
 
 
-def _sync_identifiers(conn: Connection, pk: int, company: CompanyIn) -> LoadCounts:
+def _identifier_rows(company: CompanyIn) -> dict[tuple[str, ...], dict[str, Any]]:
     wanted: dict[tuple[str, ...], dict[str, Any]] = {}
     entries = [("ticker", t, normalize_ticker(t)) for t in company.tickers]
     entries += [("isin", i, i.upper()) for i in (company.isin, *company.isins) if i]
@@ -208,10 +206,10 @@ def _sync_identifiers(conn: Connection, pk: int, company: CompanyIn) -> LoadCoun
         wanted.setdefault(
             (kind, normalized), {"kind": kind, "value": value, "normalized": normalized}
         )
-    return _sync_set(conn, company_identifiers, pk, wanted, ("kind", "normalized"))
+    return wanted
 
 
-def _sync_aliases(conn: Connection, pk: int, company: CompanyIn) -> LoadCounts:
+def _alias_rows(company: CompanyIn) -> dict[tuple[str, ...], dict[str, Any]]:
     wanted: dict[tuple[str, ...], dict[str, Any]] = {}
     for alias in company.aliases:
         normalized = normalize_name(alias)
@@ -219,7 +217,50 @@ def _sync_aliases(conn: Connection, pk: int, company: CompanyIn) -> LoadCounts:
             wanted.setdefault(
                 (normalized,), {"alias": alias, "normalized": normalized, "kind": "name"}
             )
-    return _sync_set(conn, company_aliases, pk, wanted, ("normalized",))
+    return wanted
+
+
+def _tag_rows(company: CompanyIn) -> dict[tuple[str, ...], dict[str, Any]]:
+    return {(t,): {"slug": t} for t in dict.fromkeys(company.tags)}
+
+
+def _sync_identifiers(conn: Connection, pk: int, company: CompanyIn) -> LoadCounts:
+    return _sync_set(
+        conn, company_identifiers, pk, _identifier_rows(company), ("kind", "normalized")
+    )
+
+
+def _sync_aliases(conn: Connection, pk: int, company: CompanyIn) -> LoadCounts:
+    return _sync_set(conn, company_aliases, pk, _alias_rows(company), ("normalized",))
+
+
+def insert_new_companies(conn: Connection, new: list[CompanyIn], now: datetime) -> dict[str, int]:
+    """Companies none of which is stored yet (by key or company id: the caller has checked),
+    with their identifiers, aliases and tags, in one statement per table: company id -> pk.
+    What `upsert_company` writes for each, without asking first."""
+    if not new:
+        return {}
+    made = conn.execute(
+        insert(companies).returning(
+            companies.c.id, companies.c.company_id, sort_by_parameter_order=True
+        ),
+        [{"company_id": c.company_id, "updated_at": now, **c.columns()} for c in new],
+    )
+    pks = {company_id: int(pk) for pk, company_id in made}
+    for table, rows_of in (
+        (company_identifiers, _identifier_rows),
+        (company_aliases, _alias_rows),
+        (company_tags, _tag_rows),
+    ):
+        rows = [
+            {"company_pk": pks[c.company_id], **values}
+            for c in new
+            for values in rows_of(c).values()
+        ]
+        if rows:
+            conn.execute(insert(table), rows)
+    bump_generation(conn)
+    return pks
 
 
 def touch_company(conn: Connection, company_pk: int, now: datetime) -> None:
@@ -306,7 +347,8 @@ def sync_pages(conn: Connection, filing_pk: int, docid: str, texts: list[str]) -
     return True
 
 
-def _metric_values(row: MetricRow, filing_pk: int | None) -> dict[str, Any]:
+def metric_row_values(row: MetricRow, filing_pk: int | None) -> dict[str, Any]:
+    """The metric_values columns of a standardized row (without its company)."""
     return {
         "filing_pk": filing_pk,
         "metric_key": row.metric_key,
@@ -328,6 +370,31 @@ def _metric_values(row: MetricRow, filing_pk: int | None) -> dict[str, Any]:
     }
 
 
+def _by_period(
+    rows: list[MetricRow], filing_pks: dict[str, int]
+) -> dict[tuple[str, str], dict[str, Any]]:
+    """The rows' columns by (metric, period), each with its filing's pk where stored."""
+    wanted = {}
+    for row in rows:
+        document = row.accession_number or (row.page_id or "").rsplit("_", 1)[0]
+        wanted[(row.metric_key, row.period_key)] = metric_row_values(row, filing_pks.get(document))
+    return wanted
+
+
+def insert_new_metrics(
+    conn: Connection, by_company: dict[int, list[MetricRow]], filing_pks: dict[str, int]
+) -> int:
+    """The metric rows of companies that have none stored yet, in one statement: how many."""
+    rows = [
+        {"company_pk": company_pk, **values}
+        for company_pk, held in by_company.items()
+        for values in _by_period(held, filing_pks).values()
+    ]
+    if rows:
+        insert_many(conn, metric_values, rows)
+    return len(rows)
+
+
 def sync_metrics(
     conn: Connection,
     company_pk: int,
@@ -344,11 +411,7 @@ def sync_metrics(
             select(metric_values).where(metric_values.c.company_pk == company_pk, scope)
         ).mappings()
     }
-    wanted = {}
-    for row in rows:
-        document = row.accession_number or (row.page_id or "").rsplit("_", 1)[0]
-        values = _metric_values(row, filing_pks.get(document))
-        wanted[(row.metric_key, row.period_key)] = values
+    wanted = _by_period(rows, filing_pks)
     inserts: list[dict[str, Any]] = []
     updates: list[dict[str, Any]] = []
     for key, values in wanted.items():
@@ -384,7 +447,7 @@ def sync_history(
     conn.execute(delete(metric_history).where(metric_history.c.company_pk == company_pk))
     rows = []
     for row, known_from, known_until in versions:
-        values = _metric_values(row, None)
+        values = metric_row_values(row, None)
         values.pop("filing_pk")
         rows.append(
             {

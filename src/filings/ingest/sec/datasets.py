@@ -34,8 +34,17 @@ from sqlalchemy import Connection, func, insert, select
 from filings.core.concepts import PERIODIC_FORMS, mapped_concepts
 from filings.core.errors import FilingsError, MalformedInput
 from filings.db.engine import Database
-from filings.db.tables import filings, metric_values, xbrl_facts
-from filings.ingest.load import CompanyIn, find_company, sync_filings, sync_metrics, upsert_company
+from filings.db.tables import companies, company_tags, filings, metric_values, xbrl_facts
+from filings.ingest.load import (
+    CompanyIn,
+    find_company,
+    insert_many,
+    insert_new_companies,
+    insert_new_metrics,
+    sync_filings,
+    sync_metrics,
+    upsert_company,
+)
 from filings.ingest.sec.documents_load import stored_document_facts
 from filings.ingest.sec.sectors import sector_tags
 from filings.ingest.standardize.facts import (
@@ -45,6 +54,7 @@ from filings.ingest.standardize.facts import (
     spaced_label,
     standardize,
 )
+from filings.ingest.standardize.rows import MetricRow
 
 DAYS_PER_QUARTER = 91
 BATCH = 100  # companies per transaction
@@ -268,6 +278,20 @@ def _filing_values(submission: Submission) -> dict[str, Any]:
     }
 
 
+def _fact_row(fact: Fact, filing_pk: int) -> dict[str, Any]:
+    return {
+        "filing_pk": filing_pk,
+        "concept": f"{fact.taxonomy}:{fact.concept}",
+        "unit": fact.unit,
+        "period_start": fact.start,
+        "period_end": fact.end,
+        "value": format(fact.value, "f"),
+        "decimals": None,
+        "dimensions": [],
+        "label": fact.label,
+    }
+
+
 def _store_values(conn: Connection, facts: list[Fact], filing_pks: dict[str, int]) -> None:
     """The values of each filing with their labels (pre.txt's, else the tag's words; a label
     marks a value of the sets), replacing what an earlier run stored for it."""
@@ -276,23 +300,7 @@ def _store_values(conn: Connection, facts: list[Fact], filing_pks: dict[str, int
         by_filing[filing_pks[fact.accession]].append(fact)
     for filing_pk, held in by_filing.items():
         conn.execute(xbrl_facts.delete().where(xbrl_facts.c.filing_pk == filing_pk))
-        conn.execute(
-            insert(xbrl_facts),
-            [
-                {
-                    "filing_pk": filing_pk,
-                    "concept": f"{f.taxonomy}:{f.concept}",
-                    "unit": f.unit,
-                    "period_start": f.start,
-                    "period_end": f.end,
-                    "value": format(f.value, "f"),
-                    "decimals": None,
-                    "dimensions": [],
-                    "label": f.label,
-                }
-                for f in held
-            ],
-        )
+        conn.execute(insert(xbrl_facts), [_fact_row(f, filing_pk) for f in held])
 
 
 def _load_company(
@@ -313,7 +321,7 @@ def _load_company(
                 "company_id": existing.company_id,
                 "currency": existing.currency or company.currency,
                 "industry": existing.industry or company.industry,
-                "tags": (),
+                "tags": _stored_tags(conn, int(existing.id)) or company.tags,
             }
         )
     pk, _ = upsert_company(conn, company, now)
@@ -337,6 +345,17 @@ def _load_company(
     rows = standardize(stored, fye) if stored else []
     sync_metrics(conn, pk, rows, metric_values.c.page_id.is_(None), _all_filing_pks(conn, pk))
     return True, len(rows)
+
+
+def _stored_tags(conn: Connection, company_pk: int) -> tuple[str, ...]:
+    """A known company's tags, which the sets leave as they are."""
+    return tuple(
+        conn.execute(
+            select(company_tags.c.slug)
+            .where(company_tags.c.company_pk == company_pk)
+            .order_by(company_tags.c.slug)
+        ).scalars()
+    )
 
 
 def _only_datasets(conn: Connection, company_pk: int, ours: dict[str, int]) -> bool:
@@ -372,6 +391,72 @@ def _all_filing_pks(conn: Connection, company_pk: int) -> dict[str, int]:
 LOADING_ERRORS = (FilingsError, MalformedInput, ValueError, ArithmeticError)
 
 
+def _create_companies(
+    conn: Connection,
+    ciks: list[str],
+    filed_by: dict[str, list[Submission]],
+    by_company: dict[str, list[Fact]],
+    now: datetime,
+) -> tuple[list[tuple[str, tuple[bool, int]]], list[str]]:
+    """Companies new to the service, with their filings, values and figures, in a few statements
+    for all of them (what `_load_company` does one by one): (done, ciks left for that path, whose
+    company id is taken or one of whose filings is stored already)."""
+    newest = {cik: max(filed_by[cik], key=lambda s: (s.filed, s.adsh)) for cik in ciks}
+    wanted = {
+        cik: _company(newest[cik], reporting_currency(by_company.get(cik, [])), None)
+        for cik in ciks
+    }
+    taken = _existing(conn, companies.c.company_id, [c.company_id for c in wanted.values()])
+    stored = _existing(
+        conn, filings.c.accession_number, [s.adsh for cik in ciks for s in filed_by[cik]]
+    )
+    left = [
+        cik
+        for cik in ciks
+        if wanted[cik].company_id in taken or any(s.adsh in stored for s in filed_by[cik])
+    ]
+    ciks = [cik for cik in ciks if cik not in set(left)]
+    pks = insert_new_companies(conn, [wanted[cik] for cik in ciks], now)
+    company_pk = {cik: pks[wanted[cik].company_id] for cik in ciks}
+    rows = [
+        {"company_pk": company_pk[cik], "ingested_at": now, **_filing_values(s)}
+        for cik in ciks
+        for s in filed_by[cik]
+    ]
+    filing_pks: dict[str, int] = {}
+    if rows:
+        made = conn.execute(
+            insert(filings).returning(filings.c.id, filings.c.accession_number), rows
+        )
+        filing_pks = {accession: int(pk) for pk, accession in made}
+    facts = [f for cik in ciks for f in by_company.get(cik, [])]
+    if facts:
+        # written as the driver takes it: the JSON column's empty list as its text
+        rows = [{**_fact_row(f, filing_pks[f.accession]), "dimensions": "[]"} for f in facts]
+        insert_many(conn, xbrl_facts, rows)
+    figures: dict[int, list[MetricRow]] = {}
+    for cik in ciks:
+        held = by_company.get(cik, [])
+        fye_text = wanted[cik].fiscal_year_end
+        fye = (
+            (int(fye_text[:2]), int(fye_text[2:]))
+            if fye_text and fye_text.isdigit()
+            else fiscal_year_end(held)
+        )
+        figures[company_pk[cik]] = standardize(held, fye) if held else []
+    insert_new_metrics(conn, figures, filing_pks)
+    return [(cik, (True, len(figures[company_pk[cik]]))) for cik in ciks], left
+
+
+def _existing(conn: Connection, column: Any, values: list[str]) -> set[str]:
+    """Which of the values the column holds already (asked 500 at a time)."""
+    found: set[str] = set()
+    for start in range(0, len(values), 500):
+        chunk = values[start : start + 500]
+        found.update(conn.execute(select(column).where(column.in_(chunk))).scalars())
+    return found
+
+
 def _load_batch(
     database: Database,
     ciks: list[str],
@@ -379,17 +464,22 @@ def _load_batch(
     by_company: dict[str, list[Fact]],
     now: datetime,
 ) -> list[tuple[str, tuple[bool, int] | str]]:
-    """Companies in one transaction (a commit per company costs more than its work); when
-    one fails, each again in its own, so that only the bad one is skipped."""
+    """Companies in one transaction (a commit per company costs more than its work), the new
+    ones created together; when one fails, each again in its own, so that only the bad one is
+    skipped."""
     try:
         with database.transaction(write=True) as conn:
-            return [
-                (cik, _load_company(conn, by_company.get(cik, []), filed_by[cik], now))
-                for cik in ciks
-            ]
+            known = _existing(conn, companies.c.cik, ciks)
+            done, left = _create_companies(
+                conn, [c for c in ciks if c not in known], filed_by, by_company, now
+            )
+            out: list[tuple[str, tuple[bool, int] | str]] = list(done)
+            for cik in [c for c in ciks if c in known] + left:
+                out.append((cik, _load_company(conn, by_company.get(cik, []), filed_by[cik], now)))
+            return out
     except LOADING_ERRORS:
         pass
-    out: list[tuple[str, tuple[bool, int] | str]] = []
+    out = []
     for cik in ciks:
         try:
             with database.transaction(write=True) as conn:
