@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
+from filings.companies.revenue_geography import us_geography
 from filings.companies.service import CompanyDirectory, resolve_company
+from filings.core.concepts import revenue_concepts
 from filings.db.engine import Database, make_engine
 from filings.db.migrate import upgrade
 from filings.db.tables import (
@@ -151,6 +153,58 @@ def test_a_bad_row_is_reported_and_skipped(corpus: Path, tmp_path: Path) -> None
     assert reasons["num.txt line 201"] == "malformed value, date or qtrs"
     assert reasons[str(tmp_path / "missing.zip")].startswith("not a zip")
     assert summary.zips == 1 and summary.companies > 400
+
+
+OPEN_TEXT_10K = "0001193125-09-179839"  # fiscal 2009, to June 30; revenues 785,665,000
+
+
+@pytest.mark.parametrize("together", [True, False], ids=["new companies together", "one by one"])
+def test_revenue_by_place_is_kept_for_geography_never_as_a_total(
+    corpus: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, together: bool
+) -> None:
+    """2009 Q3 has no geographic segments, so this zip adds some to Open Text's 10-K in the
+    sets' own notation; the segments the real quarter holds (equity components, business
+    segments) are read alongside."""
+    if not together:
+        monkeypatch.setattr(datasets, "_create_companies", lambda conn, ciks, *_: ([], ciks))
+    with zipfile.ZipFile(corpus / ZIP) as original:
+        members = {name: original.read(name) for name in ("sub.txt", "pre.txt", "tag.txt")}
+        num = original.read("num.txt").rstrip(b"\n")
+    added = [
+        ("Geographical=US;", "400000000.0000"),
+        ("Geographical=CA;", "150000000.0000"),
+        ("Geographical=EuropeMiddleEastAndAfrica;", "235665000.0000"),
+        ("Geographical=US;BusinessSegments=License;", "1.0000"),  # two axes: never kept
+    ]
+    rows = [
+        f"{OPEN_TEXT_10K}\tRevenues\tus-gaap/2008\t20090630\t4\tUSD\t{segments}\t\t{value}\t"
+        for segments, value in added
+    ]
+    path = tmp_path / "segments.zip"
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+        archive.writestr("num.txt", num + b"\n" + "\n".join(rows).encode() + b"\n")
+    with new_database(tmp_path) as url:
+        database = Database(make_engine(url))
+        upgrade(database.engine)
+        summary = ingest_datasets(database, [path])
+        assert summary.segment_values > 3  # ours, and the quarter's own single-axis revenue
+        assert figure(database, "1002638", "revenue", date(2009, 6, 30), "annual")[0] == (
+            "785665000"
+        )
+        with database.transaction() as conn:
+            company = resolve_company(conn, CompanyDirectory(), "1002638")
+            years = us_geography(conn, company.pk, revenue_concepts())  # type: ignore[union-attr]
+        database.dispose()
+    year = years[2009]
+    assert {(c.iso_alpha2, c.revenue, c.page_id) for c in year.countries} == {
+        ("US", Decimal(400000000), OPEN_TEXT_10K),
+        ("CA", Decimal(150000000), OPEN_TEXT_10K),
+    }
+    assert [(r.name, r.revenue) for r in year.regions + year.other] == [
+        ("Europe Middle East and Africa", Decimal(235665000))
+    ]
 
 
 def test_a_start_the_sets_do_not_give_takes_companyfacts_exact_one() -> None:

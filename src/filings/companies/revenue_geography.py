@@ -25,10 +25,10 @@ from sqlalchemy import Connection, select
 
 from filings.companies.geography import Place, classify, classify_member
 from filings.companies.schemas import GeoEntry, RevenueGeography
+from filings.core.concepts import GEOGRAPHIC_AXIS
 from filings.core.periods import fiscal_year_of
 from filings.db.tables import companies, filings, metric_values, pages, xbrl_facts
 
-GEOGRAPHIC_AXIS = "srt:StatementGeographicalAxis"
 ANNUAL_DAYS = range(350, 381)
 US_ANNUAL_FORMS = ("10-K", "10-K/A", "20-F", "20-F/A", "40-F", "40-F/A")
 _HEADING = re.compile(

@@ -188,6 +188,10 @@ PERIODIC_FORMS = frozenset(
 )
 
 
+# The XBRL axis of revenue by place (inline XBRL's name; the data sets write `Geographical`).
+GEOGRAPHIC_AXIS = "srt:StatementGeographicalAxis"
+
+
 def revenue_concepts() -> list[str]:
     """Every concept of the `revenue` metric, as `prefix:Name`."""
     return [

@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+import re
 import zipfile
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
@@ -31,7 +33,12 @@ from typing import Any
 
 from sqlalchemy import Connection, func, insert, select
 
-from filings.core.concepts import PERIODIC_FORMS, mapped_concepts
+from filings.core.concepts import (
+    GEOGRAPHIC_AXIS,
+    PERIODIC_FORMS,
+    mapped_concepts,
+    revenue_concepts,
+)
 from filings.core.errors import FilingsError, MalformedInput
 from filings.db.engine import Database
 from filings.db.tables import companies, company_tags, filings, metric_values, xbrl_facts
@@ -91,6 +98,7 @@ class DatasetSummary:
     companies: int = 0
     companies_with_figures: int = 0
     figures: int = 0
+    segment_values: int = 0  # revenue by one segment (for revenue geography)
     skipped: list[tuple[str, str]] = field(default_factory=list)
 
 
@@ -191,16 +199,22 @@ def read_values(
     per_share: set[str],
     wanted: dict[str, set[str]],
     skipped: list[tuple[str, str]],
+    segments: dict[str, list[Segmented]] | None = None,
 ) -> dict[str, list[Fact]]:
-    """Company totals of mapped concepts, by CIK, streamed from num.txt."""
+    """Company totals of mapped concepts, by CIK, streamed from num.txt; revenue by a single
+    segment (an axis and its member) goes to `segments`, never among the totals."""
     out: dict[str, list[Fact]] = defaultdict(list)
+    revenue = {c.split(":", 1)[1] for c in revenue_concepts()}
     for number, row in enumerate(_records(archive, "num.txt"), start=2):
         tag, version = row.get("tag") or "", row.get("version") or ""
         taxonomy = TAXONOMY_OF.get(version.split("/", 1)[0])
         if taxonomy is None or tag not in wanted.get(taxonomy, ()):
             continue  # a custom tag (its version is the accession) or one no metric reads
-        if (row.get("segments") or "").strip() or (row.get("coreg") or "").strip():
-            continue  # a segment's or a co-registrant's value, not the company's total
+        if (row.get("coreg") or "").strip():
+            continue  # a co-registrant's value, not the company's
+        dimension = _dimension((row.get("segments") or "").strip())
+        if dimension is None or (dimension and (segments is None or tag not in revenue)):
+            continue  # a segment's value, not the company's total (only revenue's are kept)
         submission = submissions.get(row.get("adsh") or "")
         if submission is None or submission.form not in PERIODIC_FORMS:
             continue
@@ -218,21 +232,54 @@ def read_values(
         unit = (row.get("uom") or "").strip()
         if tag in per_share:
             unit = f"{unit}/shares"
-        out[submission.cik].append(
-            Fact(
-                taxonomy=taxonomy,
-                concept=tag,
-                label=labels.get((submission.adsh, tag)) or spaced_label(tag),
-                unit=unit,
-                start=start,
-                end=end,
-                value=_plain(value),
-                accession=submission.adsh,
-                form=submission.form,
-                filed=submission.filed,
-            )
+        fact = Fact(
+            taxonomy=taxonomy,
+            concept=tag,
+            label=labels.get((submission.adsh, tag)) or spaced_label(tag),
+            unit=unit,
+            start=start,
+            end=end,
+            value=_plain(value),
+            accession=submission.adsh,
+            form=submission.form,
+            filed=submission.filed,
         )
+        if dimension and segments is not None:
+            segments[submission.cik].append(Segmented(fact, dimension))
+        else:
+            out[submission.cik].append(fact)
     return out
+
+
+@dataclass(frozen=True)
+class Segmented:
+    """A value of one segment (revenue by region, say): kept with its filing for revenue
+    geography, never a company total."""
+
+    fact: Fact
+    dimension: tuple[str, str]  # (axis, member) as the documents' facts write them
+
+
+_COUNTRY_CODE = re.compile(r"^[A-Z]{2}$")
+
+
+def _dimension(segments: str) -> tuple[str, str] | tuple[()] | None:
+    """num.txt's `segments` (`Geographical=US;`: the axis without its prefix, `Statement` and
+    `Axis`, the member without its prefix and `Member`) as the documents' (axis, member):
+    () for none, None for more than one (never kept). The geographic axis gets its full name
+    (`srt:StatementGeographicalAxis`) and a country code member `country:US`, as inline XBRL
+    names them; other axes and members keep the sets' short names."""
+    pairs = [p for p in segments.split(";") if p.strip()]
+    if not pairs:
+        return ()
+    if len(pairs) > 1 or "=" not in pairs[0]:
+        return None
+    axis, member = (part.strip() for part in pairs[0].split("=", 1))
+    if axis == "Geographical":
+        axis = GEOGRAPHIC_AXIS
+        if _COUNTRY_CODE.match(member):
+            member = f"country:{member}"
+    return axis, member
 
 
 def _plain(value: Decimal) -> Decimal:
@@ -292,19 +339,37 @@ def _fact_row(fact: Fact, filing_pk: int) -> dict[str, Any]:
     }
 
 
-def _store_values(conn: Connection, facts: list[Fact], filing_pks: dict[str, int]) -> None:
+def _segment_row(segmented: Segmented, filing_pk: int) -> dict[str, Any]:
+    return {**_fact_row(segmented.fact, filing_pk), "dimensions": [list(segmented.dimension)]}
+
+
+def _store_values(
+    conn: Connection,
+    facts: list[Fact],
+    filing_pks: dict[str, int],
+    segments: Sequence[Segmented] = (),
+) -> None:
     """The values of each filing with their labels (pre.txt's, else the tag's words; a label
-    marks a value of the sets), replacing what an earlier run stored for it."""
-    by_filing: dict[int, list[Fact]] = defaultdict(list)
+    marks a value of the sets), and its segments' values, replacing what an earlier run stored
+    for it."""
+    by_filing: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for fact in facts:
-        by_filing[filing_pks[fact.accession]].append(fact)
-    for filing_pk, held in by_filing.items():
+        filing_pk = filing_pks[fact.accession]
+        by_filing[filing_pk].append(_fact_row(fact, filing_pk))
+    for segmented in segments:
+        filing_pk = filing_pks[segmented.fact.accession]
+        by_filing[filing_pk].append(_segment_row(segmented, filing_pk))
+    for filing_pk, rows in by_filing.items():
         conn.execute(xbrl_facts.delete().where(xbrl_facts.c.filing_pk == filing_pk))
-        conn.execute(insert(xbrl_facts), [_fact_row(f, filing_pk) for f in held])
+        conn.execute(insert(xbrl_facts), rows)
 
 
 def _load_company(
-    conn: Connection, facts: list[Fact], filed: list[Submission], now: datetime
+    conn: Connection,
+    facts: list[Fact],
+    filed: list[Submission],
+    now: datetime,
+    segments: Sequence[Segmented] = (),
 ) -> tuple[bool, int]:
     """One company's filings and values; its figures when it has none from elsewhere:
     (whether its figures were computed, how many)."""
@@ -326,7 +391,7 @@ def _load_company(
         )
     pk, _ = upsert_company(conn, company, now)
     filing_pks, _ = sync_filings(conn, pk, [_filing_values(s) for s in filed], now)
-    _store_values(conn, facts, filing_pks)
+    _store_values(conn, facts, filing_pks, segments)
     has_figures = conn.execute(
         select(func.count())
         .select_from(metric_values)
@@ -397,6 +462,7 @@ def _create_companies(
     filed_by: dict[str, list[Submission]],
     by_company: dict[str, list[Fact]],
     now: datetime,
+    segments: dict[str, list[Segmented]],
 ) -> tuple[list[tuple[str, tuple[bool, int]]], list[str]]:
     """Companies new to the service, with their filings, values and figures, in a few statements
     for all of them (what `_load_company` does one by one): (done, ciks left for that path, whose
@@ -433,6 +499,14 @@ def _create_companies(
     if facts:
         # written as the driver takes it: the JSON column's empty list as its text
         rows = [{**_fact_row(f, filing_pks[f.accession]), "dimensions": "[]"} for f in facts]
+        rows += [
+            {
+                **_fact_row(s.fact, filing_pks[s.fact.accession]),
+                "dimensions": json.dumps([list(s.dimension)]),
+            }
+            for cik in ciks
+            for s in segments.get(cik, [])
+        ]
         insert_many(conn, xbrl_facts, rows)
     figures: dict[int, list[MetricRow]] = {}
     for cik in ciks:
@@ -457,12 +531,26 @@ def _existing(conn: Connection, column: Any, values: list[str]) -> set[str]:
     return found
 
 
+def _load(
+    conn: Connection,
+    cik: str,
+    filed_by: dict[str, list[Submission]],
+    by_company: dict[str, list[Fact]],
+    now: datetime,
+    segments: dict[str, list[Segmented]],
+) -> tuple[bool, int]:
+    """`_load_company` for a CIK of the batch."""
+    values = by_company.get(cik, [])
+    return _load_company(conn, values, filed_by[cik], now, segments.get(cik, []))
+
+
 def _load_batch(
     database: Database,
     ciks: list[str],
     filed_by: dict[str, list[Submission]],
     by_company: dict[str, list[Fact]],
     now: datetime,
+    segments: dict[str, list[Segmented]],
 ) -> list[tuple[str, tuple[bool, int] | str]]:
     """Companies in one transaction (a commit per company costs more than its work), the new
     ones created together; when one fails, each again in its own, so that only the bad one is
@@ -471,11 +559,11 @@ def _load_batch(
         with database.transaction(write=True) as conn:
             known = _existing(conn, companies.c.cik, ciks)
             done, left = _create_companies(
-                conn, [c for c in ciks if c not in known], filed_by, by_company, now
+                conn, [c for c in ciks if c not in known], filed_by, by_company, now, segments
             )
             out: list[tuple[str, tuple[bool, int] | str]] = list(done)
             for cik in [c for c in ciks if c in known] + left:
-                out.append((cik, _load_company(conn, by_company.get(cik, []), filed_by[cik], now)))
+                out.append((cik, _load(conn, cik, filed_by, by_company, now, segments)))
             return out
     except LOADING_ERRORS:
         pass
@@ -483,7 +571,7 @@ def _load_batch(
     for cik in ciks:
         try:
             with database.transaction(write=True) as conn:
-                out.append((cik, _load_company(conn, by_company.get(cik, []), filed_by[cik], now)))
+                out.append((cik, _load(conn, cik, filed_by, by_company, now, segments)))
         except LOADING_ERRORS as exc:
             out.append((cik, str(exc)))
     return out
@@ -520,8 +608,9 @@ def ingest_datasets(
                 submissions = read_submissions(archive)
                 labels = read_labels(archive, wanted)
                 per_share = read_per_share(archive)
+                segments: dict[str, list[Segmented]] = defaultdict(list)
                 by_company = read_values(
-                    archive, submissions, labels, per_share, wanted, summary.skipped
+                    archive, submissions, labels, per_share, wanted, summary.skipped, segments
                 )
             except (KeyError, UnicodeError, csv.Error) as exc:
                 summary.skipped.append((str(path), f"not a data sets zip: {exc}"))
@@ -535,7 +624,8 @@ def ingest_datasets(
         ciks = list(filed_by)
         for start in range(0, len(ciks), BATCH):
             batch = ciks[start : start + BATCH]
-            for cik, outcome in _load_batch(database, batch, filed_by, by_company, now):
+            loaded = _load_batch(database, batch, filed_by, by_company, now, segments)
+            for cik, outcome in loaded:
                 done += 1
                 progress(path.name, done, len(filed_by))
                 if isinstance(outcome, str):
@@ -545,6 +635,7 @@ def ingest_datasets(
                 summary.companies += 1
                 summary.filings += len(filed_by[cik])
                 summary.values += len(by_company.get(cik, []))
+                summary.segment_values += len(segments.get(cik, []))
                 summary.companies_with_figures += int(computed)
                 summary.figures += count
     return summary
