@@ -16,6 +16,8 @@ from typing import Any
 from sqlalchemy import (
     ColumnElement,
     Connection,
+    Date,
+    DateTime,
     Table,
     bindparam,
     delete,
@@ -476,7 +478,17 @@ def insert_many(conn: Connection, table: Table, rows: list[dict[str, Any]]) -> N
         f"({', '.join(preparer.quote(c) for c in columns)}) "
         f"VALUES ({', '.join(mark for _ in columns)})"
     )
-    values = [tuple(_sqlite_value(row[c]) for c in columns) for row in rows]
+    # only date and time columns need converting (asked of the schema, not of every value)
+    timed = [isinstance(table.c[c].type, Date | DateTime) for c in columns]
+    if any(timed):
+        values = [
+            tuple(
+                _sqlite_value(row[c]) if t else row[c] for c, t in zip(columns, timed, strict=True)
+            )
+            for row in rows
+        ]
+    else:
+        values = [tuple(row[c] for c in columns) for row in rows]
     conn.exec_driver_sql(statement, values)
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import operator
 import re
 import zipfile
 from collections import defaultdict
@@ -116,34 +117,24 @@ def _rows(archive: zipfile.ZipFile, name: str) -> Iterator[dict[str, str]]:
         yield from csv.DictReader(text, delimiter="\t", quoting=csv.QUOTE_NONE)
 
 
-class _Record:
-    """A row of a member, read by column name without building a dict per row."""
-
-    __slots__ = ("columns", "values")
-
-    def __init__(self, columns: dict[str, int], values: list[str]):
-        self.columns, self.values = columns, values
-
-    def get(self, name: str) -> str | None:
-        index = self.columns.get(name)
-        return self.values[index] if index is not None and index < len(self.values) else None
-
-    def __getitem__(self, name: str) -> str:
-        value = self.get(name)
-        if value is None:
-            raise KeyError(name)
-        return value
+NUM_COLUMNS = ("adsh", "tag", "version", "ddate", "qtrs", "uom", "segments", "coreg", "value")
 
 
-def _records(archive: zipfile.ZipFile, name: str) -> Iterator[_Record]:
-    """The rows of a large member (num.txt), streamed."""
+def _columns(archive: zipfile.ZipFile, name: str, names: tuple[str, ...]) -> Iterator[Any]:
+    """The named columns of a large member (num.txt), each row a tuple in `names`' order ("" for
+    a column the member or the row lacks), streamed."""
     with archive.open(name) as raw:
         text = io.TextIOWrapper(raw, encoding="utf-8", errors="replace", newline="")
         reader = csv.reader(text, delimiter="\t", quoting=csv.QUOTE_NONE)
         header = next(reader, [])
-        columns = {column: i for i, column in enumerate(header)}
+        width = len(header)  # position `width` of a row is always "" (appended below)
+        pick = operator.itemgetter(*(header.index(n) if n in header else width for n in names))
         for values in reader:
-            yield _Record(columns, values)
+            if len(values) == width:
+                values.append("")
+            elif len(values) < width:
+                values.extend([""] * (width + 1 - len(values)))
+            yield pick(values)
 
 
 def read_submissions(archive: zipfile.ZipFile) -> dict[str, Submission]:
@@ -205,31 +196,36 @@ def read_values(
     segment (an axis and its member) goes to `segments`, never among the totals."""
     out: dict[str, list[Fact]] = defaultdict(list)
     revenue = {c.split(":", 1)[1] for c in revenue_concepts()}
-    for number, row in enumerate(_records(archive, "num.txt"), start=2):
-        tag, version = row.get("tag") or "", row.get("version") or ""
+    tags = set().union(*wanted.values())
+    rows = _columns(archive, "num.txt", NUM_COLUMNS)
+    for number, (adsh, tag, version, ddate, qtrs, uom, segment, coreg, amount) in enumerate(
+        rows, start=2
+    ):
+        if tag not in tags:
+            continue  # most rows: a custom tag or one no metric reads
         taxonomy = TAXONOMY_OF.get(version.split("/", 1)[0])
         if taxonomy is None or tag not in wanted.get(taxonomy, ()):
             continue  # a custom tag (its version is the accession) or one no metric reads
-        if (row.get("coreg") or "").strip():
+        if coreg.strip():
             continue  # a co-registrant's value, not the company's
-        dimension = _dimension((row.get("segments") or "").strip())
+        dimension = _dimension(segment.strip())
         if dimension is None or (dimension and (segments is None or tag not in revenue)):
             continue  # a segment's value, not the company's total (only revenue's are kept)
-        submission = submissions.get(row.get("adsh") or "")
+        submission = submissions.get(adsh)
         if submission is None or submission.form not in PERIODIC_FORMS:
             continue
         try:
-            end = _date(row["ddate"])
-            quarters = int(row["qtrs"])
-            value = Decimal(row["value"])
-        except (KeyError, ValueError, InvalidOperation):
+            end = _date(ddate)
+            quarters = int(qtrs)
+            value = Decimal(amount)
+        except (ValueError, InvalidOperation):
             skipped.append((f"num.txt line {number}", "malformed value, date or qtrs"))
             continue
         if end is None or not value.is_finite() or quarters < 0:
             skipped.append((f"num.txt line {number}", "malformed value, date or qtrs"))
             continue
         start = None if quarters == 0 else end - timedelta(days=quarters * DAYS_PER_QUARTER - 1)
-        unit = (row.get("uom") or "").strip()
+        unit = uom.strip()
         if tag in per_share:
             unit = f"{unit}/shares"
         fact = Fact(
