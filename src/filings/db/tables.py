@@ -116,6 +116,7 @@ filings = Table(
     Index("ix_filings_company_listed", "company_pk", "listed_date"),
     Index("ix_filings_listed", "listed_date"),
     Index("ix_filings_type_year", "document_type", "fiscal_year", "market"),
+    Index("ix_filings_type_listed", "document_type", "listed_date", "fiscal_year", "market"),
 )
 
 pages = Table(
