@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import Any
@@ -171,26 +171,18 @@ def _sync_set(
 def upsert_company(conn: Connection, company: CompanyIn, now: datetime) -> tuple[int, bool]:
     """Insert or update a company with its identifiers, aliases and tags; (pk, changed)."""
     existing = find_company(conn, company)
-    values = company.columns()
-    changed = False
-    if existing is None:
+    if existing is None:  # nothing stored to compare with: written in a statement per table
         slug = _free_slug(conn, company.company_id, company.cik or company.isin or "x")
-        pk = int(
-            conn.execute(
-                insert(companies)
-                .values(company_id=slug, updated_at=now, **values)
-                .returning(companies.c.id)
-            ).scalar_one()
-        )
+        return insert_new_companies(conn, [replace(company, company_id=slug)], now)[slug], True
+    pk = int(existing.id)
+    values = company.columns()
+    if company.keep_name:
+        values = {k: v for k, v in values.items() if k not in ("company_name", "display_name")}
+    differs = {k: v for k, v in values.items() if _differs(getattr(existing, k), v)}
+    changed = False
+    if differs:
+        conn.execute(update(companies).where(companies.c.id == pk).values(**differs))
         changed = True
-    else:
-        pk = int(existing.id)
-        if company.keep_name:
-            values = {k: v for k, v in values.items() if k not in ("company_name", "display_name")}
-        differs = {k: v for k, v in values.items() if _differs(getattr(existing, k), v)}
-        if differs:
-            conn.execute(update(companies).where(companies.c.id == pk).values(**differs))
-            changed = True
     changed |= _sync_identifiers(conn, pk, company).changed
     changed |= _sync_aliases(conn, pk, company).changed
     changed |= _sync_set(conn, company_tags, pk, _tag_rows(company), ("slug",)).changed

@@ -336,9 +336,14 @@ def standardize(facts: list[Fact], fye: tuple[int, int] | None = None) -> list[M
     taxonomy = Counter(f.taxonomy for f in facts).most_common(1)[0][0]
     rows: list[MetricRow] = []
     ytd: dict[str, dict[Period, Fact]] = defaultdict(dict)
+    # each metric reads only its concepts' facts, in the facts' own order (ties go to the first)
+    positions: dict[str, list[int]] = defaultdict(list)
+    for position, fact in enumerate(facts):
+        positions[fact.concept].append(position)
     for metric, concepts in TAXONOMIES[taxonomy].items():
         order = {concept: i for i, concept in enumerate(concepts)}
-        per_period = _pick_per_period(facts, metric, order, currency)
+        held = sorted(p for concept in order for p in positions.get(concept, ()))
+        per_period = _pick_per_period([facts[p] for p in held], metric, order, currency)
         for fact in per_period.values():
             row = _row(metric, fact, currency, fye)
             if row is not None:
