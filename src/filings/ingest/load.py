@@ -470,18 +470,14 @@ def insert_many(conn: Connection, table: Table, rows: list[dict[str, Any]]) -> N
         f"({', '.join(preparer.quote(c) for c in columns)}) "
         f"VALUES ({', '.join(mark for _ in columns)})"
     )
-    # only date and time columns need converting (asked of the schema, not of every value)
-    timed = [isinstance(table.c[c].type, Date | DateTime) for c in columns]
-    if any(timed):
-        values = [
-            tuple(
-                _sqlite_value(row[c]) if t else row[c] for c, t in zip(columns, timed, strict=True)
-            )
-            for row in rows
-        ]
-    else:
-        values = [tuple(row[c] for c in columns) for row in rows]
-    conn.exec_driver_sql(statement, values)
+    # built column by column; only date and time columns are converted (the schema says which)
+    by_column = []
+    for column in columns:
+        held = [row[column] for row in rows]
+        if isinstance(table.c[column].type, Date | DateTime):
+            held = [_sqlite_value(v) for v in held]
+        by_column.append(held)
+    conn.exec_driver_sql(statement, list(zip(*by_column, strict=True)))
 
 
 def _copy_rows(

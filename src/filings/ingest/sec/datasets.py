@@ -172,9 +172,9 @@ def read_labels(
     """(accession, tag) -> the line label the issuer printed (pre.txt), for mapped tags."""
     tags = set().union(*wanted.values())
     out: dict[tuple[str, str], str] = {}
-    for row in _rows(archive, "pre.txt"):
-        if row.get("tag") in tags and row.get("plabel"):
-            out.setdefault((row["adsh"], row["tag"]), row["plabel"].strip())
+    for adsh, tag, label in _columns(archive, "pre.txt", ("adsh", "tag", "plabel")):
+        if tag in tags and label:
+            out.setdefault((adsh, tag), label.strip())
     return out
 
 
@@ -265,6 +265,8 @@ def _dimension(segments: str) -> tuple[str, str] | tuple[()] | None:
     () for none, None for more than one (never kept). The geographic axis gets its full name
     (`srt:StatementGeographicalAxis`) and a country code member `country:US`, as inline XBRL
     names them; other axes and members keep the sets' short names."""
+    if not segments:
+        return ()
     pairs = [p for p in segments.split(";") if p.strip()]
     if not pairs:
         return ()
