@@ -205,7 +205,8 @@ def _ingest_datasets(settings: Settings, location: str) -> None:
         console.print(f"[yellow]skipped[/yellow] {escape(where)}: {escape(reason)}")
     typer.echo(
         f"zips: {summary.zips}, companies: {summary.companies}, filings: {summary.filings}, "
-        f"values: {summary.values}, companies with figures computed: "
+        f"values: {summary.values}, segment values: {summary.segment_values}, "
+        "companies with figures computed: "
         f"{summary.companies_with_figures}, figures: {summary.figures}, skipped rows: "
         f"{len(summary.skipped)}"
     )
