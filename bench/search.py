@@ -253,8 +253,8 @@ def synthetic(database: Database) -> None:
         def dense() -> object:
             return engine.index.search(conn, vectors[next(cycle)], 50)
 
-        def fused() -> object:
-            request = ContentSearchRequest(query=next(cycle), limit=10)
+        def fused(**filters: object) -> object:
+            request = ContentSearchRequest(query=next(cycle), limit=10, **filters)
             answer = content_search(conn, directory, request, engine)
             assert not isinstance(answer, Miss) and answer.mode == "hybrid", answer
             return answer
@@ -271,6 +271,9 @@ def synthetic(database: Database) -> None:
         _row("vectors (the service's)", *_time(dense), numpy_time[0])
         _row("raw FTS5 + raw numpy, sequential", fts[0] + numpy_time[0], fts[1] + numpy_time[1])
         _row("fused (the service's, query embedded before)", *_time(fused), fts[0] + numpy_time[0])
+        _row("fused, company Lifco", *_time(lambda: fused(company="Lifco")))
+        _row("fused, fiscal year 2019", *_time(lambda: fused(year=2019)))
+        _row("fused, annual reports", *_time(lambda: fused(document_type="annual_report")))
         agreement = []
         for vector in vectors.values():
             exact = set(ids[np.argpartition(-(matrix @ vector), 50)[:50]].tolist())

@@ -117,6 +117,7 @@ filings = Table(
     Index("ix_filings_listed", "listed_date"),
     Index("ix_filings_type_year", "document_type", "fiscal_year", "market"),
     Index("ix_filings_type_listed", "document_type", "listed_date", "fiscal_year", "market"),
+    Index("ix_filings_filter", "id", "fiscal_year", "document_type"),  # content search's filters
 )
 
 pages = Table(
@@ -184,6 +185,7 @@ passages = Table(
     UniqueConstraint("filing_pk", "position", name="uq_passages_filing_position"),
     Index("ix_passages_text_hash", "text_hash"),
     Index("ix_passages_company", "company_pk"),
+    Index("ix_passages_filter", "id", "company_pk", "filing_pk"),  # content search's filters
 )
 
 # A passage text's embedding, computed once per text (keyed by its hash) and kept.
