@@ -180,3 +180,38 @@ def test_resolution_never_leaves_the_market(text: str, market: str | None) -> No
 def test_normalizers_are_idempotent(text: str) -> None:
     assert normalize_name(normalize_name(text)) == normalize_name(text)
     assert normalize_ticker(normalize_ticker(text)) == normalize_ticker(text)
+
+
+def _named_index() -> CompanyIndex:
+    def record(pk: int, name: str, display: str, has_data: bool = True) -> CompanyRecord:
+        return CompanyRecord(pk, f"c{pk}", name, display, "us", has_data=has_data)
+
+    return CompanyIndex.build(
+        [
+            record(1, "Apple Inc.", "Apple"),
+            record(2, "Tesla, Inc.", "Tesla"),
+            record(3, "Atlas Copco AB", "Atlas Copco"),
+            record(4, "Tele2 AB (publ)", "Tele2"),
+            record(5, "Telefonaktiebolaget LM Ericsson", "Ericsson"),
+            record(6, "NET Inc.", "Net"),
+            record(7, "Lifco AB", "Lifco", has_data=False),
+        ]
+    )
+
+
+def test_a_company_named_in_a_question_with_its_genitive() -> None:
+    index = _named_index()
+    named = {
+        "What was Atlas Copco's operating profit in the third quarter?": "Atlas Copco AB",
+        "Atlas Copcon liikevoitto kolmannella neljänneksellä 2023": "Atlas Copco AB",
+        "Teslan kokonaisliikevaihto 2024": "Tesla, Inc.",
+        "Kuka vastaa Applen kyberturvallisuusriskien hallinnasta?": "Apple Inc.",
+        "Hur växte Tele2:s tjänsteintäkter från slutkunder?": "Tele2 AB (publ)",
+        "Ericssons bruttomarginal": "Telefonaktiebolaget LM Ericsson",
+    }
+    for question, name in named.items():
+        found = index.mentioned(question)
+        assert found is not None and found.company_name == name, question
+    # no name; two companies; a name too short to tell from a word; a company without data
+    for question in ("gross margin", "Apple and Tesla revenue", "Net sales", "Lifcon liikevaihto"):
+        assert index.mentioned(question) is None, question

@@ -80,6 +80,13 @@ def normalize_name(text: str) -> str:
     return " ".join(tokens)
 
 
+# A word of a free text as a company name may be written in it: letters, digits, `&`, `.`, `-`
+# inside, and a genitive ending after an apostrophe or colon.
+_MENTION_WORD = re.compile(r"[\w&][\w&.\-]*(?:['\u2019:][a-z]+)?", re.UNICODE)
+_GENITIVES = ("'s", "\u2019s", ":s", ":n", "s", "n")
+_SHORTEST_ONE_WORD_NAME = 4  # "Net", "Q3" or "AI" at the head of a question name no company
+
+
 @dataclass(frozen=True)
 class CompanyRecord:
     """What resolution needs to know of a company."""
@@ -147,6 +154,32 @@ class CompanyIndex:
             for name in record.names():
                 index.by_name[name].add(record.pk)
         return index
+
+    def mentioned(self, text: str) -> CompanyRecord | None:
+        """The one company with data that a free text names ("What was Atlas Copco's operating
+        profit", "Teslan liikevaihto", "Tele2:s intäkter"): a run of one to three capitalised
+        words, as written or without a possessive or genitive ending ('s, :s, s; :n, n), that
+        is exactly a company's name or alias. None when no name, or more than one company, is
+        found."""
+        words = _MENTION_WORD.findall(text)
+        found: set[int] = set()
+        for start in range(len(words)):
+            for size in (3, 2, 1):
+                span = words[start : start + size]
+                if len(span) < size or not all(w[:1].isupper() or w[:1].isdigit() for w in span):
+                    continue
+                if size == 1 and len(span[0]) < _SHORTEST_ONE_WORD_NAME:
+                    continue
+                head, last = " ".join(span[:-1]), span[-1]
+                for ending in ("", *_GENITIVES):
+                    if ending and not (last.endswith(ending) and len(last) > len(ending) + 2):
+                        continue
+                    name = normalize_name(f"{head} {last.removesuffix(ending)}".strip())
+                    held = {pk for pk in self.by_name.get(name, ()) if self.records[pk].has_data}
+                    if held:
+                        found |= held
+                        break
+        return self.records[found.pop()] if len(found) == 1 else None
 
     def _pick(self, pks: set[int], market: str | None) -> set[int]:
         return {pk for pk in pks if market is None or self.records[pk].market == market}

@@ -146,6 +146,18 @@ def content_search(
     started = (
         engine.start_dense(request.query, CANDIDATES, where) if with_vectors == total else None
     )
+    # A company the question names ("Teslan liikevaihto") without the company filter: its own
+    # passages ranked by meaning as a third ranking, so that they rise without others being
+    # left out.
+    named = None
+    if started is not None and company_pk is None:
+        mentioned = directory.index(conn).mentioned(request.query)
+        if mentioned is not None:
+            named = engine.start_dense(
+                request.query,
+                CANDIDATES,
+                PassageFilter(mentioned.pk, request.year, request.document_type),
+            )
     rankings = [ranked_passages(conn, request.query, CANDIDATES, where)]
     weights = [1.0]
     dense = started.result() if started is not None else None
@@ -154,6 +166,9 @@ def content_search(
         # Full text counts as far as it knows the query's words (a Finnish question over
         # English text matches little but numbers): the vectors carry the rest.
         weights = [known_share(conn, request.query), 1.0]
+        if named is not None and (own := named.result()):
+            rankings.append(own)
+            weights.append(1.0)
     hits = _hits(conn, fuse(rankings, weights))
     return ContentSearchResponse(
         results=hits[: request.limit],
