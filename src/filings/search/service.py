@@ -1,7 +1,8 @@
 """Content search inside filings (4.2): full-text and dense-vector rankings of passages, fused.
 
-Both rankings take the best CANDIDATES passages under the filters; reciprocal-rank fusion
-(k = 60) merges them, the full-text ranking weighted by the share of the query's words the index
+Both rankings take the best CANDIDATES passages under the filters (and a question that names a
+company adds that company's passages ranked by meaning); reciprocal-rank fusion (k = 60) merges
+them, the full-text ranking weighted by the share of the query's words the index
 knows at all, and `score` is the fused value over its maximum, so in [0, 1]. While the
 vectors are still being computed the full-text ranking answers alone (`mode: fulltext`).
 """
@@ -48,13 +49,17 @@ class SearchEngine:
             self.embedder = E5Embedder()
         return self.embedder.query(text)
 
-    def start_dense(self, text: str, limit: int, where: PassageFilter) -> Future[Any]:
-        """The dense ranking (embedding the query, then searching the vectors in memory) on a
-        thread of its own while the caller runs the full-text part: the model, faiss and SQLite
-        all leave the interpreter lock, so the two take the time of the slower one."""
+    def start_dense(
+        self, text: str, limit: int, wheres: list[PassageFilter]
+    ) -> Future[list[list[tuple[int, float]] | None]]:
+        """The dense rankings under each filter (the query embedded once, then the vectors in
+        memory searched) on a thread of their own while the caller runs the full-text part: the
+        model, faiss and SQLite all leave the interpreter lock, so the two take the time of the
+        slower one."""
 
-        def dense() -> list[tuple[int, float]] | None:
-            return self.index.search_loaded(self.query_vector(text), limit, where)
+        def dense() -> list[list[tuple[int, float]] | None]:
+            vector = self.query_vector(text)
+            return [self.index.search_loaded(vector, limit, where) for where in wheres]
 
         return self._dense.submit(dense)
 
@@ -143,32 +148,29 @@ def content_search(
             hint="Ingest filings with `filings ingest` to make their text searchable.",
         )
     where = PassageFilter(company_pk, request.year, request.document_type)
-    started = (
-        engine.start_dense(request.query, CANDIDATES, where) if with_vectors == total else None
-    )
-    # A company the question names ("Teslan liikevaihto") without the company filter: its own
-    # passages ranked by meaning as a third ranking, so that they rise without others being
-    # left out.
-    named = None
-    if started is not None and company_pk is None:
+    wheres = [where]
+    if company_pk is None:
+        # A company the question names ("Teslan liikevaihto") without the company filter: its
+        # own passages ranked by meaning as a third ranking, so that they rise without others
+        # being left out.
         mentioned = directory.index(conn).mentioned(request.query)
         if mentioned is not None:
-            named = engine.start_dense(
-                request.query,
-                CANDIDATES,
-                PassageFilter(mentioned.pk, request.year, request.document_type),
-            )
+            wheres.append(PassageFilter(mentioned.pk, request.year, request.document_type))
+    started = (
+        engine.start_dense(request.query, CANDIDATES, wheres) if with_vectors == total else None
+    )
     rankings = [ranked_passages(conn, request.query, CANDIDATES, where)]
     weights = [1.0]
-    dense = started.result() if started is not None else None
+    dense, *named = started.result() if started is not None else [None]
     if dense is not None:
         rankings.append(dense)
         # Full text counts as far as it knows the query's words (a Finnish question over
         # English text matches little but numbers): the vectors carry the rest.
         weights = [known_share(conn, request.query), 1.0]
-        if named is not None and (own := named.result()):
-            rankings.append(own)
-            weights.append(1.0)
+        for own in named:
+            if own:
+                rankings.append(own)
+                weights.append(1.0)
     hits = _hits(conn, fuse(rankings, weights))
     return ContentSearchResponse(
         results=hits[: request.limit],
