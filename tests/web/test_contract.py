@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -11,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from filings.filings import service as filings_service
+from tests.conftest import SavepointDatabase
 
 API = "/api/v1/data"
 ENVELOPE_KEYS = {"error", "status_code", "path", "correlation_id"}
@@ -174,7 +176,9 @@ def test_503_maintenance(make_client: Callable[..., TestClient]) -> None:
 
 
 def test_504_timeout_is_detail_only(
-    make_client: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
+    make_client: Callable[..., TestClient],
+    monkeypatch: pytest.MonkeyPatch,
+    database: SavepointDatabase,
 ) -> None:
     released, finished = threading.Event(), threading.Event()
 
@@ -191,6 +195,12 @@ def test_504_timeout_is_detail_only(
         assert_detail_only(response, 504, "Request timed out.")
     finally:
         released.set()
+        # The abandoned work still holds a savepoint on the test's connection: let it end before
+        # the connection is rolled back and pooled, or it lands on a pooled connection.
+        finished.wait(10)
+        deadline = time.monotonic() + 10
+        while database.connection.in_nested_transaction() and time.monotonic() < deadline:
+            time.sleep(0.01)
 
 
 def test_request_id_becomes_the_correlation_id(client: TestClient) -> None:

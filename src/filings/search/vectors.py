@@ -190,6 +190,7 @@ class _Loaded:
     document_types: list[str]
     complete: bool
     total: int
+    status: tuple[int, int]  # (passages, with vectors) when loaded
     ann: Any = None  # faiss.IndexIVFFlat over the rows, from ANN_MIN rows on
 
     def mask(self, where: PassageFilter) -> np.ndarray | None:
@@ -294,18 +295,22 @@ class VectorIndex:
             self._checked = now
         status = index_status(conn)
         with self._lock:
-            unchanged = self._loaded is not None and status == self._status
             self._status = status
-            if unchanged or (self._loading is not None and self._loading.is_alive()):
+            loaded = self._loaded
+            if (loaded is not None and loaded.status == status) or (
+                self._loading is not None and self._loading.is_alive()
+            ):
+                return  # as loaded, or being loaded
+            if status[1] >= ANN_MIN:  # a large store: on a connection of its own, off the request
+                self._loading = threading.Thread(
+                    target=self._load_apart,
+                    args=(conn.engine, status),
+                    name="vector-load",
+                    daemon=True,
+                )
+                self._loading.start()
                 return
-        if status[1] < ANN_MIN:
-            self._install(_load(conn, status))
-            return
-        engine = conn.engine  # a large store: loaded on a connection of its own, off the request
-        self._loading = threading.Thread(
-            target=self._load_apart, args=(engine, status), name="vector-load", daemon=True
-        )
-        self._loading.start()
+        self._install(_load(conn, status))
 
     def _load_apart(self, engine: Engine, status: tuple[int, int]) -> None:
         try:
@@ -372,7 +377,7 @@ def _load(conn: Connection, status: tuple[int, int]) -> _Loaded:
     if not rows:
         empty = np.zeros(0)
         return _Loaded(
-            empty, np.zeros((0, 0), np.float32), empty, empty, empty, [], False, status[0]
+            empty, np.zeros((0, 0), np.float32), empty, empty, empty, [], False, status[0], status
         )
     ids, company, year, kinds, blobs = zip(*rows, strict=True)
     document_types = sorted({k for k in kinds if k is not None})
@@ -387,5 +392,6 @@ def _load(conn: Connection, status: tuple[int, int]) -> _Loaded:
         document_types=document_types,
         complete=status[0] == status[1],
         total=status[0],
+        status=status,
         ann=_ann(matrix),
     )
