@@ -454,30 +454,34 @@ def _all_filing_pks(conn: Connection, company_pk: int) -> dict[str, int]:
 LOADING_ERRORS = (FilingsError, MalformedInput, ValueError, ArithmeticError)
 
 
+@dataclass
+class _Quarter:
+    """What one zip holds, by CIK."""
+
+    filed: dict[str, list[Submission]]  # periodic filings
+    values: dict[str, list[Fact]]  # company totals
+    segments: dict[str, list[Segmented]]  # revenue by one segment
+
+
 def _create_companies(
-    conn: Connection,
-    ciks: list[str],
-    filed_by: dict[str, list[Submission]],
-    by_company: dict[str, list[Fact]],
-    now: datetime,
-    segments: dict[str, list[Segmented]],
+    conn: Connection, ciks: list[str], quarter: _Quarter, now: datetime
 ) -> tuple[list[tuple[str, tuple[bool, int]]], list[str]]:
     """Companies new to the service, with their filings, values and figures, in a few statements
     for all of them (what `_load_company` does one by one): (done, ciks left for that path, whose
     company id is taken or one of whose filings is stored already)."""
-    newest = {cik: max(filed_by[cik], key=lambda s: (s.filed, s.adsh)) for cik in ciks}
+    newest = {cik: max(quarter.filed[cik], key=lambda s: (s.filed, s.adsh)) for cik in ciks}
     wanted = {
-        cik: _company(newest[cik], reporting_currency(by_company.get(cik, [])), None)
+        cik: _company(newest[cik], reporting_currency(quarter.values.get(cik, [])), None)
         for cik in ciks
     }
     taken = _existing(conn, companies.c.company_id, [c.company_id for c in wanted.values()])
     stored = _existing(
-        conn, filings.c.accession_number, [s.adsh for cik in ciks for s in filed_by[cik]]
+        conn, filings.c.accession_number, [s.adsh for cik in ciks for s in quarter.filed[cik]]
     )
     left = [
         cik
         for cik in ciks
-        if wanted[cik].company_id in taken or any(s.adsh in stored for s in filed_by[cik])
+        if wanted[cik].company_id in taken or any(s.adsh in stored for s in quarter.filed[cik])
     ]
     ciks = [cik for cik in ciks if cik not in set(left)]
     pks = insert_new_companies(conn, [wanted[cik] for cik in ciks], now)
@@ -485,7 +489,7 @@ def _create_companies(
     rows = [
         {"company_pk": company_pk[cik], "ingested_at": now, **_filing_values(s)}
         for cik in ciks
-        for s in filed_by[cik]
+        for s in quarter.filed[cik]
     ]
     filing_pks: dict[str, int] = {}
     if rows:
@@ -493,7 +497,7 @@ def _create_companies(
             insert(filings).returning(filings.c.id, filings.c.accession_number), rows
         )
         filing_pks = {accession: int(pk) for pk, accession in made}
-    facts = [f for cik in ciks for f in by_company.get(cik, [])]
+    facts = [f for cik in ciks for f in quarter.values.get(cik, [])]
     if facts:
         # written as the driver takes it: the JSON column's empty list as its text
         rows = [{**_fact_row(f, filing_pks[f.accession]), "dimensions": "[]"} for f in facts]
@@ -503,12 +507,12 @@ def _create_companies(
                 "dimensions": json.dumps([list(s.dimension)]),
             }
             for cik in ciks
-            for s in segments.get(cik, [])
+            for s in quarter.segments.get(cik, [])
         ]
         insert_many(conn, xbrl_facts, rows)
     figures: dict[int, list[MetricRow]] = {}
     for cik in ciks:
-        held = by_company.get(cik, [])
+        held = quarter.values.get(cik, [])
         fye_text = wanted[cik].fiscal_year_end
         fye = (
             (int(fye_text[:2]), int(fye_text[2:]))
@@ -529,26 +533,14 @@ def _existing(conn: Connection, column: Any, values: list[str]) -> set[str]:
     return found
 
 
-def _load(
-    conn: Connection,
-    cik: str,
-    filed_by: dict[str, list[Submission]],
-    by_company: dict[str, list[Fact]],
-    now: datetime,
-    segments: dict[str, list[Segmented]],
-) -> tuple[bool, int]:
-    """`_load_company` for a CIK of the batch."""
-    values = by_company.get(cik, [])
-    return _load_company(conn, values, filed_by[cik], now, segments.get(cik, []))
+def _load(conn: Connection, cik: str, quarter: _Quarter, now: datetime) -> tuple[bool, int]:
+    """`_load_company` for a CIK of the quarter."""
+    values, segments = quarter.values.get(cik, []), quarter.segments.get(cik, [])
+    return _load_company(conn, values, quarter.filed[cik], now, segments)
 
 
 def _load_batch(
-    database: Database,
-    ciks: list[str],
-    filed_by: dict[str, list[Submission]],
-    by_company: dict[str, list[Fact]],
-    now: datetime,
-    segments: dict[str, list[Segmented]],
+    database: Database, ciks: list[str], quarter: _Quarter, now: datetime
 ) -> list[tuple[str, tuple[bool, int] | str]]:
     """Companies in one transaction (a commit per company costs more than its work), the new
     ones created together; when one fails, each again in its own, so that only the bad one is
@@ -556,12 +548,10 @@ def _load_batch(
     try:
         with database.transaction(write=True) as conn:
             known = _existing(conn, companies.c.cik, ciks)
-            done, left = _create_companies(
-                conn, [c for c in ciks if c not in known], filed_by, by_company, now, segments
-            )
+            done, left = _create_companies(conn, [c for c in ciks if c not in known], quarter, now)
             out: list[tuple[str, tuple[bool, int] | str]] = list(done)
             for cik in [c for c in ciks if c in known] + left:
-                out.append((cik, _load(conn, cik, filed_by, by_company, now, segments)))
+                out.append((cik, _load(conn, cik, quarter, now)))
             return out
     except LOADING_ERRORS:
         pass
@@ -569,7 +559,7 @@ def _load_batch(
     for cik in ciks:
         try:
             with database.transaction(write=True) as conn:
-                out.append((cik, _load(conn, cik, filed_by, by_company, now, segments)))
+                out.append((cik, _load(conn, cik, quarter, now)))
         except LOADING_ERRORS as exc:
             out.append((cik, str(exc)))
     return out
@@ -614,24 +604,24 @@ def ingest_datasets(
                 summary.skipped.append((str(path), f"not a data sets zip: {exc}"))
                 continue
         summary.zips += 1
-        filed_by: dict[str, list[Submission]] = defaultdict(list)
+        quarter = _Quarter(defaultdict(list), by_company, segments)
         for submission in submissions.values():
             if submission.form in PERIODIC_FORMS:
-                filed_by[submission.cik].append(submission)
+                quarter.filed[submission.cik].append(submission)
         done = 0
-        ciks = list(filed_by)
+        ciks = list(quarter.filed)
         for start in range(0, len(ciks), BATCH):
             batch = ciks[start : start + BATCH]
-            loaded = _load_batch(database, batch, filed_by, by_company, now, segments)
+            loaded = _load_batch(database, batch, quarter, now)
             for cik, outcome in loaded:
                 done += 1
-                progress(path.name, done, len(filed_by))
+                progress(path.name, done, len(quarter.filed))
                 if isinstance(outcome, str):
                     summary.skipped.append((f"CIK {cik}", outcome))
                     continue
                 computed, count = outcome
                 summary.companies += 1
-                summary.filings += len(filed_by[cik])
+                summary.filings += len(quarter.filed[cik])
                 summary.values += len(by_company.get(cik, []))
                 summary.segment_values += len(segments.get(cik, []))
                 summary.companies_with_figures += int(computed)
