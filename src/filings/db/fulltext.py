@@ -3,7 +3,9 @@ BM25) and PostgreSQL (`search_vector` in the passage's language, `ts_rank_cd`).
 
 A query is never taken as query syntax: it is cut into words (letters and digits), each matched
 as a plain term, any of them enough (OR), so quotes, operators, `*`, `NEAR` or parentheses in what
-a user typed can never break or steer the search.
+a user typed can never break or steer the search. The cost is bounded whatever the number of
+passages: the query keeps its rarest words within a budget of matching passages, and at most the
+budget's matches are scored (see BUDGET).
 """
 
 from __future__ import annotations
@@ -82,6 +84,9 @@ BUDGET = 10_000
 # word stays common and is not counted again.
 _COMMON: dict[str, set[str]] = {}
 _COMMON_MAX = 100_000
+# On PostgreSQL (no inverse document frequency), a word in more passages than this share is
+# dropped like a stopword when the query has any other word.
+COMMON_SHARE = 0.05
 
 
 def _document_counts(conn: Connection, terms: list[str]) -> list[int]:
@@ -131,9 +136,6 @@ def selective_terms(conn: Connection, terms: list[str]) -> list[str]:
         kept.append(term)
         total += counts[term]
     return kept
-
-
-COMMON_SHARE = 0.05
 
 
 def _passage_estimate(conn: Connection) -> int:

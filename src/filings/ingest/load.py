@@ -341,8 +341,7 @@ def sync_pages(conn: Connection, filing_pk: int, docid: str, texts: list[str]) -
     return True
 
 
-def metric_row_values(row: MetricRow, filing_pk: int | None) -> dict[str, Any]:
-    """The metric_values columns of a standardized row (without its company)."""
+def _metric_values(row: MetricRow, filing_pk: int | None) -> dict[str, Any]:
     return {
         "filing_pk": filing_pk,
         "metric_key": row.metric_key,
@@ -371,7 +370,7 @@ def _by_period(
     wanted = {}
     for row in rows:
         document = row.accession_number or (row.page_id or "").rsplit("_", 1)[0]
-        wanted[(row.metric_key, row.period_key)] = metric_row_values(row, filing_pks.get(document))
+        wanted[(row.metric_key, row.period_key)] = _metric_values(row, filing_pks.get(document))
     return wanted
 
 
@@ -441,7 +440,7 @@ def sync_history(
     conn.execute(delete(metric_history).where(metric_history.c.company_pk == company_pk))
     rows = []
     for row, known_from, known_until in versions:
-        values = metric_row_values(row, None)
+        values = _metric_values(row, None)
         values.pop("filing_pk")
         rows.append(
             {

@@ -188,10 +188,13 @@ class _Loaded:
     year: np.ndarray
     document_type: np.ndarray  # codes into document_types
     document_types: list[str]
-    complete: bool
-    total: int
     status: tuple[int, int]  # (passages, with vectors) when loaded
     ann: Any = None  # faiss.IndexIVFFlat over the rows, from ANN_MIN rows on
+
+    @property
+    def complete(self) -> bool:
+        """Whether every passage had its vector."""
+        return self.status[0] == self.status[1]
 
     def mask(self, where: PassageFilter) -> np.ndarray | None:
         """Which rows the filter keeps; None without a filter."""
@@ -376,9 +379,7 @@ def _load(conn: Connection, status: tuple[int, int]) -> _Loaded:
     ).all()
     if not rows:
         empty = np.zeros(0)
-        return _Loaded(
-            empty, np.zeros((0, 0), np.float32), empty, empty, empty, [], False, status[0], status
-        )
+        return _Loaded(empty, np.zeros((0, 0), np.float32), empty, empty, empty, [], status)
     ids, company, year, kinds, blobs = zip(*rows, strict=True)
     document_types = sorted({k for k in kinds if k is not None})
     codes = {kind: code for code, kind in enumerate(document_types)}
@@ -390,8 +391,6 @@ def _load(conn: Connection, status: tuple[int, int]) -> _Loaded:
         year=np.array([y or 0 for y in year], dtype=np.int64),
         document_type=np.array([codes.get(k, -1) for k in kinds], dtype=np.int16),
         document_types=document_types,
-        complete=status[0] == status[1],
-        total=status[0],
         status=status,
         ann=_ann(matrix),
     )
