@@ -38,8 +38,10 @@ def _passages(conn: Connection, filing: int, company: int, texts: list[str]) -> 
 
 @pytest.fixture
 def budget(monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
-    """A budget of 4 passages, and no words known as common from other tests."""
+    """A budget of 4 passages on either backend, and no words known as common from other
+    tests."""
     monkeypatch.setattr(fulltext, "BUDGET", 4)
+    monkeypatch.setattr(fulltext, "PG_BUDGET", 4)
     monkeypatch.setattr(fulltext, "_COMMON", {})
     yield 4
 
@@ -139,4 +141,8 @@ def test_from_ann_min_on_vectors_are_searched_through_an_inverted_file(
     rows = np.searchsorted(loaded_ids, members)
     exact = loaded_ids[rows[np.argsort(-(loaded[rows] @ query[1]))[:10]]].tolist()
     assert narrow is not None and [i for i, _ in narrow] == exact
+    # A large store is counted off the request too: the status stands as counted.
+    with database.transaction() as conn:
+        assert index.status(conn) == (600, 600)
+    index.wait(30)
     database.dispose()

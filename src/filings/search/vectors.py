@@ -274,8 +274,8 @@ def _ann(matrix: np.ndarray) -> Any:
 class VectorIndex:
     """Every passage vector in memory, reloaded when the stored vectors change (checked at most
     every REFRESH_SECONDS); searched exactly with one matrix product, or through an inverted-file
-    index from ANN_MIN passages on. A store that large is loaded in the background: meanwhile the
-    index answers as before (or not at all, and search answers from full text)."""
+    index from ANN_MIN passages on. A store that large is counted and loaded in the background:
+    meanwhile the index answers as before (or not at all, and search answers from full text)."""
 
     def __init__(self, refresh_seconds: float = REFRESH_SECONDS) -> None:
         self.refresh_seconds = refresh_seconds
@@ -296,28 +296,41 @@ class VectorIndex:
             if now - self._checked < self.refresh_seconds and self._loaded is not None:
                 return
             self._checked = now
+            if self._updating():
+                return
+            if self._status[1] >= ANN_MIN:  # a large store: even counting is done off the request
+                self._update_apart(conn.engine, None)
+                return
         status = index_status(conn)
         with self._lock:
             self._status = status
             loaded = self._loaded
-            if (loaded is not None and loaded.status == status) or (
-                self._loading is not None and self._loading.is_alive()
-            ):
+            if (loaded is not None and loaded.status == status) or self._updating():
                 return  # as loaded, or being loaded
-            if status[1] >= ANN_MIN:  # a large store: on a connection of its own, off the request
-                self._loading = threading.Thread(
-                    target=self._load_apart,
-                    args=(conn.engine, status),
-                    name="vector-load",
-                    daemon=True,
-                )
-                self._loading.start()
+            if status[1] >= ANN_MIN:  # a large store: loaded on a connection of its own
+                self._update_apart(conn.engine, status)
                 return
         self._install(_load(conn, status))
 
-    def _load_apart(self, engine: Engine, status: tuple[int, int]) -> None:
+    def _updating(self) -> bool:
+        return self._loading is not None and self._loading.is_alive()
+
+    def _update_apart(self, engine: Engine, status: tuple[int, int] | None) -> None:
+        """Count (when `status` is None) and load on a thread of its own (under the lock)."""
+        self._loading = threading.Thread(
+            target=self._update, args=(engine, status), name="vector-load", daemon=True
+        )
+        self._loading.start()
+
+    def _update(self, engine: Engine, status: tuple[int, int] | None) -> None:
         try:
             with engine.connect() as conn:
+                if status is None:
+                    status = index_status(conn)
+                    with self._lock:
+                        self._status = status
+                        if self._loaded is not None and self._loaded.status == status:
+                            return
                 loaded = _load(conn, status)
         except Exception:  # the next refresh tries again
             log.exception("loading the passage vectors failed")
