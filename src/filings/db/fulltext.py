@@ -120,13 +120,12 @@ def _document_counts(conn: Connection, terms: list[str]) -> list[int]:
     return [int(c) for c in conn.execute(text(f"SELECT {columns}"), params).one()]
 
 
-def selective_terms(conn: Connection, terms: list[str]) -> list[str]:
-    """The query's rarest words whose passages add up to at most BUDGET, at least the rarest one
-    the index knows; the words no passage holds are left out (nothing to score). PostgreSQL's
-    ranking knows no inverse document frequency, so there a word in more than COMMON_SHARE of
-    the passages (`2019` in a 2019 annual report) is dropped too when the query has any other
-    word, even one no passage holds (a Finnish question over English reports: the vectors
-    answer it)."""
+def _word_counts(conn: Connection, terms: list[str]) -> dict[str, int]:
+    """Each term's passages, counted up to the budget (common words from memory). PostgreSQL is
+    told to read its full-text index for these and the ranking: for a word no passage holds it
+    would otherwise scan every passage, expecting to meet the budget soon."""
+    if conn.dialect.name == "postgresql":
+        conn.exec_driver_sql("SET LOCAL enable_seqscan TO off")  # this transaction only
     cap_all = budget(conn)
     common = _COMMON.setdefault(str(conn.engine.url), set())
     unknown = [t for t in terms if t not in common]
@@ -134,10 +133,24 @@ def selective_terms(conn: Connection, terms: list[str]) -> list[str]:
     for term, count in counts.items():
         if count >= cap_all and len(common) < _COMMON_MAX:
             common.add(term)
-    counts |= {t: cap_all for t in terms if t in common}
+    return counts | {t: cap_all for t in terms if t in common}
+
+
+def selective_terms(conn: Connection, terms: list[str]) -> list[str]:
+    """The query's rarest words whose passages add up to at most the budget, at least the rarest
+    one the index knows; the words no passage holds are left out (nothing to score)."""
+    return _selective(conn, _word_counts(conn, terms))
+
+
+def _selective(conn: Connection, counts: dict[str, int]) -> list[str]:
+    """See `selective_terms`. PostgreSQL's ranking knows no inverse document frequency, so there
+    a word in more than COMMON_SHARE of the passages (`2019` in a 2019 annual report) is dropped
+    too when the query has any other word, even one no passage holds (a Finnish question over
+    English reports: the vectors answer it)."""
+    cap_all = budget(conn)
     if conn.dialect.name == "postgresql":
         cap = min(max(int(_passage_estimate(conn) * COMMON_SHARE), 1), cap_all)
-        if any(counts[t] < cap for t in terms):  # a rare word (or one no passage holds) decides
+        if any(c < cap for c in counts.values()):  # a rare word (or one no passage holds) decides
             counts = {t: c for t, c in counts.items() if c < cap}
     known = sorted((t for t in counts if counts[t] > 0), key=lambda t: counts[t])
     kept: list[str] = []
@@ -160,13 +173,38 @@ def _passage_estimate(conn: Connection) -> int:
     return int(conn.execute(text("SELECT count(*) FROM passages")).scalar_one())
 
 
+@dataclass(frozen=True)
+class FullText:
+    """A query's full-text ranking, and how much of the query the index understands."""
+
+    ranked: list[tuple[int, float]]  # (passage id, score), best first; higher is better
+    # The share of the query's words (numbers aside) that occur in any passage at all (a
+    # Finnish question over English reports: little); 1.0 when it has no words but numbers.
+    known_share: float
+
+
+def full_text(
+    conn: Connection, query: str, limit: int, where: PassageFilter = PassageFilter()
+) -> FullText:
+    """The best `limit` full-text matches of the query, and the share of its words known."""
+    terms = query_terms(query)
+    counts = _word_counts(conn, terms) if terms else {}
+    words = [t for t in terms if not t.isdigit()]
+    share = sum(1 for w in words if counts[w] > 0) / len(words) if words else 1.0
+    kept = _selective(conn, counts)
+    return FullText(_ranked(conn, kept, limit, where) if kept else [], share)
+
+
 def ranked_passages(
     conn: Connection, query: str, limit: int, where: PassageFilter = PassageFilter()
 ) -> list[tuple[int, float]]:
     """(passage id, score) of the best `limit` full-text matches, best first; higher is better."""
-    terms = selective_terms(conn, query_terms(query))
-    if not terms:
-        return []
+    return full_text(conn, query, limit, where).ranked
+
+
+def _ranked(
+    conn: Connection, terms: list[str], limit: int, where: PassageFilter
+) -> list[tuple[int, float]]:
     # Only fixed SQL and the filter's fixed conditions are joined; every value is a parameter.
     condition, params = where.sql()
     params |= {"budget": budget(conn), "limit": limit}
@@ -197,21 +235,3 @@ def ranked_passages(
 _TSQUERY = (
     "(to_tsquery('english', :{0}) || to_tsquery('finnish', :{0}) || to_tsquery('swedish', :{0}))"
 )
-
-
-def known_share(conn: Connection, query: str) -> float:
-    """The share of the query's words (numbers aside) that occur in any passage at all: how much
-    of the query the full-text index can understand (a Finnish question over English reports:
-    little). 1.0 when the query has no words but numbers."""
-    words = [t for t in query_terms(query) if not t.isdigit()]
-    if not words:
-        return 1.0
-    params: dict[str, object] = {f"t{i}": word for i, word in enumerate(words)}
-    if conn.dialect.name == "sqlite":
-        params = {k: f'"{v}"' for k, v in params.items()}
-        probe = "EXISTS (SELECT 1 FROM passages_fts WHERE passages_fts MATCH :{})"
-    else:
-        probe = "EXISTS (SELECT 1 FROM passages WHERE search_vector @@ " + _TSQUERY + ")"  # noqa: S608
-    columns = ", ".join(probe.format(name) for name in params)
-    found = conn.execute(text(f"SELECT {columns}"), params).one()
-    return sum(1 for hit in found if hit) / len(words)

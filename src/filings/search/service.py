@@ -17,7 +17,7 @@ from sqlalchemy import Connection, select
 
 from filings.companies.service import CompanyDirectory, resolve_company
 from filings.core.misses import FailureKind, Miss, invalid_choice, miss
-from filings.db.fulltext import PassageFilter, known_share, ranked_passages
+from filings.db.fulltext import PassageFilter, full_text
 from filings.db.tables import companies, filings, passages
 from filings.filings.schemas import DOCUMENT_TYPES
 from filings.search.schemas import (
@@ -159,14 +159,15 @@ def content_search(
     started = (
         engine.start_dense(request.query, CANDIDATES, wheres) if with_vectors == total else None
     )
-    rankings = [ranked_passages(conn, request.query, CANDIDATES, where)]
+    words = full_text(conn, request.query, CANDIDATES, where)
+    rankings = [words.ranked]
     weights = [1.0]
     dense, *named = started.result() if started is not None else [None]
     if dense is not None:
         rankings.append(dense)
         # Full text counts as far as it knows the query's words (a Finnish question over
         # English text matches little but numbers): the vectors carry the rest.
-        weights = [known_share(conn, request.query), 1.0]
+        weights = [words.known_share, 1.0]
         for own in named:
             if own:
                 rankings.append(own)
