@@ -90,8 +90,8 @@ def budget(conn: Connection) -> int:
     return BUDGET if conn.dialect.name == "sqlite" else PG_BUDGET
 
 
-# Words found common (in at least BUDGET passages) per database: passages only grow, so a common
-# word stays common and is not counted again.
+# Words found common (in at least the budget's passages) per database: passages only grow, so a
+# common word stays common and is not counted again.
 _COMMON: dict[str, set[str]] = {}
 _COMMON_MAX = 100_000
 # On PostgreSQL (no inverse document frequency), a word in more passages than this share is
@@ -205,6 +205,7 @@ def ranked_passages(
 def _ranked(
     conn: Connection, terms: list[str], limit: int, where: PassageFilter
 ) -> list[tuple[int, float]]:
+    """The best `limit` of at most the budget's passages matching any of `terms`."""
     # Only fixed SQL and the filter's fixed conditions are joined; every value is a parameter.
     condition, params = where.sql()
     params |= {"budget": budget(conn), "limit": limit}
