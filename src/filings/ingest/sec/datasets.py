@@ -399,15 +399,21 @@ def _load_company(
         return False, 0
     # a company new to the service has no facts but these; else all it has stored
     stored = facts if existing is None else stored_document_facts(conn, newest.cik, set(), {})
-    fye_pair = fiscal_year_end(stored)
-    fye = (
-        (int(company.fiscal_year_end[:2]), int(company.fiscal_year_end[2:]))
-        if (company.fiscal_year_end and company.fiscal_year_end.isdigit())
-        else fye_pair
-    )
-    rows = standardize(stored, fye) if stored else []
+    rows = _standardized(company, stored)
     sync_metrics(conn, pk, rows, metric_values.c.page_id.is_(None), _all_filing_pks(conn, pk))
     return True, len(rows)
+
+
+def _standardized(company: CompanyIn, facts: list[Fact]) -> list[MetricRow]:
+    """The company's figures from its facts, its fiscal year ending where sub.txt says (else
+    where its newest annual facts end)."""
+    fye_text = company.fiscal_year_end
+    fye = (
+        (int(fye_text[:2]), int(fye_text[2:]))
+        if fye_text and fye_text.isdigit()
+        else fiscal_year_end(facts)
+    )
+    return standardize(facts, fye) if facts else []
 
 
 def _stored_tags(conn: Connection, company_pk: int) -> tuple[str, ...]:
@@ -483,7 +489,7 @@ def _create_companies(
         for cik in ciks
         if wanted[cik].company_id in taken or any(s.adsh in stored for s in quarter.filed[cik])
     ]
-    ciks = [cik for cik in ciks if cik not in set(left)]
+    ciks = [cik for cik in ciks if cik not in left]
     pks = insert_new_companies(conn, [wanted[cik] for cik in ciks], now)
     company_pk = {cik: pks[wanted[cik].company_id] for cik in ciks}
     rows = [
@@ -497,29 +503,25 @@ def _create_companies(
             insert(filings).returning(filings.c.id, filings.c.accession_number), rows
         )
         filing_pks = {accession: int(pk) for pk, accession in made}
-    facts = [f for cik in ciks for f in quarter.values.get(cik, [])]
-    if facts:
-        # written as the driver takes it: the JSON column's empty list as its text
-        rows = [{**_fact_row(f, filing_pks[f.accession]), "dimensions": "[]"} for f in facts]
-        rows += [
-            {
-                **_fact_row(s.fact, filing_pks[s.fact.accession]),
-                "dimensions": json.dumps([list(s.dimension)]),
-            }
-            for cik in ciks
-            for s in quarter.segments.get(cik, [])
-        ]
+    # written as the driver takes them: the JSON column as its text
+    rows = [
+        {**_fact_row(f, filing_pks[f.accession]), "dimensions": "[]"}
+        for cik in ciks
+        for f in quarter.values.get(cik, [])
+    ]
+    rows += [
+        {
+            **_fact_row(s.fact, filing_pks[s.fact.accession]),
+            "dimensions": json.dumps([list(s.dimension)]),
+        }
+        for cik in ciks
+        for s in quarter.segments.get(cik, [])
+    ]
+    if rows:
         insert_many(conn, xbrl_facts, rows)
-    figures: dict[int, list[MetricRow]] = {}
-    for cik in ciks:
-        held = quarter.values.get(cik, [])
-        fye_text = wanted[cik].fiscal_year_end
-        fye = (
-            (int(fye_text[:2]), int(fye_text[2:]))
-            if fye_text and fye_text.isdigit()
-            else fiscal_year_end(held)
-        )
-        figures[company_pk[cik]] = standardize(held, fye) if held else []
+    figures = {
+        company_pk[cik]: _standardized(wanted[cik], quarter.values.get(cik, [])) for cik in ciks
+    }
     insert_new_metrics(conn, figures, filing_pks)
     return [(cik, (True, len(figures[company_pk[cik]]))) for cik in ciks], left
 
