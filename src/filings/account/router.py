@@ -226,9 +226,18 @@ async def create_key(
     return await _page(request, pages, session, new_key=key)
 
 
-async def _own_key(pages: Pages, session: dict[str, Any], key_id: int) -> bool:
+async def _key_form(
+    request: Request, csrf: str, key_id: int
+) -> tuple[Pages, dict[str, Any]] | Response:
+    """A signed-in form about one of the account's own keys; else the page that says why not."""
+    found = _checked(request, csrf)
+    if isinstance(found, Response):
+        return found
+    pages, session = found
     keys = await pages.run(lambda conn: service.list_keys(conn, session["a"]))
-    return any(k.pk == key_id for k in keys)
+    if not any(k.pk == key_id for k in keys):
+        return _render("message.html", 404, message="No such key in this account.")
+    return found
 
 
 @router.post("/keys/{key_id}/revoke")
@@ -236,12 +245,10 @@ async def revoke_key(
     request: Request, key_id: int, csrf: Annotated[str, Form(max_length=200)]
 ) -> Response:
     """Revoke one of the account's keys."""
-    found = _checked(request, csrf)
+    found = await _key_form(request, csrf, key_id)
     if isinstance(found, Response):
         return found
-    pages, session = found
-    if not await _own_key(pages, session, key_id):
-        return _render("message.html", 404, message="No such key in this account.")
+    pages, _ = found
     now = datetime.now(UTC)
     await pages.run(lambda conn: service.revoke_key(conn, key_id, now=now))
     return RedirectResponse("/account", status_code=303)
@@ -252,12 +259,10 @@ async def rotate_key(
     request: Request, key_id: int, csrf: Annotated[str, Form(max_length=200)]
 ) -> Response:
     """Replace a key by a new one (shown once); the old one is revoked."""
-    found = _checked(request, csrf)
+    found = await _key_form(request, csrf, key_id)
     if isinstance(found, Response):
         return found
     pages, session = found
-    if not await _own_key(pages, session, key_id):
-        return _render("message.html", 404, message="No such key in this account.")
     now = datetime.now(UTC)
     _, key = await pages.run(
         lambda conn: service.rotate_key(conn, key_id, secret=pages.key_secret, now=now)
