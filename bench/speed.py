@@ -3,7 +3,8 @@
 limits never interfere. Then the scale check: the same database grown to 5,000 companies with
 figures and 500,000 filings, cloned from the real companies, where screen and filing search must
 answer with a p50 of at most 50 ms. `BENCH_SECONDS` (default 8) sets each wrk run's length,
-`BENCH_SCALE=0` skips the scale check.
+`BENCH_SCALE=0` skips the scale check, `BENCH_BACKENDS` (default `sqlite,postgresql`) names the
+databases measured.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from bench.scale import grow
 SECONDS = int(os.environ.get("BENCH_SECONDS", "8"))
 CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "16"))
 SCALE = os.environ.get("BENCH_SCALE", "1") != "0"
+BACKENDS = os.environ.get("BENCH_BACKENDS", "sqlite,postgresql").split(",")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
 API = "/api/v1/data"
 
@@ -287,8 +289,11 @@ def main() -> None:
         raise SystemExit("wrk is not installed: apt-get install wrk (make bench does)")
     with tempfile.TemporaryDirectory() as directory:
         tmp = Path(directory)
-        url, key = _database(tmp)
-        run("SQLite", url, key, tmp)
+        if "sqlite" in BACKENDS:
+            url, key = _database(tmp)
+            run("SQLite", url, key, tmp)
+        if "postgresql" not in BACKENDS:
+            return
         with postgres_schema() as pg_url:
             if pg_url is None:
                 print(f"\n(PostgreSQL not reachable at {PG_URL}: not measured)")

@@ -158,6 +158,11 @@ class SavepointDatabase(Database):
         with self.connection.begin_nested():
             yield self.connection
 
+    @contextmanager
+    def statement(self) -> Iterator[Connection]:
+        with self.transaction() as connection:
+            yield connection
+
 
 @pytest.fixture
 def database(connection: Connection) -> SavepointDatabase:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import Connection, update
+from sqlalchemy import Connection, event, update
 
 from filings.access import service
 from filings.access.plans import next_month_start
@@ -284,6 +284,34 @@ def test_a_request_asks_the_store_once(
     counting.calls.clear()
     assert client.post(SEARCH, json={"limit": 0}).status_code == 422
     assert counting.calls == ["take", "refund_quota"]
+
+
+def test_an_admitted_request_is_one_call_of_the_database(
+    make_client: Callable[..., TestClient], connection: Connection, new_key: Callable[..., str]
+) -> None:
+    """On the SQL store, a request's key, last use, rate windows and quota are one statement on
+    PostgreSQL (`filings_admit`: one round trip) and one transaction on SQLite."""
+    client = make_client(key=new_key(), data_poll_seconds=3600)
+    assert client.post(SEARCH, json={"limit": 1}).status_code == 200  # its answer is kept now
+    statements: list[str] = []
+
+    def record(*args: Any) -> None:
+        statements.append(args[2])
+
+    event.listen(connection, "before_cursor_execute", record)
+    try:
+        response = client.post(SEARCH, json={"limit": 1})
+    finally:
+        event.remove(connection, "before_cursor_execute", record)
+    assert response.status_code == 200
+    assert response.headers["X-Quota-Used"] == "2"
+    transactions = [s for s in statements if s.startswith("SAVEPOINT")]
+    work = [s for s in statements if "SAVEPOINT" not in s]
+    assert len(transactions) == 1  # the tests' savepoint stands for the request's transaction
+    if connection.dialect.name == "postgresql":
+        assert len(work) == 1 and "filings_admit" in work[0], work
+    else:
+        assert len(work) >= 3, work  # the key, then each counter, in that one transaction
 
 
 def test_use_is_counted_by_channel(store: Any) -> None:

@@ -14,8 +14,9 @@ from datetime import UTC, datetime
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from filings.access.keys import hash_key
 from filings.access.plans import month_bucket, next_month_start
-from filings.access.service import Caller, authenticate, authenticate_offline, touch_key
+from filings.access.service import Caller, authenticate, authenticate_offline, caller_of, touch_key
 from filings.access.store import AccessStore, QuotaOutcome, RateOutcome, StoredResponse, Take
 from filings.access.store_sql import SqlAccessStore
 from filings.core.errors import (
@@ -119,7 +120,7 @@ class AccessGate:
     def check_key(self, key: str | None) -> None:
         """Raise the ApiError of a key that does not authenticate (401, 402); count nothing."""
         key = authenticate_offline(key)
-        with store_faults(), self.database.transaction() as conn:
+        with store_faults(), self.database.statement() as conn:
             authenticate(conn, key, secret=self.secret, now=self.clock())
 
     def _admit(self, key: str, idempotency_key: str | None, request_hash: str) -> Admission:
@@ -127,16 +128,22 @@ class AccessGate:
         bucket = month_bucket(now)
         quota: QuotaOutcome | None = None
         sql_store = self._sql_store()
-        if idempotency_key is None and sql_store is not None:
-            # the common case on the SQL store: the key, its rate windows and the month's quota
-            # in one transaction, one round trip to the database
+        if idempotency_key is None and sql_store is not None and sql_store.admits_in_one_call:
+            # the common case on PostgreSQL's SQL store: the key, its last use, its rate windows
+            # and the month's quota in one call of a database function, one round trip
+            computed = hash_key(key, self.secret)
+            row = sql_store.admit(computed, now, bucket)
+            caller = caller_of(row, computed, now)
+            rate, quota = sql_store.outcomes(row)
+        elif idempotency_key is None and sql_store is not None:
+            # the same on SQLite, in one transaction in the process
             with self.database.transaction(write=True) as conn:
                 caller = authenticate(conn, key, secret=self.secret, now=now)
                 if caller.key_needs_touch(now):
                     touch_key(conn, caller.key_pk, now)
                 rate, quota = sql_store.take_in(conn, self._take(caller, now, bucket))
         else:
-            with self.database.transaction() as conn:
+            with self.database.statement() as conn:  # one round trip on PostgreSQL
                 caller = authenticate(conn, key, secret=self.secret, now=now)
             if caller.key_needs_touch(now):
                 with self.database.transaction(write=True) as conn:

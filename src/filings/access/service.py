@@ -292,7 +292,12 @@ def authenticate(conn: Connection, key: str | None, *, secret: str, now: datetim
     """The caller behind `key`: 401 if missing, unknown, revoked or expired; 402 without a plan."""
     key = authenticate_offline(key)
     computed = hash_key(key, secret)
-    row = conn.execute(_KEY_AND_ACCOUNT, {"key_hash": computed}).first()
+    return caller_of(conn.execute(_KEY_AND_ACCOUNT, {"key_hash": computed}).first(), computed, now)
+
+
+def caller_of(row: Row[Any] | None, computed: str, now: datetime) -> Caller:
+    """The caller of a key whose hash is `computed`, from its row with its account's columns
+    named `account_<column>` (None: unknown key); 401 or 402 as `authenticate` says."""
     if row is None or not hashes_match(row.key_hash, computed):
         raise Unauthorized("Invalid API key")
     if row.revoked_at is not None:

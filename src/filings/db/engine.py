@@ -106,6 +106,18 @@ class Database:
                 yield connection
 
     @contextmanager
+    def statement(self) -> Iterator[Connection]:
+        """A connection for one statement that is a transaction of its own: on PostgreSQL it
+        runs in autocommit, one round trip with no BEGIN or COMMIT around it; on SQLite (in the
+        process, nothing to save) in a read transaction."""
+        if self.engine.dialect.name != "postgresql":
+            with self.transaction() as connection:
+                yield connection
+            return
+        with self.engine.connect() as connection:
+            yield connection.execution_options(isolation_level="AUTOCOMMIT")
+
+    @contextmanager
     def _writer_turn(self, write: bool) -> Iterator[None]:
         if not write or self._sqlite_writer is None:
             yield
