@@ -7,12 +7,16 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import psycopg
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import Connection, event, update
+from sqlalchemy import Connection, event, text, update
 
 from filings.access import service
 from filings.access.plans import next_month_start
+from filings.app import create_app
+from filings.core.settings import Settings
+from filings.db.engine import make_engine, open_database
 from filings.db.tables import accounts, api_keys
 from filings.filings import service as filings_service
 from tests.access.conftest import Clock
@@ -287,21 +291,33 @@ def test_a_request_asks_the_store_once(
 
 
 def test_an_admitted_request_is_one_call_of_the_database(
-    make_client: Callable[..., TestClient], connection: Connection, new_key: Callable[..., str]
+    make_client: Callable[..., TestClient],
+    connection: Connection,
+    new_key: Callable[..., str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """On the SQL store, a request's key, last use, rate windows and quota are one statement on
     PostgreSQL (`filings_admit`: one round trip) and one transaction on SQLite."""
     client = make_client(key=new_key(), data_poll_seconds=3600)
     assert client.post(SEARCH, json={"limit": 1}).status_code == 200  # its answer is kept now
     statements: list[str] = []
+    if connection.dialect.name == "postgresql":  # every statement, the driver's own too
+        execute = psycopg.Cursor.execute
 
-    def record(*args: Any) -> None:
-        statements.append(args[2])
+        def recorded(cursor: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
+            statements.append(str(query))
+            return execute(cursor, query, *args, **kwargs)
 
-    event.listen(connection, "before_cursor_execute", record)
-    try:
+        monkeypatch.setattr(psycopg.Cursor, "execute", recorded)
         response = client.post(SEARCH, json={"limit": 1})
-    finally:
+        monkeypatch.undo()
+    else:
+
+        def record(*args: Any) -> None:
+            statements.append(args[2])
+
+        event.listen(connection, "before_cursor_execute", record)
+        response = client.post(SEARCH, json={"limit": 1})
         event.remove(connection, "before_cursor_execute", record)
     assert response.status_code == 200
     assert response.headers["X-Quota-Used"] == "2"
@@ -312,6 +328,38 @@ def test_an_admitted_request_is_one_call_of_the_database(
         assert len(work) == 1 and "filings_admit" in work[0], work
     else:
         assert len(work) >= 3, work  # the key, then each counter, in that one transaction
+
+
+def test_connections_the_database_closed_cost_no_request(
+    committed_database_url: str, settings_factory: Callable[..., Settings], secret: str
+) -> None:
+    """After PostgreSQL closed the pooled connections (a restart), the next request is admitted
+    on a new connection: the pool is not pinged before each use, so the gate retries."""
+    if not committed_database_url.startswith("postgresql"):
+        pytest.skip("only a database server closes connections")
+    database = open_database(committed_database_url)
+    now = datetime.now(UTC)
+    with database.transaction() as conn:
+        service.create_account(conn, "restarted", plan="api", now=now)
+        key = service.create_key(conn, "restarted", secret=secret, now=now)[1]
+    app = create_app(settings_factory(database_url=committed_database_url), database)
+    client = TestClient(app, raise_server_exceptions=False, headers={"X-API-Key": key})
+    try:
+        assert client.post(SEARCH, json={"limit": 1}).status_code == 200
+        held = [database.engine.connect() for _ in range(3)]  # every pooled connection
+        pids = [c.exec_driver_sql("SELECT pg_backend_pid()").scalar_one() for c in held]
+        for conn in held:
+            conn.close()
+        admin = make_engine(committed_database_url)
+        with admin.begin() as conn:
+            for pid in pids:
+                conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+        admin.dispose()
+        response = client.post(SEARCH, json={"limit": 1})
+        assert response.status_code == 200, response.text
+        assert response.headers["X-Quota-Used"] == "2"  # counted once
+    finally:
+        database.dispose()
 
 
 def test_use_is_counted_by_channel(store: Any) -> None:

@@ -12,11 +12,18 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from filings.access.keys import hash_key
 from filings.access.plans import month_bucket, next_month_start
-from filings.access.service import Caller, authenticate, authenticate_offline, caller_of, touch_key
+from filings.access.service import (
+    Caller,
+    authenticate,
+    authenticate_in,
+    authenticate_offline,
+    caller_of,
+    touch_key,
+)
 from filings.access.store import AccessStore, QuotaOutcome, RateOutcome, StoredResponse, Take
 from filings.access.store_sql import SqlAccessStore
 from filings.core.errors import (
@@ -108,6 +115,14 @@ class AccessGate:
         """
         key = authenticate_offline(key)  # a malformed key is refused before any store is asked
         with store_faults():
+            try:
+                return self._admit(key, idempotency_key, request_hash)
+            except DBAPIError as exc:
+                # A pooled connection the database had closed (a restart): the failure renewed
+                # the pool, so the check runs once more. Without an Idempotency-Key it is one
+                # statement that failed before it counted anything (or a read).
+                if not exc.connection_invalidated or idempotency_key is not None:
+                    raise
             return self._admit(key, idempotency_key, request_hash)
 
     def record_use(self, admission: Admission, channel: str) -> None:
@@ -120,8 +135,8 @@ class AccessGate:
     def check_key(self, key: str | None) -> None:
         """Raise the ApiError of a key that does not authenticate (401, 402); count nothing."""
         key = authenticate_offline(key)
-        with store_faults(), self.database.statement() as conn:
-            authenticate(conn, key, secret=self.secret, now=self.clock())
+        with store_faults():
+            authenticate_in(self.database, key, secret=self.secret, now=self.clock())
 
     def _admit(self, key: str, idempotency_key: str | None, request_hash: str) -> Admission:
         now = self.clock()
@@ -143,8 +158,7 @@ class AccessGate:
                     touch_key(conn, caller.key_pk, now)
                 rate, quota = sql_store.take_in(conn, self._take(caller, now, bucket))
         else:
-            with self.database.statement() as conn:  # one round trip on PostgreSQL
-                caller = authenticate(conn, key, secret=self.secret, now=now)
+            caller = authenticate_in(self.database, key, secret=self.secret, now=now)
             if caller.key_needs_touch(now):
                 with self.database.transaction(write=True) as conn:
                     touch_key(conn, caller.key_pk, now)

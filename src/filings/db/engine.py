@@ -8,13 +8,22 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import psycopg
+from psycopg.rows import namedtuple_row
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 
 from filings.core.errors import DataSourceUnavailable
 
 WRITE_OPTION = "filings_write"
 DEFAULT_TIMEOUT = 3.0
+# PostgreSQL connections a process keeps open. Up to the worker threads that run queries at once
+# (anyio's 40) may want one; a connection opened beyond the kept ones is closed when it is given
+# back, and opening one costs far more than a request (a server process is forked), so a pool
+# smaller than the load reopens connections on every request.
+POOL_SIZE = 20
+POOL_OVERFLOW = 20
 
 
 def _prepare_sqlite(url: str, timeout: float) -> dict[str, Any]:
@@ -73,7 +82,12 @@ def make_engine(url: str, *, timeout: float = DEFAULT_TIMEOUT, **options: Any) -
         return engine
     engine = create_engine(
         url,
-        pool_pre_ping=True,
+        # No ping before each use (a round trip per request): a connection the server closed
+        # (a restart) fails its first statement as a disconnect, which invalidates the whole
+        # pool, and the callers retry it (`db/retry.py`, the access gate).
+        pool_pre_ping=False,
+        pool_size=POOL_SIZE,
+        max_overflow=POOL_OVERFLOW,
         pool_timeout=max(timeout, 1.0),
         connect_args={"connect_timeout": max(round(timeout), 1)},
         **options,
@@ -116,6 +130,26 @@ class Database:
             return
         with self.engine.connect() as connection:
             yield connection.execution_options(isolation_level="AUTOCOMMIT")
+
+    def fetch_prepared(self, sql: str, params: Any) -> Any:
+        """The first row (attributes by column name; None: no row) of one statement in the
+        driver's own SQL (`%s` or `%(name)s`), run as `statement` does, prepared, on the
+        driver's connection: PostgreSQL only. For the few statements every request runs,
+        where SQLAlchemy's execution costs as much CPU as the rest; a failure is raised as
+        SQLAlchemy raises its own, a lost connection dropped with the rest of the pool."""
+        with self.statement() as conn:
+            driver: Any = conn.connection.driver_connection  # a psycopg connection
+            try:
+                with driver.cursor(row_factory=namedtuple_row) as cursor:
+                    return cursor.execute(sql, params, prepare=True).fetchone()
+            except psycopg.Error as exc:
+                lost = bool(driver.broken or driver.closed)
+                if lost:
+                    conn.invalidate()
+                    self.engine.pool.dispose()
+                raise DBAPIError.instance(
+                    sql, params, exc, psycopg.Error, connection_invalidated=lost
+                ) from exc
 
     @contextmanager
     def _writer_turn(self, write: bool) -> Iterator[None]:
