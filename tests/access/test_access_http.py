@@ -10,16 +10,25 @@ from typing import Any
 import psycopg
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import Connection, event, text, update
+from sqlalchemy import Connection, select, text, update
 
 from filings.access import service
-from filings.access.plans import next_month_start
+from filings.access.plans import as_utc, next_month_start
+from filings.access.store import (
+    MINUTE_WINDOW_TTL,
+    SECOND_WINDOW_TTL,
+    RateOutcome,
+    minute_bucket,
+    second_bucket,
+)
+from filings.access.store_sql import SqlAccessStore
 from filings.app import create_app
 from filings.core.settings import Settings
 from filings.db.engine import make_engine, open_database
-from filings.db.tables import accounts, api_keys
+from filings.db.tables import accounts, api_keys, usage_counters
 from filings.filings import service as filings_service
 from tests.access.conftest import Clock
+from tests.conftest import SavepointDatabase
 
 API = "/api/v1/data"
 SEARCH = f"{API}/filings/search"
@@ -311,14 +320,11 @@ def test_an_admitted_request_is_one_call_of_the_database(
         monkeypatch.setattr(psycopg.Cursor, "execute", recorded)
         response = client.post(SEARCH, json={"limit": 1})
         monkeypatch.undo()
-    else:
-
-        def record(*args: Any) -> None:
-            statements.append(args[2])
-
-        event.listen(connection, "before_cursor_execute", record)
+    else:  # every statement SQLite runs
+        raw: Any = connection.connection.driver_connection
+        raw.set_trace_callback(statements.append)
         response = client.post(SEARCH, json={"limit": 1})
-        event.remove(connection, "before_cursor_execute", record)
+        raw.set_trace_callback(None)
     assert response.status_code == 200
     assert response.headers["X-Quota-Used"] == "2"
     transactions = [s for s in statements if s.startswith("SAVEPOINT")]
@@ -327,7 +333,7 @@ def test_an_admitted_request_is_one_call_of_the_database(
     if connection.dialect.name == "postgresql":
         assert len(work) == 1 and "filings_admit" in work[0], work
     else:
-        assert len(work) >= 3, work  # the key, then each counter, in that one transaction
+        assert len(work) == 4, work  # the key, then each counter, in that one transaction
 
 
 def test_connections_the_database_closed_cost_no_request(
@@ -360,6 +366,26 @@ def test_connections_the_database_closed_cost_no_request(
         assert response.headers["X-Quota-Used"] == "2"  # counted once
     finally:
         database.dispose()
+
+
+def test_counter_windows_are_stored_as_the_database_reads_them(
+    database: SavepointDatabase,
+) -> None:
+    """The counters' rows read back through the tables' own types (on SQLite they are written
+    on the driver's connection), and a new window forgets the key's stale one."""
+    store = SqlAccessStore(database)
+    now = datetime(2026, 11, 24, 5, 0, 5, 250_000, tzinfo=UTC)
+    later = now + timedelta(seconds=7)
+    assert store.take_rate(77, now, 10, 100).allowed
+    assert store.take_rate(77, later, 10, 100) == RateOutcome(True, 0, 2)
+    with database.transaction() as conn:
+        rows = conn.execute(
+            select(usage_counters).where(usage_counters.c.scope.like("rate:77:%"))
+        ).all()
+    assert {(r.scope, r.bucket, r.count, as_utc(r.expires_at)) for r in rows} == {
+        ("rate:77:s", second_bucket(later), 1, later + SECOND_WINDOW_TTL),
+        ("rate:77:m", minute_bucket(now), 2, now + MINUTE_WINDOW_TTL),
+    }
 
 
 def test_use_is_counted_by_channel(store: Any) -> None:
