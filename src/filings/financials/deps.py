@@ -7,7 +7,7 @@ from fastapi import Request
 from filings.financials.queries import PeriodCache
 
 
-def period_cache(request: Request) -> PeriodCache:
+async def period_cache(request: Request) -> PeriodCache:
     """The app's cache of companies' periods."""
     cache: PeriodCache = request.app.state.period_cache
     return cache

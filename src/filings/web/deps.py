@@ -31,8 +31,10 @@ class AppState:
     answers: AnswerCache
 
 
-def app_state(request: Request) -> AppState:
-    """The AppState of the running app."""
+async def app_state(request: Request) -> AppState:
+    """The AppState of the running app. The dependencies that read the app's state are `async`:
+    FastAPI runs a plain `def` dependency in a worker thread, a thread hop per request (three
+    on the financials routes) for an attribute read."""
     state: AppState = request.app.state.filings
     return state
 
