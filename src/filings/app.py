@@ -161,6 +161,7 @@ def create_app(
         secret=settings.key_hash_secret.get_secret_value(),
         wait_seconds=settings.effective_idempotency_wait(),
         clock=clock,
+        threads=settings.access_threads,
     )
     mcp_starts.append(_mount_mcp(app, gate, search_engine))
     app.openapi = _openapi_with_access(app)  # type: ignore[method-assign]

@@ -11,7 +11,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any, TypeVar
 
+import anyio
+from anyio.lowlevel import RunVar
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from filings.access.keys import hash_key
@@ -36,6 +39,7 @@ from filings.core.errors import (
 from filings.db.engine import Database
 
 MAX_IDEMPOTENCY_KEY = 200
+T = TypeVar("T")
 log = logging.getLogger("filings.access")
 
 
@@ -99,12 +103,28 @@ class AccessGate:
         secret: str,
         wait_seconds: float,
         clock: Callable[[], datetime] = utc_now,
+        threads: int = 4,
     ):
         self.database = database
         self.store = store
         self.secret = secret
         self.wait_seconds = wait_seconds
         self.clock = clock
+        # the checks' own few threads: under load, dozens of threads each asking a store for a
+        # fraction of a millisecond mostly wait for the interpreter lock, and the tail grows.
+        # One limiter per event loop (as anyio keeps its default one): a limiter made on one
+        # loop cannot be waited on from another.
+        self.threads = threads
+        self._limiter: RunVar[anyio.CapacityLimiter] = RunVar("filings_access_threads")
+
+    async def in_thread(self, call: Callable[..., T], *args: Any) -> T:
+        """Run one of the gate's blocking calls on one of its threads, off the event loop."""
+        try:
+            limiter = self._limiter.get()
+        except LookupError:
+            limiter = anyio.CapacityLimiter(self.threads)
+            self._limiter.set(limiter)
+        return await anyio.to_thread.run_sync(call, *args, limiter=limiter)
 
     def admit(self, key: str | None, idempotency_key: str | None, request_hash: str) -> Admission:
         """Run the checks; raise the ApiError of the first that fails.

@@ -95,7 +95,7 @@ class AccessMiddleware:
         idempotency_key = headers.get("idempotency-key") if scope["method"] == "POST" else None
         fingerprint = request_hash(scope, body) if idempotency_key is not None else ""
         try:
-            admission = await anyio.to_thread.run_sync(
+            admission = await self.gate.in_thread(
                 self.gate.admit, bearer_key(headers), idempotency_key, fingerprint
             )
             admission = await self._await_twin(admission, fingerprint)
@@ -126,9 +126,7 @@ class AccessMiddleware:
             account_pk, key = admission.caller.account.pk, str(admission.idempotency_key)
             await self.waiters.wait(account_pk, key, min(delay, remaining))
             delay = min(delay * 2, MAX_POLL_SECONDS)
-            admission = await anyio.to_thread.run_sync(
-                self.gate.claim_again, admission, fingerprint
-            )
+            admission = await self.gate.in_thread(self.gate.claim_again, admission, fingerprint)
         return admission
 
     async def _settle(self, admission: Admission, response: StoredResponse | None) -> None:
@@ -137,7 +135,7 @@ class AccessMiddleware:
             return
         try:
             with anyio.CancelScope(shield=True):
-                await anyio.to_thread.run_sync(self.gate.finish, admission, response)
+                await self.gate.in_thread(self.gate.finish, admission, response)
         except ApiError as error:  # the answer is out already; the store is the operator's worry
             log.warning("could not settle a request: %s", error.message)
         finally:

@@ -59,6 +59,13 @@ class Settings(BaseSettings):
         description="Seconds a request waits for a running twin with the same Idempotency-Key "
         "before a 429 with Retry-After: 1 (never longer than 80 % of the request timeout).",
     )
+    access_threads: int = Field(
+        default=4,
+        ge=1,
+        description="Worker threads per process that run the access checks at once; more "
+        "requests wait for one on the event loop. A few keep throughput and tail latency under "
+        "load (many threads fight over the interpreter lock); the data work has its own.",
+    )
     database_timeout: float = Field(
         default=3.0,
         gt=0,

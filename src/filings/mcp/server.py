@@ -15,7 +15,6 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, date, datetime
 from typing import Annotated, Any
 
-import anyio
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import BaseModel, Field
@@ -67,14 +66,14 @@ class Services:
         """Admit the call as a request, run the service, settle, and answer its JSON."""
         key = self.key_of(ctx)
         try:
-            admission = await anyio.to_thread.run_sync(self.gate.admit, key, None, "")
-            await anyio.to_thread.run_sync(self.gate.record_use, admission, "mcp")
+            admission = await self.gate.in_thread(self.gate.admit, key, None, "")
+            await self.gate.in_thread(self.gate.record_use, admission, "mcp")
         except ApiError as refused:
             raise ToolError(f"{refused.status_code}: {refused.message}") from refused
         answer = await run_service(self.state, work, 2)
         body = answer.model_dump_json().encode()
         settled = StoredResponse(200, [("content-type", "application/json")], body)
-        await anyio.to_thread.run_sync(self.gate.finish, admission, settled)
+        await self.gate.in_thread(self.gate.finish, admission, settled)
         data: dict[str, Any] = json.loads(body)
         return data
 
@@ -318,7 +317,7 @@ class KeyCheck:
                 k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]
             }
             try:
-                await anyio.to_thread.run_sync(self.gate.check_key, bearer_key(headers))
+                await self.gate.in_thread(self.gate.check_key, bearer_key(headers))
             except ApiError as refused:
                 body = api_error_body(refused, scope["path"], correlation_id_of(scope))
                 await send_json(send, refused.status_code, body, list(refused.headers.items()))
