@@ -120,21 +120,27 @@ def _rows(archive: zipfile.ZipFile, name: str) -> Iterator[dict[str, str]]:
 NUM_COLUMNS = ("adsh", "tag", "version", "ddate", "qtrs", "uom", "segments", "coreg", "value")
 
 
-def _columns(archive: zipfile.ZipFile, name: str, names: tuple[str, ...]) -> Iterator[Any]:
-    """The named columns of a large member (num.txt), each row a tuple in `names`' order ("" for
-    a column the member or the row lacks), streamed."""
+def _columns(
+    archive: zipfile.ZipFile, name: str, names: tuple[str, ...], tags: set[str]
+) -> Iterator[tuple[int, Any]]:
+    """The named columns of a large member (num.txt, pre.txt) in the rows whose `tag` is one of
+    `tags`, streamed: (line number, a tuple in `names`' order, "" for a column the member or the
+    row lacks). Most rows are some other tag, dropped before anything else is done with them."""
     with archive.open(name) as raw:
         text = io.TextIOWrapper(raw, encoding="utf-8", errors="replace", newline="")
         reader = csv.reader(text, delimiter="\t", quoting=csv.QUOTE_NONE)
         header = next(reader, [])
         width = len(header)  # position `width` of a row is always "" (appended below)
         pick = operator.itemgetter(*(header.index(n) if n in header else width for n in names))
-        for values in reader:
+        tag = header.index("tag") if "tag" in header else None
+        for number, values in enumerate(reader, start=2):
+            if tag is not None and (tag >= len(values) or values[tag] not in tags):
+                continue
             if len(values) == width:
                 values.append("")
             elif len(values) < width:
                 values.extend([""] * (width + 1 - len(values)))
-            yield pick(values)
+            yield number, pick(values)
 
 
 def read_submissions(archive: zipfile.ZipFile) -> dict[str, Submission]:
@@ -172,8 +178,8 @@ def read_labels(
     """(accession, tag) -> the line label the issuer printed (pre.txt), for mapped tags."""
     tags = set().union(*wanted.values())
     out: dict[tuple[str, str], str] = {}
-    for adsh, tag, label in _columns(archive, "pre.txt", ("adsh", "tag", "plabel")):
-        if tag in tags and label:
+    for _, (adsh, tag, label) in _columns(archive, "pre.txt", ("adsh", "tag", "plabel"), tags):
+        if label:
             out.setdefault((adsh, tag), label.strip())
     return out
 
@@ -197,12 +203,8 @@ def read_values(
     out: dict[str, list[Fact]] = defaultdict(list)
     revenue = {c.split(":", 1)[1] for c in revenue_concepts()}
     tags = set().union(*wanted.values())
-    rows = _columns(archive, "num.txt", NUM_COLUMNS)
-    for number, (adsh, tag, version, ddate, qtrs, uom, segment, coreg, amount) in enumerate(
-        rows, start=2
-    ):
-        if tag not in tags:
-            continue  # most rows: a custom tag or one no metric reads
+    rows = _columns(archive, "num.txt", NUM_COLUMNS, tags)  # most rows: a tag no metric reads
+    for number, (adsh, tag, version, ddate, qtrs, uom, segment, coreg, amount) in rows:
         taxonomy = TAXONOMY_OF.get(version.split("/", 1)[0])
         if taxonomy is None or tag not in wanted.get(taxonomy, ()):
             continue  # a custom tag (its version is the accession) or one no metric reads
