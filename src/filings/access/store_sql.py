@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Connection, and_, bindparam, delete, select, update
@@ -99,7 +99,9 @@ _SQLITE_COUNT = "SELECT count FROM usage_counters WHERE scope = ? AND bucket = ?
 
 
 def _sqlite_time(moment: datetime) -> str:
-    """`moment` as SQLAlchemy stores a DateTime in SQLite (its fields, as UTC here)."""
+    """`moment` as SQLAlchemy stores a DateTime in SQLite: its fields in UTC, no zone."""
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
     return moment.strftime("%Y-%m-%d %H:%M:%S.%f")
 
 

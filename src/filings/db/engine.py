@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -60,11 +62,38 @@ def _postgres_connect_hook(timeout: float) -> Any:
     return on_connect
 
 
-def _on_sqlite_begin(connection: Connection) -> None:
-    # A writer takes the write lock up front (waiting on busy_timeout): a deferred transaction
-    # that reads first and writes later fails at once under WAL when another writer got in between.
-    immediate = connection.get_execution_options().get(WRITE_OPTION, False)
-    connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+LOCK_POLL_SECONDS = 0.0002
+
+
+def _sqlite_begin_hook(timeout: float) -> Any:
+    def on_begin(connection: Connection) -> None:
+        # A writer takes the write lock up front: a deferred transaction that reads first and
+        # writes later fails at once under WAL when another writer got in between.
+        if not connection.get_execution_options().get(WRITE_OPTION, False):
+            connection.exec_driver_sql("BEGIN")
+            return
+        # The lock held by another process is asked for again every fraction of a millisecond:
+        # SQLite's busy handler sleeps 1, 2, 5, 10 ... 100 ms between tries, and two processes
+        # that each write a little per request (the access counters) wait on each other for
+        # hundreds of milliseconds. Near the end of `timeout` the busy handler takes over, so
+        # the last failure is SQLAlchemy's own error, as any other.
+        raw: Any = connection.connection.driver_connection  # a sqlite3 connection
+        deadline = time.monotonic() + timeout * 0.9
+        raw.execute("PRAGMA busy_timeout = 0")
+        try:
+            while time.monotonic() < deadline:
+                try:
+                    raw.execute("BEGIN IMMEDIATE")
+                    return
+                except sqlite3.OperationalError as exc:
+                    if "locked" not in str(exc) and "busy" not in str(exc):
+                        break
+                time.sleep(LOCK_POLL_SECONDS)
+        finally:
+            raw.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return on_begin
 
 
 def make_engine(url: str, *, timeout: float = DEFAULT_TIMEOUT, **options: Any) -> Engine:
@@ -78,7 +107,7 @@ def make_engine(url: str, *, timeout: float = DEFAULT_TIMEOUT, **options: Any) -
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args=_prepare_sqlite(url, timeout), **options)
         event.listen(engine, "connect", _sqlite_connect_hook(timeout))
-        event.listen(engine, "begin", _on_sqlite_begin)
+        event.listen(engine, "begin", _sqlite_begin_hook(timeout))
         return engine
     engine = create_engine(
         url,
