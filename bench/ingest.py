@@ -116,3 +116,7 @@ def main() -> None:
     )
     print(f"p50 in-process: financials {financials:.2f} ms, ", end="")
     print(f"quarterly statement (25 periods) {statement:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()
