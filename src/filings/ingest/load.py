@@ -6,8 +6,10 @@ the difference. The pipeline runs them inside one transaction per company or doc
 
 from __future__ import annotations
 
+import operator
 import re
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from decimal import Decimal
@@ -485,10 +487,14 @@ def _copy_rows(
     """PostgreSQL's COPY, on the transaction's own connection (psycopg 3)."""
     raw = conn.connection.driver_connection
     names = list(rows[0])
+    # each row's values in the columns' order, as a tuple (itemgetter of one name gives a value)
+    pick: Callable[[dict[str, Any]], tuple[Any, ...]] = (
+        operator.itemgetter(*names) if len(names) > 1 else lambda row: (row[names[0]],)
+    )
     statement = f"COPY {table} ({', '.join(columns)}) FROM STDIN"
     with raw.cursor() as cursor, cursor.copy(statement) as copy:  # type: ignore[union-attr]
         for row in rows:
-            copy.write_row(tuple(row[c] for c in names))
+            copy.write_row(pick(row))
 
 
 def _sqlite_value(value: Any) -> Any:

@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 from sqlalchemy import Connection, delete, func, select, update
 
+from filings.core.collector import as_bulk_work
 from filings.core.errors import FilingsError, MalformedInput
 from filings.db.engine import Database
 from filings.db.tables import companies, filings, metric_values
@@ -273,6 +274,7 @@ def _fetch_feed(feed: str, client: httpx.Client | None) -> tuple[bytes, str]:
     return path.read_bytes(), str(path.resolve())
 
 
+@as_bulk_work
 def ingest_nordic(
     database: Database,
     feed: Path | str,

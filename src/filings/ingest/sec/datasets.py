@@ -34,6 +34,7 @@ from typing import Any
 
 from sqlalchemy import Connection, func, insert, select
 
+from filings.core.collector import as_bulk_work
 from filings.core.concepts import (
     GEOGRAPHIC_AXIS,
     PERIODIC_FORMS,
@@ -578,6 +579,7 @@ def dataset_zips(location: Path) -> list[Path]:
     raise FilingsError(f"no Financial Statement Data Sets at {location}: give a zip or a folder")
 
 
+@as_bulk_work
 def ingest_datasets(
     database: Database,
     zips: list[Path],

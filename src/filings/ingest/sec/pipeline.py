@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import Connection
 
+from filings.core.collector import as_bulk_work
 from filings.core.errors import FilingsError, MalformedInput, SourceMissing
 from filings.core.ids import normalize_cik
 from filings.db.engine import Database
@@ -325,6 +326,7 @@ def select_ciks(
 REGISTRY_BATCH = 500  # companies known only from the ticker list, loaded per transaction
 
 
+@as_bulk_work
 def ingest_sec(
     database: Database,
     source: SecSource,

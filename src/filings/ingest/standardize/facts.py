@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from decimal import Decimal
+from operator import attrgetter
 from typing import Any
 
 from filings.core.concepts import (
@@ -194,7 +195,8 @@ def _is_money(unit: str) -> bool:
 
 def reporting_currency(facts: Iterable[Fact]) -> str | None:
     """The currency most of the company's money facts are in (TSMC: TWD, not its USD extras)."""
-    counts = Counter(f.unit for f in facts if _is_money(f.unit))
+    units = Counter(map(attrgetter("unit"), facts))  # counted in C; each unit judged once
+    counts = Counter({unit: n for unit, n in units.items() if _is_money(unit)})
     return counts.most_common(1)[0][0] if counts else None
 
 
