@@ -85,6 +85,39 @@ def test_a_company_that_no_longer_files(loaded: tuple[Database, DatasetSummary])
     assert not isinstance(by_name, type(None)) and getattr(by_name, "cik", None) == "0001004440"
 
 
+def test_companies_keep_their_business_address_country(
+    loaded: tuple[Database, DatasetSummary],
+) -> None:
+    """sub.txt's countryba: Tyco International's business address is in Bermuda (BM), Franklin
+    Resources' in the United States; `country` is the market's for both."""
+    database, _ = loaded
+    with database.transaction() as conn:
+        rows = dict(
+            conn.execute(
+                select(
+                    companies.c.cik, companies.c.business_country + "/" + companies.c.country
+                ).where(companies.c.cik.in_(["0000833444", "0000038777"]))
+            ).all()
+        )
+        countries = conn.execute(
+            select(companies.c.business_country, func.count()).group_by(
+                companies.c.business_country
+            )
+        ).all()
+    assert rows == {"0000833444": "BM/US", "0000038777": "US/US"}
+    # the companies with 10-Q or 10-K filings in sub.txt, by countryba (Teva's and Fresenius's
+    # 6-Ks, the German and Israeli addresses, make no company)
+    assert dict(countries) == {
+        "US": 413,
+        "BM": 5,
+        "CA": 3,
+        "IE": 2,
+        "CH": 1,
+        "GB": 1,
+        "SG": 1,
+    }
+
+
 def test_values_and_labels_of_other_companies(loaded: tuple[Database, DatasetSummary]) -> None:
     database, _ = loaded
     end = date(2009, 6, 30)
@@ -238,6 +271,7 @@ def _contents(database: Database) -> dict[str, list[tuple[object, ...]]]:
             companies.c.industry,
             companies.c.currency,
             companies.c.fiscal_year_end,
+            companies.c.business_country,
         ),
         "identifiers": select(
             companies.c.cik, company_identifiers.c.kind, company_identifiers.c.value

@@ -40,6 +40,7 @@ companies = Table(
     Column("display_name", String(300), nullable=False),
     Column("market", String(10), nullable=False),  # nordic | us
     Column("country", String(2), nullable=False),  # FI | SE | US
+    Column("business_country", String(2)),  # ISO alpha-2 of the business address, where known
     Column("exchange", String(10)),  # XHEL, XSTO, XNAS, XNYS
     Column("isin", String(12)),
     Column("cik", String(10)),

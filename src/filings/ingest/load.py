@@ -65,6 +65,7 @@ class CompanyIn:
     display_name: str
     market: str
     country: str
+    business_country: str | None = None  # None: the source does not say (what is stored stays)
     exchange: str | None = None
     isin: str | None = None
     cik: str | None = None
@@ -86,6 +87,7 @@ class CompanyIn:
             "display_name",
             "market",
             "country",
+            "business_country",
             "exchange",
             "isin",
             "cik",
@@ -178,6 +180,8 @@ def upsert_company(conn: Connection, company: CompanyIn, now: datetime) -> tuple
         return insert_new_companies(conn, [replace(company, company_id=slug)], now)[slug], True
     pk = int(existing.id)
     values = company.columns()
+    if company.business_country is None:  # a source that does not read it keeps what is stored
+        values.pop("business_country")
     if company.keep_name:
         values = {k: v for k, v in values.items() if k not in ("company_name", "display_name")}
     differs = {k: v for k, v in values.items() if _differs(getattr(existing, k), v)}

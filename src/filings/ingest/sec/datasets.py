@@ -297,6 +297,9 @@ def _company(submission: Submission, currency: str | None, fye: str | None) -> C
         display_name=submission.name,
         market="us",
         country="US",  # decisions.md: the market's country for every SEC registrant
+        business_country=submission.country
+        if submission.country and _COUNTRY_CODE.match(submission.country)
+        else None,
         cik=submission.cik,
         industry=f"SIC {submission.sic}" if submission.sic else None,
         currency=currency,
