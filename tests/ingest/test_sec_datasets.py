@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import func, select
@@ -186,6 +187,36 @@ def test_a_bad_row_is_reported_and_skipped(corpus: Path, tmp_path: Path) -> None
     assert reasons["num.txt line 201"] == "malformed value, date or qtrs"
     assert reasons[str(tmp_path / "missing.zip")].startswith("not a zip")
     assert summary.zips == 1 and summary.companies > 400
+
+
+def test_a_company_that_fails_is_skipped_alone(
+    corpus: Path,
+    loaded: tuple[Database, DatasetSummary],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A company whose figures cannot be computed fails its batch, which is loaded again company
+    by company (on PostgreSQL beside another batch in flight): only that company is skipped."""
+    _, full = loaded
+    standardized = datasets._standardized
+
+    def failing(company: Any, facts: list[Fact]) -> Any:
+        if company.cik == "0000816284":
+            raise ArithmeticError("a figure that cannot be computed")
+        return standardized(company, facts)
+
+    monkeypatch.setattr(datasets, "_standardized", failing)
+    with new_database(tmp_path) as url:
+        database = Database(make_engine(url))
+        upgrade(database.engine)
+        summary = ingest_datasets(database, [corpus / ZIP])
+        with database.transaction() as conn:
+            stored = set(conn.execute(select(companies.c.cik)).scalars())
+        database.dispose()
+    assert summary.skipped == [("CIK 0000816284", "a figure that cannot be computed")]
+    assert summary.companies == full.companies - 1
+    assert len(stored) == full.companies - 1 and "0000816284" not in stored
+    assert summary.figures > 0
 
 
 OPEN_TEXT_10K = "0001193125-09-179839"  # fiscal 2009, to June 30; revenues 785,665,000

@@ -234,10 +234,14 @@ def _sync_aliases(conn: Connection, pk: int, company: CompanyIn) -> LoadCounts:
     return _sync_set(conn, company_aliases, pk, _alias_rows(company), ("normalized",))
 
 
-def insert_new_companies(conn: Connection, new: list[CompanyIn], now: datetime) -> dict[str, int]:
+def insert_new_companies(
+    conn: Connection, new: list[CompanyIn], now: datetime, *, bump: bool = True
+) -> dict[str, int]:
     """Companies none of which is stored yet (by key or company id: the caller has checked),
     with their identifiers, aliases and tags, in one statement per table: company id -> pk.
-    What `upsert_company` writes for each, without asking first."""
+    What `upsert_company` writes for each, without asking first. `bump=False` leaves moving the
+    data generation to the caller, before it commits (its one row is locked until then, so a
+    caller with transactions in parallel moves it last)."""
     if not new:
         return {}
     made = conn.execute(
@@ -259,7 +263,8 @@ def insert_new_companies(conn: Connection, new: list[CompanyIn], now: datetime) 
         ]
         if rows:
             conn.execute(insert(table), rows)
-    bump_generation(conn)
+    if bump:
+        bump_generation(conn)
     return pks
 
 

@@ -24,8 +24,9 @@ import json
 import operator
 import re
 import zipfile
-from collections import defaultdict
+from collections import defaultdict, deque
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
@@ -43,6 +44,7 @@ from filings.core.concepts import (
 )
 from filings.core.errors import FilingsError, MalformedInput
 from filings.db.engine import Database
+from filings.db.generation import bump_generation
 from filings.db.tables import companies, company_tags, filings, metric_values, xbrl_facts
 from filings.ingest.load import (
     CompanyIn,
@@ -67,6 +69,7 @@ from filings.ingest.standardize.rows import MetricRow
 
 DAYS_PER_QUARTER = 91
 BATCH = 100  # companies per transaction
+BATCHES_IN_FLIGHT = 2  # on PostgreSQL
 TAXONOMY_OF = {"us-gaap": "us-gaap", "ifrs": "ifrs-full"}
 FORM_TYPES = {"10-K": "10-K", "10-Q": "10-Q", "20-F": "10-K", "40-F": "10-K"}
 csv.field_size_limit(1 << 24)  # pre.txt labels and tag.txt documentation can be long
@@ -496,7 +499,7 @@ def _create_companies(
         if wanted[cik].company_id in taken or any(s.adsh in stored for s in quarter.filed[cik])
     ]
     ciks = [cik for cik in ciks if cik not in left]
-    pks = insert_new_companies(conn, [wanted[cik] for cik in ciks], now)
+    pks = insert_new_companies(conn, [wanted[cik] for cik in ciks], now, bump=False)
     company_pk = {cik: pks[wanted[cik].company_id] for cik in ciks}
     rows = [
         {"company_pk": company_pk[cik], "ingested_at": now, **_filing_values(s)}
@@ -560,6 +563,8 @@ def _load_batch(
             out: list[tuple[str, tuple[bool, int] | str]] = list(done)
             for cik in [c for c in ciks if c in known] + left:
                 out.append((cik, _load(conn, cik, quarter, now)))
+            if done:
+                bump_generation(conn)  # last: another batch's transaction waits for its row
             return out
     except LOADING_ERRORS:
         pass
@@ -571,6 +576,27 @@ def _load_batch(
         except LOADING_ERRORS as exc:
             out.append((cik, str(exc)))
     return out
+
+
+def _batches(
+    database: Database, quarter: _Quarter, now: datetime
+) -> Iterator[list[tuple[str, tuple[bool, int] | str]]]:
+    """The quarter's companies loaded a batch at a time, each batch's outcomes in order. On
+    PostgreSQL two batches are in flight, each in a transaction of its own on a thread: while
+    the server checks one batch's keys and fills its indexes, the other is read and computed
+    (on SQLite writers take turns, so one at a time). Batches hold different companies and
+    filings; the data generation is moved last in each, so they never wait for each other."""
+    ciks = list(quarter.filed)
+    batches = [ciks[start : start + BATCH] for start in range(0, len(ciks), BATCH)]
+    in_flight = BATCHES_IN_FLIGHT if database.engine.dialect.name == "postgresql" else 1
+    with ThreadPoolExecutor(in_flight, thread_name_prefix="datasets") as pool:
+        running: deque[Future[list[tuple[str, tuple[bool, int] | str]]]] = deque()
+        for batch in batches:
+            running.append(pool.submit(_load_batch, database, batch, quarter, now))
+            if len(running) >= in_flight:
+                yield running.popleft().result()
+        while running:
+            yield running.popleft().result()
 
 
 def dataset_zips(location: Path) -> list[Path]:
@@ -618,10 +644,7 @@ def ingest_datasets(
             if submission.form in PERIODIC_FORMS:
                 quarter.filed[submission.cik].append(submission)
         done = 0
-        ciks = list(quarter.filed)
-        for start in range(0, len(ciks), BATCH):
-            batch = ciks[start : start + BATCH]
-            loaded = _load_batch(database, batch, quarter, now)
+        for loaded in _batches(database, quarter, now):
             for cik, outcome in loaded:
                 done += 1
                 progress(path.name, done, len(quarter.filed))
