@@ -26,6 +26,7 @@ from filings.account.router import Pages
 from filings.account.router import router as account_router
 from filings.companies.router import router as companies_router
 from filings.companies.service import CompanyDirectory
+from filings.core.collector import serving
 from filings.core.errors import ConfigurationError
 from filings.core.settings import MEBIBYTE, MIN_SECRET_LENGTH, Settings
 from filings.db.engine import Database, open_database
@@ -128,6 +129,7 @@ def create_app(
         async with AsyncExitStack() as running:
             for start in mcp_starts:
                 await running.enter_async_context(start().run())
+            running.enter_context(serving())
             yield
         stop.set()
         store.close()

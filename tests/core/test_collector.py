@@ -6,7 +6,7 @@ import gc
 
 import pytest
 
-from filings.core.collector import BULK_THRESHOLDS, as_bulk_work, bulk_work
+from filings.core.collector import BULK_THRESHOLDS, as_bulk_work, bulk_work, serving
 
 
 def test_bulk_work_collects_less_often_and_restores_the_collector() -> None:
@@ -29,4 +29,10 @@ def test_a_failing_job_restores_the_collector_too() -> None:
     with pytest.raises(ValueError, match="bad row"):
         job()
     assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_server_freezes_what_it_built_while_it_serves() -> None:
+    with serving():
+        assert gc.get_freeze_count() > 0
     assert gc.get_freeze_count() == 0
