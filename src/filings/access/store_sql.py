@@ -33,11 +33,10 @@ def _insert(conn: Connection, table: Any) -> Any:
     return dialect.insert(table)
 
 
-def _increment_statement(dialect: str) -> Any:
-    """Add one to a counter below its limit, in the dialect's upsert; built once per dialect
-    (building statements costs more than running them)."""
-    module = postgresql if dialect == "postgresql" else sqlite
-    stmt = module.insert(usage_counters).values(
+def _increment_statement() -> Any:
+    """Add one to a counter below its limit, in PostgreSQL's upsert; built once (building
+    statements costs more than running them). SQLite runs `_SQLITE_INCREMENT` below."""
+    stmt = postgresql.insert(usage_counters).values(
         scope=bindparam("scope"),
         bucket=bindparam("bucket"),
         count=1,
@@ -50,7 +49,7 @@ def _increment_statement(dialect: str) -> Any:
     ).returning(usage_counters.c.count)
 
 
-_INCREMENT = {name: _increment_statement(name) for name in ("postgresql", "sqlite")}
+_INCREMENT = _increment_statement()
 _FORGET_STALE = delete(usage_counters).where(
     usage_counters.c.scope == bindparam("scope"),
     usage_counters.c.bucket != bindparam("bucket"),
@@ -133,7 +132,7 @@ def _increment_below(
             _sqlite_rows(raw, _SQLITE_FORGET_STALE, (scope, bucket, _sqlite_time(before)))
         return None if count is None else int(count)
     values = {"scope": scope, "bucket": bucket, "expires": expires, "limit": limit}
-    count = conn.execute(_INCREMENT[conn.dialect.name], values).scalar_one_or_none()
+    count = conn.execute(_INCREMENT, values).scalar_one_or_none()
     if count == 1:  # a new window: forget this scope's stale ones
         conn.execute(_FORGET_STALE, {"scope": scope, "bucket": bucket, "before": before})
     return None if count is None else int(count)
