@@ -298,13 +298,12 @@ _KEY_AND_ACCOUNT_PG = str(
 
 def authenticate_in(database: Database, key: str | None, *, secret: str, now: datetime) -> Caller:
     """`authenticate` as a statement of its own: on PostgreSQL one round trip, prepared."""
+    if database.engine.dialect.name != "postgresql":
+        with database.statement() as conn:
+            return authenticate(conn, key, secret=secret, now=now)
     key = authenticate_offline(key)
     computed = hash_key(key, secret)
-    if database.engine.dialect.name == "postgresql":
-        row = database.fetch_prepared(_KEY_AND_ACCOUNT_PG, {"key_hash": computed})
-    else:
-        with database.statement() as conn:
-            row = conn.execute(_KEY_AND_ACCOUNT, {"key_hash": computed}).first()
+    row = database.fetch_prepared(_KEY_AND_ACCOUNT_PG, {"key_hash": computed})
     return caller_of(row, computed, now)
 
 
