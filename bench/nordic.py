@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
-from filings.filings.snapshots import render_page_png
+from filings.documents.snapshots import render_page_png
 from filings.ingest.nordic.documents import pdf_pages
 
 CORPUS = Path(os.environ.get("FILINGS_CORPUS", "../shared/corpus"))

@@ -31,8 +31,8 @@ from filings.core.errors import ConfigurationError
 from filings.core.settings import MEBIBYTE, MIN_SECRET_LENGTH, Settings
 from filings.db.engine import Database, open_database
 from filings.db.generation import GenerationClock
-from filings.filings.router import png_router
-from filings.filings.router import router as filings_router
+from filings.documents.router import png_router
+from filings.documents.router import router as filings_router
 from filings.financials.queries import PeriodCache
 from filings.financials.router import router as financials_router
 from filings.mcp.server import KeyCheck, Services, build_mcp, http_key

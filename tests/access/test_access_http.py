@@ -26,7 +26,7 @@ from filings.app import create_app
 from filings.core.settings import Settings
 from filings.db.engine import make_engine, open_database
 from filings.db.tables import accounts, api_keys, usage_counters
-from filings.filings import service as filings_service
+from filings.documents import service as filings_service
 from tests.access.conftest import Clock
 from tests.conftest import SavepointDatabase
 

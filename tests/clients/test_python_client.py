@@ -77,8 +77,8 @@ def client(served: str, key: str) -> FilingsClient:
 
 def test_every_endpoint_answers_with_its_model(client: FilingsClient) -> None:
     filings = client.search_filings(company="AAPL", limit=2)
-    assert isinstance(filings, models.FilingSearchResponse) and len(filings.filings) == 2
-    assert filings.filings[0].company_name == "Apple Inc."
+    assert isinstance(filings, models.FilingSearchResponse) and len(filings.documents) == 2
+    assert filings.documents[0].company_name == "Apple Inc."
     hits = client.content_search("Lifco net sales 2019", limit=2)
     assert isinstance(hits, models.ContentSearchResponse) and hits.results
     snapshot = client.get_snapshot("0000320193-24-000123")
@@ -124,7 +124,7 @@ def test_the_async_client(served: str, key: str) -> None:
 
     figures, filings = asyncio.run(go())
     assert figures.by_year["2024"]["revenue"] == 391035000000
-    assert filings.filings[0].company_name == "NVIDIA CORP"
+    assert filings.documents[0].company_name == "NVIDIA CORP"
 
 
 def test_retries_wait_as_told_and_keep_the_idempotency_key() -> None:

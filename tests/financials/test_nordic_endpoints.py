@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlparse
 import pypdfium2 as pdfium
 from fastapi.testclient import TestClient
 
-from filings.filings.snapshots import SnapshotLinks
+from filings.documents.snapshots import SnapshotLinks
 
 API = "/api/v1/data"
 ATLAS_Q3_2023 = "dd6a00469c666a02"

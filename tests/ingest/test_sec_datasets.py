@@ -29,7 +29,8 @@ from filings.db.tables import (
 )
 from filings.ingest.sec import datasets
 from filings.ingest.sec.datasets import DatasetSummary, ingest_datasets
-from filings.ingest.standardize.facts import Fact, merge_facts
+from filings.ingest.standardize.fact import Fact
+from filings.ingest.standardize.facts import merge_facts
 from tests.conftest import new_database
 
 ZIP = "sec/www.sec.gov/files/dera/data/financial-statement-data-sets/2009q3.zip"

@@ -12,8 +12,8 @@ from sqlalchemy import Connection
 
 from filings.core.misses import FailureKind, miss
 from filings.db.generation import GenerationClock, bump_generation
-from filings.filings import service as filings_service
-from filings.filings.schemas import FilingSearchResponse
+from filings.documents import service as filings_service
+from filings.documents.schemas import FilingSearchResponse
 from filings.web.answers import AnswerCache
 
 SEARCH = "/api/v1/data/filings/search"

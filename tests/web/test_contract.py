@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from filings.filings import service as filings_service
+from filings.documents import service as filings_service
 from tests.conftest import SavepointDatabase
 
 API = "/api/v1/data"

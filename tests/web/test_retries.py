@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
 
 from filings.core.errors import SearchBackendError
-from filings.filings import service as filings_service
+from filings.documents import service as filings_service
 from filings.search import service as search_service
 
 SNAPSHOT = "/api/v1/data/filings/0123456789abcdef_1/snapshot"

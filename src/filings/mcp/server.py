@@ -26,8 +26,8 @@ from filings.access.store import StoredResponse
 from filings.companies import service as company_service
 from filings.companies.service import CompanyDirectory
 from filings.core.errors import ApiError
-from filings.filings import service as filings
-from filings.filings.schemas import FilingSearchRequest
+from filings.documents import service as filings
+from filings.documents.schemas import FilingSearchRequest
 from filings.financials import service as financials
 from filings.financials.queries import PeriodCache
 from filings.financials.schemas import CompareRequest, ScreenRequest
@@ -138,7 +138,7 @@ def build_mcp(services: Services) -> MCPServer:
         page_id: Annotated[str, Field(min_length=1)],
         dpi: Annotated[int, Field(ge=72, le=300)] = 150,
     ) -> dict[str, Any]:
-        from filings.filings.router import snapshot_links
+        from filings.documents.router import snapshot_links
 
         links, now = snapshot_links(s.state), datetime.now(UTC)
         return await s.answer(ctx, lambda c: filings.snapshot(c, page_id, dpi, links, now))

@@ -19,7 +19,7 @@ from filings.companies.service import CompanyDirectory, resolve_company
 from filings.core.misses import FailureKind, Miss, invalid_choice, miss
 from filings.db.fulltext import PassageFilter, full_text
 from filings.db.tables import companies, filings, passages
-from filings.filings.schemas import DOCUMENT_TYPES
+from filings.documents.schemas import DOCUMENT_TYPES
 from filings.search.schemas import (
     ContentHit,
     ContentSearchRequest,

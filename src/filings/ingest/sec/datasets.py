@@ -58,8 +58,8 @@ from filings.ingest.load import (
 )
 from filings.ingest.sec.documents_load import stored_document_facts
 from filings.ingest.sec.sectors import sector_tags
+from filings.ingest.standardize.fact import Fact
 from filings.ingest.standardize.facts import (
-    Fact,
     fiscal_year_end,
     reporting_currency,
     spaced_label,

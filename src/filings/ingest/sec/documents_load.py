@@ -12,7 +12,8 @@ from filings.core.concepts import PERIODIC_FORMS, mapped_concepts
 from filings.db.tables import companies, filing_texts, filings, xbrl_facts
 from filings.ingest.passages import PlacedPassage, split_passages, sync_passages
 from filings.ingest.sec.documents import FilingDocuments
-from filings.ingest.standardize.facts import Fact, fact_precision, spaced_label
+from filings.ingest.standardize.fact import Fact
+from filings.ingest.standardize.facts import fact_precision, spaced_label
 from filings.ingest.xbrl.model import XbrlFact
 
 HEADING_SEPARATOR = " > "

@@ -47,8 +47,8 @@ from filings.ingest.sec.submissions import (
     read_company,
     read_filings,
 )
+from filings.ingest.standardize.fact import Fact
 from filings.ingest.standardize.facts import (
-    Fact,
     document_facts,
     fiscal_year_end,
     merge_facts,

@@ -13,14 +13,11 @@ from collections import defaultdict
 from collections.abc import Iterable
 from datetime import date
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
 from filings.core.concepts import DEBT_LINES
 from filings.core.periods import fiscal_quarter_of
+from filings.ingest.standardize.fact import Fact
 from filings.ingest.standardize.rows import MetricRow
-
-if TYPE_CHECKING:
-    from filings.ingest.standardize.facts import Fact
 
 NONCURRENT = "long-term debt, non-current"
 CURRENT = "current debt"

@@ -8,16 +8,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, timedelta
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
 from filings.core.concepts import INSTANT_METRICS, PER_SHARE_METRICS
 from filings.core.metrics import metric_unit
 from filings.core.numbers import round_percent
 from filings.core.periods import fiscal_quarter_of
+from filings.ingest.standardize.fact import Fact
 from filings.ingest.standardize.rows import MetricRow
-
-if TYPE_CHECKING:
-    from filings.ingest.standardize.facts import Fact
 
 HUNDRED = Decimal(100)
 PeriodKey = tuple[date | None, date]

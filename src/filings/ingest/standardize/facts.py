@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import date, timedelta
 from decimal import Decimal
 from operator import attrgetter
@@ -23,6 +23,7 @@ from filings.core.metrics import metric_unit
 from filings.core.periods import fiscal_quarter_of, fiscal_year_of
 from filings.ingest.standardize.debt import total_debt
 from filings.ingest.standardize.derive import derive_metrics, derive_quarters
+from filings.ingest.standardize.fact import Fact
 from filings.ingest.standardize.rows import MetricRow
 from filings.ingest.standardize.splits import detect_splits, restate_per_share
 from filings.ingest.xbrl.model import XbrlFact
@@ -31,27 +32,6 @@ ANNUAL_DAYS = range(350, 381)
 QUARTER_DAYS = range(80, 101)
 HALF_DAYS = range(170, 196)
 NINE_MONTH_DAYS = range(260, 286)
-
-
-@dataclass(frozen=True)
-class Fact:
-    """One reported XBRL value."""
-
-    taxonomy: str
-    concept: str
-    label: str
-    unit: str
-    start: date | None
-    end: date
-    value: Decimal
-    accession: str
-    form: str
-    filed: date
-
-    @property
-    def days(self) -> int | None:
-        """The length of a duration, both ends counted; None for an instant."""
-        return None if self.start is None else (self.end - self.start).days + 1
 
 
 def read_companyfacts(document: Mapping[str, Any]) -> list[Fact]:

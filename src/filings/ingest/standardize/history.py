@@ -12,7 +12,8 @@ from __future__ import annotations
 from datetime import date
 
 from filings.core.concepts import PERIODIC_FORMS
-from filings.ingest.standardize.facts import Fact, standardize
+from filings.ingest.standardize.fact import Fact
+from filings.ingest.standardize.facts import standardize
 from filings.ingest.standardize.rows import MetricRow
 
 Version = tuple[MetricRow, date, date | None]

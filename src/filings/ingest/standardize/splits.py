@@ -16,12 +16,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
+from filings.ingest.standardize.fact import Fact
 from filings.ingest.standardize.rows import MetricRow
-
-if TYPE_CHECKING:
-    from filings.ingest.standardize.facts import Fact
 
 RATIOS = (Decimal("1.5"), *(Decimal(k) for k in range(2, 51)))
 PLACES = Decimal("0.0001")

@@ -15,7 +15,7 @@ from filings.core.errors import MalformedInput
 from filings.core.ids import AccessionNumber, NordicPageId, parse_accession, parse_page_id
 from filings.core.misses import FailureKind, Miss, invalid_choice, miss
 from filings.db.tables import companies, company_identifiers, filings, pages
-from filings.filings.schemas import (
+from filings.documents.schemas import (
     DOCUMENT_TYPES,
     FilingItem,
     FilingSearchRequest,
@@ -24,7 +24,7 @@ from filings.filings.schemas import (
     Resolution,
     Snapshot,
 )
-from filings.filings.snapshots import SnapshotLinks, render_page_png
+from filings.documents.snapshots import SnapshotLinks, render_page_png
 
 DOCUMENT_TYPE_LABELS = {
     "annual_report": "Annual report",

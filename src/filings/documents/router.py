@@ -15,9 +15,9 @@ from filings.companies.deps import company_directory
 from filings.companies.service import CompanyDirectory
 from filings.core.errors import Forbidden, NotFound, ServiceUnavailable
 from filings.core.misses import RETRYABLE, Miss
-from filings.filings import service
-from filings.filings.schemas import FilingSearchRequest, FilingSearchResponse, Snapshot
-from filings.filings.snapshots import SnapshotLinks
+from filings.documents import service
+from filings.documents.schemas import FilingSearchRequest, FilingSearchResponse, Snapshot
+from filings.documents.snapshots import SnapshotLinks
 from filings.web.deps import AppState, MaxRetries, app_state, json_response, run_cached, run_service
 from filings.web.envelope import ERROR_RESPONSES, POST_ERROR_RESPONSES, ErrorEnvelope
 
