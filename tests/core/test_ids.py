@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from filings.core.ids import (
     AccessionNumber,
-    NordicPageId,
+    DocumentPageId,
     normalize_cik,
     normalize_isin,
     parse_accession,
@@ -20,7 +20,7 @@ hex16 = st.text(alphabet="0123456789abcdef", min_size=16, max_size=16)
 @given(docid=hex16, page=st.integers(min_value=1, max_value=99_999))
 def test_nordic_page_ids_round_trip(docid: str, page: int) -> None:
     parsed = parse_page_id(f"{docid}_{page}")
-    assert parsed == NordicPageId(docid, page)
+    assert parsed == DocumentPageId(docid, page)
     assert str(parsed) == f"{docid}_{page}"
 
 

@@ -16,6 +16,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 from filings.core.ids import normalize_cik, normalize_isin
+from filings.core.markets import exchange_suffixes
 
 FUZZY_THRESHOLD = 90.0  # a fuzzy match must score at least this (0-100)
 FUZZY_MARGIN = 5.0  # ... and lead every other company by at least this much
@@ -23,7 +24,7 @@ FUZZY_MIN_LENGTH = 3  # shorter inputs are never matched fuzzily
 ALTERNATIVES_FLOOR = 50.0
 MAX_ALTERNATIVES = 5
 
-_EXCHANGE_SUFFIX = re.compile(r"[\s.:\-](HE|ST|XHEL|XSTO|US)$")
+_EXCHANGE_SUFFIX = re.compile(rf"[\s.:\-]({'|'.join(exchange_suffixes())})$")
 _TICKER_SEPARATORS = re.compile(r"[\s.\-/:]+")
 _TICKER_LIKE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.\-]{0,7}$")  # one word, as tickers are
 _LEGAL_SUFFIXES = frozenset(

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import threading
-from collections import defaultdict
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection
 
+from filings.companies import queries
 from filings.companies.profile import (
     SOURCE,
     nordic_sections,
@@ -24,17 +24,9 @@ from filings.companies.revenue_geography import (
 )
 from filings.companies.schemas import ProfileResponse, RevenueGeography
 from filings.core.concepts import revenue_concepts
+from filings.core.markets import MARKET_KEYS
 from filings.core.misses import Alternative, FailureKind, Miss, invalid_choice, miss
 from filings.db.generation import GenerationClock
-from filings.db.tables import (
-    companies,
-    company_aliases,
-    company_identifiers,
-    metric_values,
-)
-from filings.db.tables import filings as filings_table
-
-MARKETS = ["nordic", "us"]
 
 
 @dataclass(frozen=True)
@@ -57,32 +49,9 @@ class Company:
 
 
 def _load_records(conn: Connection) -> list[CompanyRecord]:
-    identifiers: dict[int, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
-    for pk, kind, value in conn.execute(
-        select(
-            company_identifiers.c.company_pk,
-            company_identifiers.c.kind,
-            company_identifiers.c.value,
-        ).order_by(company_identifiers.c.id)
-    ):
-        identifiers[pk][kind].append(value)
-    aliases: dict[int, list[str]] = defaultdict(list)
-    for pk, alias in conn.execute(select(company_aliases.c.company_pk, company_aliases.c.alias)):
-        aliases[pk].append(alias)
-    held = set(
-        conn.scalars(select(filings_table.c.company_pk).union(select(metric_values.c.company_pk)))
-    )
-    rows = conn.execute(
-        select(
-            companies.c.id,
-            companies.c.company_id,
-            companies.c.company_name,
-            companies.c.display_name,
-            companies.c.market,
-            companies.c.isin,
-            companies.c.cik,
-        )
-    )
+    identifiers = queries.identifiers_by_company(conn)
+    aliases = queries.aliases_by_company(conn)
+    held = queries.companies_with_data(conn)
     return [
         CompanyRecord(
             pk=row.id,
@@ -98,7 +67,7 @@ def _load_records(conn: Connection) -> list[CompanyRecord]:
             aliases=tuple(aliases[row.id]),
             has_data=row.id in held,
         )
-        for row in rows
+        for row in queries.company_summaries(conn)
     ]
 
 
@@ -156,13 +125,7 @@ def unresolved_miss(text: str, unresolved: Unresolved) -> Miss:
 
 def load_company(conn: Connection, pk: int) -> Company:
     """The company with primary key `pk`."""
-    row = conn.execute(select(companies).where(companies.c.id == pk)).one()
-    ticker = conn.execute(
-        select(company_identifiers.c.value)
-        .where(company_identifiers.c.company_pk == pk, company_identifiers.c.kind == "ticker")
-        .order_by(company_identifiers.c.id)
-        .limit(1)
-    ).scalar_one_or_none()
+    row = queries.company_row(conn, pk)
     return Company(
         pk=row.id,
         company_id=row.company_id,
@@ -171,7 +134,7 @@ def load_company(conn: Connection, pk: int) -> Company:
         market=row.market,
         country=row.country,
         exchange=row.exchange,
-        ticker=ticker,
+        ticker=queries.primary_tickers(conn, [pk]).get(pk),
         isin=row.isin,
         cik=row.cik,
         industry=row.industry,
@@ -196,8 +159,8 @@ def company_not_found(company: Company, text: str, error: str, hint: str, **extr
 
 def check_market(market: str | None) -> Miss | None:
     """A validation miss when `market` is not one of the markets."""
-    if market is not None and market not in MARKETS:
-        return invalid_choice("market", market, MARKETS)
+    if market is not None and market not in MARKET_KEYS:
+        return invalid_choice("market", market, MARKET_KEYS)
     return None
 
 

@@ -5,15 +5,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_NORDIC_PAGE_RE = re.compile(r"^([0-9a-f]{16})_([1-9][0-9]{0,4})$")
+_DOCUMENT_PAGE_RE = re.compile(r"^([0-9a-f]{16})_([1-9][0-9]{0,4})$")
 _ACCESSION_RE = re.compile(r"^([0-9]{10})-?([0-9]{2})-?([0-9]{6})$")
 _ISIN_RE = re.compile(r"^[A-Z]{2}[A-Z0-9]{9}[0-9]$")
 _CIK_RE = re.compile(r"^(?:CIK)?0*([0-9]{1,10})$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
-class NordicPageId:
-    """A page of a Nordic document: `<docid>_<page>`, pages counted from 1."""
+class DocumentPageId:
+    """A page of a stored document: `<docid>_<page>`, pages counted from 1."""
 
     docid: str
     page: int
@@ -45,12 +45,12 @@ def parse_accession(text: str) -> AccessionNumber | None:
     return AccessionNumber(*match.groups()) if match else None
 
 
-def parse_page_id(text: str) -> NordicPageId | AccessionNumber | None:
-    """A snapshot page id: a Nordic `<docid>_<page>` or a US accession number; None if neither."""
+def parse_page_id(text: str) -> DocumentPageId | AccessionNumber | None:
+    """A snapshot page id: a document's `<docid>_<page>` or an accession number; None if neither."""
     text = text.strip()
-    match = _NORDIC_PAGE_RE.match(text.lower())
+    match = _DOCUMENT_PAGE_RE.match(text.lower())
     if match:
-        return NordicPageId(match.group(1), int(match.group(2)))
+        return DocumentPageId(match.group(1), int(match.group(2)))
     return parse_accession(text)
 
 

@@ -96,6 +96,8 @@ filings = Table(
     Column("docid", String(16), unique=True),  # Nordic: first 16 hex of the file's SHA-256
     Column("accession_number", String(20), unique=True),  # US
     Column("document_type", String(40), nullable=False),  # annual_report ... 10-K, 10-Q, 8-K
+    # how its pages are shown: pdf | text | edgar (core/markets.py DOCUMENT_FORMATS)
+    Column("document_format", String(10), nullable=False),
     Column("form", String(20)),  # as filed: 10-K/A, 20-F ...
     Column("fiscal_year", Integer),
     Column("fiscal_quarter", Integer),

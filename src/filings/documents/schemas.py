@@ -7,15 +7,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, model_serializer
 from pydantic_core.core_schema import SerializerFunctionWrapHandler
 
-DOCUMENT_TYPES = [
-    "annual_report",
-    "interim_report",
-    "stock_exchange_release",
-    "10-K",
-    "10-Q",
-    "8-K",
-]
-MARKETS = ["nordic", "us"]
+from filings.core.markets import DOCUMENT_TYPES, MARKET_KEYS
 
 
 class FilingSearchRequest(BaseModel):
@@ -34,7 +26,7 @@ class FilingSearchRequest(BaseModel):
         default=None, description=f"One of: {', '.join(DOCUMENT_TYPES)}."
     )
     market: str | None = Field(
-        default=None, description="nordic or us; omit to search both markets."
+        default=None, description=f"{' or '.join(MARKET_KEYS)}; omit to search every market."
     )
     limit: int = Field(default=20, ge=1, le=100, description="Rows to return; there is no offset.")
 

@@ -1,22 +1,35 @@
-"""Filings: search by company, year, type and market (4.1), and page snapshots (4.3)."""
+"""Filings: search by company, year, type and market (4.1), and page snapshots (4.3).
+
+What a row shows and how a page is resolved follow the registry (`core/markets.py`): a market
+says which metadata its rows carry, a filing's stored document format how its pages are shown.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from sqlalchemy import Connection, Select, func, select
+from sqlalchemy import Connection
 
+from filings.companies.queries import primary_tickers
 from filings.companies.service import Company, CompanyDirectory, check_market, resolve_company
 from filings.core.errors import MalformedInput
-from filings.core.ids import AccessionNumber, NordicPageId, parse_accession, parse_page_id
-from filings.core.misses import FailureKind, Miss, invalid_choice, miss
-from filings.db.tables import companies, company_identifiers, filings, pages
-from filings.documents.schemas import (
+from filings.core.ids import AccessionNumber, parse_accession, parse_page_id
+from filings.core.markets import (
+    DOCUMENT_TYPE_LABELS,
     DOCUMENT_TYPES,
+    EDGAR,
+    PDF,
+    TEXT,
+    market,
+)
+from filings.core.misses import FailureKind, Miss, invalid_choice, miss
+from filings.documents import queries
+from filings.documents.queries import FilingFilter
+from filings.documents.schemas import (
     FilingItem,
     FilingSearchRequest,
     FilingSearchResponse,
@@ -26,17 +39,6 @@ from filings.documents.schemas import (
 )
 from filings.documents.snapshots import SnapshotLinks, render_page_png
 
-DOCUMENT_TYPE_LABELS = {
-    "annual_report": "Annual report",
-    "interim_report": "Interim report",
-    "stock_exchange_release": "Stock exchange release",
-    "10-K": "Annual report (Form 10-K)",
-    "10-Q": "Quarterly report (Form 10-Q)",
-    "8-K": "Current report (Form 8-K)",
-}
-NOT_TRACKED = MetadataQuality(
-    period_end="not tracked for Nordic filings", filed_date="not tracked for Nordic filings"
-)
 EDGAR_ARCHIVES = "https://www.sec.gov/Archives/edgar/data"
 SNAPSHOT_PATH = "/api/v1/snapshots"
 SNAPSHOT_ENDPOINT = "/api/v1/data/filings/{page_id}/snapshot"
@@ -47,100 +49,68 @@ def edgar_index_url(cik: str, accession: AccessionNumber) -> str:
     return f"{EDGAR_ARCHIVES}/{int(cik)}/{accession.compact}/{accession}-index.htm"
 
 
-@dataclass(frozen=True)
-class _Query:
-    request: FilingSearchRequest
-    company: Company | None
-
-
-def _filtered(query: _Query, *columns: Any) -> Select[Any]:
-    request = query.request
-    stmt = select(*(columns or (filings.c.id,))).select_from(filings)
-    if query.company is not None:
-        stmt = stmt.where(filings.c.company_pk == query.company.pk)
-    if request.market is not None:
-        stmt = stmt.where(filings.c.market == request.market)
-    if request.document_type is not None:
-        stmt = stmt.where(filings.c.document_type == request.document_type)
-    if request.year_from is not None:
-        stmt = stmt.where(filings.c.fiscal_year >= request.year_from)
-    if request.year_to is not None:
-        stmt = stmt.where(filings.c.fiscal_year <= request.year_to)
-    return stmt
-
-
 def _iso(value: date | None) -> str | None:
     return value.isoformat() if value else None
 
 
-def _primary_tickers(conn: Connection, company_pks: set[int]) -> dict[int, str]:
-    """Each company's first ticker, in one query."""
-    out: dict[int, str] = {}
-    if not company_pks:
-        return out
-    for pk, ticker in conn.execute(
-        select(company_identifiers.c.company_pk, company_identifiers.c.value)
-        .where(
-            company_identifiers.c.company_pk.in_(company_pks),
-            company_identifiers.c.kind == "ticker",
-        )
-        .order_by(company_identifiers.c.id)
-    ):
-        out.setdefault(pk, ticker)
-    return out
+def _not_tracked(market_label: str) -> MetadataQuality:
+    text = f"not tracked for {market_label} filings"
+    return MetadataQuality(period_end=text, filed_date=text)
+
+
+def _citation(f: Any, label: str, year: str | int | None) -> tuple[str, str]:
+    """How to cite a filing: its first page where its pages are held, else the filing on the
+    regulator's site."""
+    if f.document_format == EDGAR.key:
+        accession = parse_accession(f.accession_number or "")
+        url = edgar_index_url(f.cik, accession) if f.cik and accession else None
+        citation = f"{f.company_name}, Form {f.form or f.document_type}, filed {_iso(f.filed_date)}"
+        return citation, f"[{citation}]({url})" if url else citation
+    period = f"Q{f.fiscal_quarter} {year}" if f.fiscal_quarter else year
+    citation = f"{f.company_name}, {label} {period or ''}".strip()
+    first_page = f"{f.docid}_1"
+    return (
+        f"{citation}, page 1 of {f.page_count} (page id {first_page})",
+        f"[{citation}, p. 1]({SNAPSHOT_ENDPOINT.format(page_id=first_page)})",
+    )
 
 
 def _row(f: Any, ticker: str | None, company_scoped: bool) -> FilingItem:
+    listed = market(f.market)
     label = DOCUMENT_TYPE_LABELS.get(f.document_type, f.document_type)
-    if f.market == "nordic":
-        year = str(f.fiscal_year) if f.fiscal_year is not None else None
-        period = f"Q{f.fiscal_quarter} {year}" if f.fiscal_quarter else year
-        citation = f"{f.company_name}, {label} {period or ''}".strip()
-        first_page = f"{f.docid}_1"
-        return FilingItem(
-            docid=f.docid,
-            company_name=f.company_name,
-            year=year,
-            fiscal_year=year,
-            quarter=f.fiscal_quarter,
-            document_type=f.document_type,
-            document_type_label=label,
-            page_count=f.page_count,
-            market="nordic",
-            citation_label=f"{citation}, page 1 of {f.page_count} (page id {first_page})",
-            citation_markdown=f"[{citation}, p. 1]({SNAPSHOT_ENDPOINT.format(page_id=first_page)})",
-            metadata_quality=NOT_TRACKED,
-        )
-    accession = f.accession_number
-    parsed = parse_accession(accession or "")
-    url = edgar_index_url(f.cik, parsed) if f.cik and parsed else None
-    citation = f"{f.company_name}, Form {f.form or f.document_type}, filed {_iso(f.filed_date)}"
-    return FilingItem(
-        docid=accession if company_scoped else None,
+    year: str | int | None = f.fiscal_year
+    if listed.fiscal_year_as_text and f.fiscal_year is not None:
+        year = str(f.fiscal_year)
+    citation, markdown = _citation(f, label, year)
+    row = FilingItem(
+        # a document's own id; an SEC filing's accession number where a company was named
+        docid=f.docid or (f.accession_number if company_scoped else None),
         company_name=f.company_name,
-        year=f.fiscal_year,
-        fiscal_year=f.fiscal_year,
+        year=year,
+        fiscal_year=year,
         quarter=f.fiscal_quarter,
         document_type=f.document_type,
         document_type_label=label,
-        market="us",
+        page_count=f.page_count,
+        market=f.market,
         citation_label=citation,
-        citation_markdown=f"[{citation}]({url})" if url else citation,
-        ticker=ticker,
-        cik=f.cik,
-        period_end=_iso(f.period_end),
-        filed_date=_iso(f.filed_date),
-        accession_number=accession,
-        result_kind="filing",
+        citation_markdown=markdown,
     )
+    if not listed.regulator_metadata:
+        row.metadata_quality = _not_tracked(listed.name)
+        return row
+    row.ticker, row.cik, row.accession_number = ticker, f.cik, f.accession_number
+    row.period_end, row.filed_date = _iso(f.period_end), _iso(f.filed_date)
+    row.result_kind = "filing"
+    return row
 
 
 def _company_index_row(company: Company) -> FilingItem:
     return FilingItem(
         company_name=company.company_name,
-        document_type="10-K",
+        document_type=market(company.market).document_types[0],
         document_type_label="Company index (no filing-level data)",
-        market="us",
+        market=company.market,
         citation_label=f"{company.company_name} (CIK {company.cik})",
         ticker=company.ticker,
         cik=company.cik,
@@ -175,16 +145,23 @@ def search_filings(
         if isinstance(resolved, Miss):
             return resolved
         company = resolved
-    query = _Query(request, company)
-    total = conn.execute(_filtered(query, func.count())).scalar_one()
-    found = _page(conn, query, request.limit)
-    tickers = _primary_tickers(conn, {f.company_pk for f in found if f.market == "us"})
+    where = FilingFilter(
+        company_pk=company.pk if company is not None else None,
+        market=request.market,
+        document_type=request.document_type,
+        year_from=request.year_from,
+        year_to=request.year_to,
+    )
+    total = queries.count_filings(conn, where)
+    found = queries.newest_filings(conn, where, request.limit)
+    with_tickers = {f.company_pk for f in found if market(f.market).regulator_metadata}
+    tickers = primary_tickers(conn, with_tickers)
     rows = [_row(f, tickers.get(f.company_pk), company is not None) for f in found]
     if (
         company is not None
-        and company.market == "us"
+        and market(company.market).regulator_metadata
         and total == 0
-        and not _any_filing(conn, company)
+        and not queries.has_filings(conn, company.pk)
     ):
         rows, total = [_company_index_row(company)], 1
     response = FilingSearchResponse(
@@ -200,60 +177,119 @@ def search_filings(
     return response
 
 
-def _page(conn: Connection, query: _Query, limit: int) -> list[Any]:
-    """The newest `limit` matching filings with their companies: dated ones newest first, then
-    any without a date. Asked in two parts so that both backends walk the listed-date index
-    (PostgreSQL cannot walk an ascending index for `DESC NULLS LAST`)."""
-
-    def part(dated: bool, size: int) -> list[Any]:
-        stmt = _filtered(query, filings, companies.c.company_name, companies.c.cik).join(
-            companies, companies.c.id == filings.c.company_pk
-        )
-        if dated:
-            stmt = stmt.where(filings.c.listed_date.is_not(None)).order_by(
-                filings.c.listed_date.desc()
-            )
-        else:
-            stmt = stmt.where(filings.c.listed_date.is_(None))
-        stmt = stmt.order_by(filings.c.fiscal_year.desc().nulls_last(), filings.c.id.desc())
-        return list(conn.execute(stmt.limit(size)).all())
-
-    found = part(True, limit)
-    if len(found) < limit:
-        found += part(False, limit - len(found))
-    return found
-
-
-def _any_filing(conn: Connection, company: Company) -> bool:
-    found = conn.execute(select(filings.c.id).where(filings.c.company_pk == company.pk).limit(1))
-    return found.first() is not None
-
-
 def snapshot(
     conn: Connection, page_id: str, dpi: int, links: SnapshotLinks, now: datetime
 ) -> Snapshot:
-    """Resolve a page id to a viewable source; `available` false with a reason when it cannot."""
+    """Resolve a page id to a viewable source; `available` false with a reason when it cannot.
+
+    A page is shown as its stored document's format says (`core/markets.py`)."""
     parsed = parse_page_id(page_id)
     if parsed is None:
-        reason = "Not a page id: expected <docid>_<page> (Nordic) or an accession number (US)."
+        reason = "Not a page id: expected <docid>_<page> or an accession number."
         return Snapshot(page_id=page_id, available=False, reason=reason)
     if isinstance(parsed, AccessionNumber):
-        return _us_snapshot(conn, page_id, parsed)
-    return _nordic_snapshot(conn, parsed, dpi, links, now)
+        return _filing_snapshot(conn, page_id, parsed)
+    row = queries.page_with_filing(conn, str(parsed))
+    if row is None:
+        return Snapshot(page_id=str(parsed), available=False, reason="Unknown page id.")
+    described = {
+        "company_name": row.company_name,
+        "year": str(row.fiscal_year) if row.fiscal_year is not None else None,
+        "quarter": row.fiscal_quarter,
+        "document_type": row.document_type,
+        "page_number": parsed.page,
+        "dpi": dpi,
+    }
+    shown = SHOWN_BY[row.document_format]
+    return shown(_PageAsked(str(parsed), parsed.page, dpi, links, now, row, described))
 
 
-def _us_snapshot(conn: Connection, page_id: str, accession: AccessionNumber) -> Snapshot:
-    row = conn.execute(
-        select(filings, companies.c.company_name, companies.c.cik)
-        .join(companies, companies.c.id == filings.c.company_pk)
-        .where(filings.c.accession_number == str(accession))
-    ).first()
+class _PageAsked:
+    """A snapshot request for a stored page, with what is known of it."""
+
+    def __init__(
+        self,
+        page_id: str,
+        page: int,
+        dpi: int,
+        links: SnapshotLinks,
+        now: datetime,
+        row: Any,
+        described: dict[str, Any],
+    ):
+        self.page_id, self.page, self.dpi, self.links, self.now = page_id, page, dpi, links, now
+        self.row, self.described = row, described
+
+    def signed(self, suffix: str) -> str:
+        """The signed link that serves this page's image or text."""
+        query = urlencode(self.links.query(self.page_id, self.dpi, self.now))
+        return f"{SNAPSHOT_PATH}/{self.page_id}.{suffix}?{query}"
+
+
+def _rendered_page(asked: _PageAsked) -> Snapshot:
+    """A PDF page: rendered to a PNG (cached), behind a signed link that expires."""
+    row = asked.row
+    if not row.file_path:
+        reason = "The PDF of this document is not held on this server."
+        return Snapshot(page_id=asked.page_id, available=False, reason=reason, **asked.described)
+    try:
+        docid = row.docid or asked.page_id.rsplit("_", 1)[0]
+        render_page_png(Path(row.file_path), asked.page, asked.dpi, asked.links.cache_dir(docid))
+    except MalformedInput as exc:
+        reason = f"Cannot render: {exc}"
+        return Snapshot(page_id=asked.page_id, available=False, reason=reason, **asked.described)
+    return Snapshot(
+        page_id=asked.page_id,
+        available=True,
+        kind=PDF.snapshot_kind,
+        snapshot_url=asked.signed("png"),
+        **asked.described,
+    )
+
+
+def _text_page(asked: _PageAsked) -> Snapshot:
+    """A release text (no page image): its text, behind a signed link that expires."""
+    return Snapshot(
+        page_id=asked.page_id,
+        available=True,
+        kind=TEXT.snapshot_kind,
+        snapshot_url=asked.signed("txt"),
+        **asked.described,
+    )
+
+
+def _edgar_page(asked: _PageAsked) -> Snapshot:
+    """A page of an SEC filing's document: the filing on EDGAR, with the page's number."""
+    row = asked.row
+    accession = parse_accession(row.accession_number or "")
+    if accession is None or not row.cik:
+        reason = "This filing has no EDGAR address."
+        return Snapshot(page_id=asked.page_id, available=False, reason=reason, **asked.described)
+    return Snapshot(
+        page_id=asked.page_id,
+        available=True,
+        kind=EDGAR.snapshot_kind,
+        snapshot_url=edgar_index_url(row.cik, accession),
+        **{**asked.described, "dpi": None},
+    )
+
+
+SHOWN_BY: dict[str, Callable[[_PageAsked], Snapshot]] = {
+    PDF.key: _rendered_page,
+    TEXT.key: _text_page,
+    EDGAR.key: _edgar_page,
+}
+
+
+def _filing_snapshot(conn: Connection, page_id: str, accession: AccessionNumber) -> Snapshot:
+    """An accession number: the whole filing on EDGAR."""
+    row = queries.filing_by_accession(conn, str(accession))
     if row is None or not row.cik:
         return Snapshot(page_id=page_id, available=False, reason="Unknown accession number.")
     return Snapshot(
         page_id=page_id,
         available=True,
-        kind="edgar_link",
+        kind=EDGAR.snapshot_kind,
         snapshot_url=edgar_index_url(row.cik, accession),
         company_name=row.company_name,
         year=str(row.fiscal_year) if row.fiscal_year is not None else None,
@@ -262,62 +298,20 @@ def _us_snapshot(conn: Connection, page_id: str, accession: AccessionNumber) -> 
     )
 
 
-def _nordic_snapshot(
-    conn: Connection, page: NordicPageId, dpi: int, links: SnapshotLinks, now: datetime
-) -> Snapshot:
-    page_id = str(page)
-    row = conn.execute(
-        select(filings, companies.c.company_name)
-        .join(pages, pages.c.filing_pk == filings.c.id)
-        .join(companies, companies.c.id == filings.c.company_pk)
-        .where(pages.c.page_id == page_id)
-    ).first()
-    if row is None:
-        return Snapshot(page_id=page_id, available=False, reason="Unknown page id.")
-    described = {
-        "company_name": row.company_name,
-        "year": str(row.fiscal_year) if row.fiscal_year is not None else None,
-        "quarter": row.fiscal_quarter,
-        "document_type": row.document_type,
-        "page_number": page.page,
-        "dpi": dpi,
-    }
-    if row.file_path:
-        try:
-            render_page_png(Path(row.file_path), page.page, dpi, links.cache_dir(page.docid))
-        except MalformedInput as exc:
-            return Snapshot(
-                page_id=page_id, available=False, reason=f"Cannot render: {exc}", **described
-            )
-    # A report page is its PNG; a release text (no page image) is its text. Both behind a
-    # signed link that expires.
-    kind, suffix = ("rendered_png", "png") if row.file_path else ("release_text", "txt")
-    query = urlencode(links.query(page_id, dpi, now))
-    return Snapshot(
-        page_id=page_id,
-        available=True,
-        kind=kind,
-        snapshot_url=f"{SNAPSHOT_PATH}/{page_id}.{suffix}?{query}",
-        **described,
-    )
-
-
-def _nordic_page(conn: Connection, page_id: str) -> tuple[NordicPageId, Any] | None:
-    """A Nordic page and its row (text, the document's file path), or None."""
+def _stored_page(conn: Connection, page_id: str, format_key: str) -> Any:
+    """A stored page of a document of the given format (its text and file path), or None."""
     page = parse_page_id(page_id)
-    if not isinstance(page, NordicPageId):
+    if page is None or isinstance(page, AccessionNumber):
         return None
-    row = conn.execute(
-        select(pages.c.text, filings.c.file_path)
-        .join(filings, filings.c.id == pages.c.filing_pk)
-        .where(pages.c.page_id == str(page))
-    ).first()
-    return None if row is None else (page, row)
+    row = queries.page_with_filing(conn, str(page))
+    if row is None or row.document_format != format_key:
+        return None
+    return page, row
 
 
 def snapshot_png(conn: Connection, page_id: str, dpi: int, links: SnapshotLinks) -> Path | None:
     """The cached PNG behind a (verified) snapshot link, rendered again if the cache was cleared."""
-    found = _nordic_page(conn, page_id)
+    found = _stored_page(conn, page_id, PDF.key)
     if found is None or not found[1].file_path:
         return None
     page, row = found
@@ -329,7 +323,5 @@ def snapshot_png(conn: Connection, page_id: str, dpi: int, links: SnapshotLinks)
 
 def release_text(conn: Connection, page_id: str) -> str | None:
     """The text behind a (verified) link to a release's page; None for anything else."""
-    found = _nordic_page(conn, page_id)
-    if found is None or found[1].file_path:
-        return None
-    return str(found[1].text)
+    found = _stored_page(conn, page_id, TEXT.key)
+    return None if found is None else str(found[1].page_text)

@@ -7,13 +7,13 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from filings.core.markets import MARKET_KEYS, SCREEN_COUNTRIES
 from filings.core.numbers import JsonDecimal
 
 PERIOD_TYPES = ["auto", "annual", "quarterly"]
 STATEMENTS = ["income_statement", "balance_sheet", "cash_flow"]
 SCREEN_MODES = ["growth", "value"]
 DIRECTIONS = ["desc", "asc"]
-COUNTRIES = ["FI", "SE", "US"]
 
 
 class MetricValue(BaseModel):
@@ -64,7 +64,7 @@ class FinancialsResponse(BaseModel):
 
     company_name: str = Field(description="The company's name as filed.")
     display_name: str | None = Field(default=None, description="The company's short name.")
-    market: str | None = Field(default=None, description="nordic or us.")
+    market: str | None = Field(default=None, description=f"{' or '.join(MARKET_KEYS)}.")
     ticker: str | None = Field(default=None, description="The company's first ticker.")
     exchange: str | None = Field(
         default=None, description="The MIC of the company's exchange (XNAS, XHEL, XSTO ...)."
@@ -115,7 +115,7 @@ class StatementResponse(BaseModel):
     """A full statement (spec 2.5)."""
 
     company_name: str = Field(description="The company's name as filed.")
-    market: str | None = Field(default=None, description="nordic or us.")
+    market: str | None = Field(default=None, description=f"{' or '.join(MARKET_KEYS)}.")
     statement: str = Field(description="income_statement, balance_sheet or cash_flow.")
     period_type: str = Field(description="annual or quarterly.")
     currency: str | None = Field(default=None, description="The reporting currency (ISO 4217).")
@@ -131,7 +131,7 @@ class QuarterlyNotAvailable(BaseModel):
     )
     detail: str = Field(description="What the company publishes instead.")
     company_name: str | None = Field(default=None, description="The company's name as filed.")
-    market: str | None = Field(default=None, description="nordic or us.")
+    market: str | None = Field(default=None, description=f"{' or '.join(MARKET_KEYS)}.")
 
 
 class CompareRequest(BaseModel):
@@ -155,7 +155,7 @@ class CompareEntry(BaseModel):
 
     company_name: str | None = Field(default=None, description="The company's name as filed.")
     display_name: str | None = Field(default=None, description="The company's short name.")
-    market: str | None = Field(default=None, description="nordic or us.")
+    market: str | None = Field(default=None, description=f"{' or '.join(MARKET_KEYS)}.")
     ticker: str | None = Field(default=None, description="The company's first ticker.")
     latest_year: dict[str, Any] = Field(
         description="The newest fiscal year with figures.", default_factory=dict
@@ -193,7 +193,7 @@ class ScreenRequest(BaseModel):
         ge=1,
         le=10,
     )
-    country: str | None = Field(default=None, description="FI, SE or US.")
+    country: str | None = Field(default=None, description=f"{', '.join(SCREEN_COUNTRIES)}.")
     industry: str | None = Field(default=None, description="Substring of the industry.")
     tag_slugs: list[str] | None = Field(
         default=None,
@@ -232,7 +232,7 @@ class ScreenedCompany(BaseModel):
     industry: str | None = Field(
         default=None, description="The company's industry as its registry gives it."
     )
-    market: str | None = Field(default=None, description="nordic or us.")
+    market: str | None = Field(default=None, description=f"{' or '.join(MARKET_KEYS)}.")
     currency: str | None = Field(default=None, description="The reporting currency of the values.")
     value_anchor: JsonDecimal | None = Field(
         default=None, description="The metric's value in the ranked year."

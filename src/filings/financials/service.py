@@ -7,8 +7,9 @@ from collections import Counter
 from datetime import date
 from decimal import Decimal
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection
 
+from filings.companies.queries import primary_tickers
 from filings.companies.service import (
     Company,
     CompanyDirectory,
@@ -16,11 +17,12 @@ from filings.companies.service import (
     company_not_found,
     resolve_company,
 )
+from filings.core.markets import SCREEN_COUNTRIES
+from filings.core.markets import market as market_of
 from filings.core.metrics import METRICS, Statement, canonical_metric, statement_metrics
 from filings.core.misses import Miss, invalid_choice
 from filings.core.numbers import round_percent, to_json_number
 from filings.core.periods import period_label
-from filings.db.tables import company_identifiers
 from filings.financials.queries import (
     Period,
     PeriodCache,
@@ -33,7 +35,6 @@ from filings.financials.queries import (
     years_with_values,
 )
 from filings.financials.schemas import (
-    COUNTRIES,
     DIRECTIONS,
     PERIOD_TYPES,
     SCREEN_MODES,
@@ -254,7 +255,7 @@ def statement(
     resolved = resolve_company(conn, directory, company, market)
     if isinstance(resolved, Miss):
         return resolved
-    if resolved.market == "nordic" and period_type == "quarterly":
+    if period_type == "quarterly" and not market_of(resolved.market).quarterly_line_items:
         return QuarterlyNotAvailable(
             detail="Nordic reports give quarterly key figures, not quarterly statement line "
             "items; ask for period_type=annual, or use the financials endpoint for quarters.",
@@ -370,7 +371,7 @@ def screen(conn: Connection, request: ScreenRequest) -> ScreenResponse | Miss:
     problem = (
         _check("mode", request.mode, SCREEN_MODES)
         or _check("direction", request.direction, DIRECTIONS)
-        or _check("country", request.country, COUNTRIES)
+        or _check("country", request.country, SCREEN_COUNTRIES)
     )
     if problem is not None:
         return problem
@@ -410,7 +411,7 @@ def screen(conn: Connection, request: ScreenRequest) -> ScreenResponse | Miss:
         )
         for _, pk, anchor, base in scored[: request.top_n]
     ]
-    tickers = _tickers(conn, {pk for pk, *_ in chosen})
+    tickers = primary_tickers(conn, {pk for pk, *_ in chosen})
     listed = company_rows(conn, (pk for pk, *_ in chosen))
     rows = [
         _screened(listed[pk], tickers.get(pk), anchor, base, growth)
@@ -455,18 +456,6 @@ def _common_year(counts: dict[int, int]) -> int | None:
     if not counts:
         return None
     return max(counts, key=lambda y: (counts[y], y))
-
-
-def _tickers(conn: Connection, pks: set[int]) -> dict[int, str]:
-    out: dict[int, str] = {}
-    query = (
-        select(company_identifiers.c.company_pk, company_identifiers.c.value)
-        .where(company_identifiers.c.kind == "ticker", company_identifiers.c.company_pk.in_(pks))
-        .order_by(company_identifiers.c.id)
-    )
-    for pk, ticker in conn.execute(query):
-        out.setdefault(pk, ticker)
-    return out
 
 
 def _screened(

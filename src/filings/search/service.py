@@ -13,13 +13,13 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection
 
 from filings.companies.service import CompanyDirectory, resolve_company
+from filings.core.markets import DOCUMENT_TYPES
 from filings.core.misses import FailureKind, Miss, invalid_choice, miss
 from filings.db.fulltext import PassageFilter, full_text
-from filings.db.tables import companies, filings, passages
-from filings.documents.schemas import DOCUMENT_TYPES
+from filings.search import queries
 from filings.search.schemas import (
     ContentHit,
     ContentSearchRequest,
@@ -81,27 +81,7 @@ def fuse(
 
 def _hits(conn: Connection, ranked: list[tuple[int, float]]) -> list[ContentHit]:
     """The hits for ranked passage ids, in one query."""
-    scores = dict(ranked)
-    rows = conn.execute(
-        select(
-            passages.c.id,
-            passages.c.page_id,
-            passages.c.page_number,
-            passages.c.content_title,
-            passages.c.content,
-            filings.c.docid,
-            filings.c.accession_number,
-            filings.c.fiscal_year,
-            filings.c.document_type,
-            filings.c.source_url,
-            filings.c.title,
-            companies.c.company_name,
-        )
-        .join(filings, filings.c.id == passages.c.filing_pk)
-        .join(companies, companies.c.id == passages.c.company_pk)
-        .where(passages.c.id.in_(list(scores)))
-    ).all()
-    by_id = {r.id: r for r in rows}
+    by_id = queries.passage_hits(conn, [passage_id for passage_id, _ in ranked])
     hits = []
     for passage_id, score in ranked:
         r = by_id.get(passage_id)

@@ -18,12 +18,11 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
-from sqlalchemy import Connection, Engine, func, select
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import Connection, Engine
 
 from filings.db.engine import Database
 from filings.db.fulltext import PassageFilter
-from filings.db.tables import filings, passage_vectors, passages
+from filings.search import queries
 
 log = logging.getLogger("filings.search")
 EMBED_WORDS = (
@@ -114,13 +113,7 @@ def embedded_text(title: str | None, content: str) -> str:
 
 def _missing(conn: Connection, limit: int) -> list[tuple[str, str | None, str]]:
     """Passages whose text has no vector yet: (hash, title, content), one per hash."""
-    rows = conn.execute(
-        select(passages.c.text_hash, passages.c.content_title, passages.c.content)
-        .outerjoin(passage_vectors, passage_vectors.c.text_hash == passages.c.text_hash)
-        .where(passage_vectors.c.text_hash.is_(None))
-        .order_by(passages.c.id)
-        .limit(limit * 4)
-    ).all()
+    rows = queries.passages_without_vectors(conn, limit * 4)
     seen: dict[str, tuple[str, str | None, str]] = {}
     for row in rows:
         seen.setdefault(row.text_hash, (row.text_hash, row.content_title, row.content))
@@ -128,23 +121,16 @@ def _missing(conn: Connection, limit: int) -> list[tuple[str, str | None, str]]:
 
 
 def _store(conn: Connection, model: str, hashes: list[str], vectors: np.ndarray) -> None:
-    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
     rows = [
         {"text_hash": h, "model": model, "vector": v.astype("<f4").tobytes()}
         for h, v in zip(hashes, vectors, strict=True)
     ]
-    conn.execute(dialect.insert(passage_vectors).values(rows).on_conflict_do_nothing())
+    queries.store_vectors(conn, rows)
 
 
 def index_status(conn: Connection) -> tuple[int, int]:
     """(passages, passages whose text has a vector)."""
-    total = conn.execute(select(func.count()).select_from(passages)).scalar_one()
-    done = conn.execute(
-        select(func.count())
-        .select_from(passages)
-        .join(passage_vectors, passage_vectors.c.text_hash == passages.c.text_hash)
-    ).scalar_one()
-    return int(total), int(done)
+    return queries.index_counts(conn)
 
 
 def embed_missing(
@@ -378,18 +364,7 @@ class VectorIndex:
 
 
 def _load(conn: Connection, status: tuple[int, int]) -> _Loaded:
-    rows = conn.execute(
-        select(
-            passages.c.id,
-            passages.c.company_pk,
-            filings.c.fiscal_year,
-            filings.c.document_type,
-            passage_vectors.c.vector,
-        )
-        .join(passage_vectors, passage_vectors.c.text_hash == passages.c.text_hash)
-        .join(filings, filings.c.id == passages.c.filing_pk)
-        .order_by(passages.c.id)
-    ).all()
+    rows = queries.vector_rows(conn)
     if not rows:
         empty = np.zeros(0)
         return _Loaded(empty, np.zeros((0, 0), np.float32), empty, empty, empty, [], status)

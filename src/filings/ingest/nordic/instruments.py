@@ -1,5 +1,6 @@
-"""Helsinki and Stockholm listings from the instruments list; share classes of one issuer (Atlas
-Copco A and B, Stora Enso A and R on both venues) become one company."""
+"""Listings of the served Nordic venues (the registry's: Helsinki and Stockholm) from the
+instruments list; share classes of one issuer (Atlas Copco A and B, Stora Enso A and R on both
+venues) become one company."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ from datetime import date
 from typing import Any
 
 from filings.core.errors import MalformedInput
+from filings.core.markets import NORDIC, Venue, venue_by_suffix
 from filings.ingest.load import CompanyIn, slugify
 
-VENUES = {"HE": ("XHEL", "FI"), "ST": ("XSTO", "SE")}
 _SHARE_CLASS = re.compile(r"\s+(?:ser\.?\s*)?(A|B|C|D|R|K|SDB|Pref|PREF)$")
 
 
@@ -21,9 +22,11 @@ def base_name(name: str) -> str:
     return _SHARE_CLASS.sub("", name.strip())
 
 
-def _venue(instrument: Mapping[str, Any]) -> str | None:
+def _venue(instrument: Mapping[str, Any]) -> Venue | None:
+    """The served Nordic venue of a listing (by its Yahoo symbol's suffix), or None."""
     suffix = str(instrument.get("yahoo") or "").rsplit(".", 1)
-    return suffix[1] if len(suffix) == 2 and suffix[1] in VENUES else None
+    venue = venue_by_suffix(suffix[1]) if len(suffix) == 2 else None
+    return venue if venue is not None and venue.served and venue.market == NORDIC.key else None
 
 
 def _listing_date(text: Any) -> date | None:
@@ -34,29 +37,25 @@ def _listing_date(text: Any) -> date | None:
 
 
 def _company(name: str, listings: list[Mapping[str, Any]]) -> CompanyIn:
-    venues = {_venue(i) for i in listings}
+    venues = [v for i in listings if (v := _venue(i)) is not None]
+    # The home listing: on the venue of the ISIN's country, else the first listed.
     home = next(
-        (
-            i
-            for i in listings
-            if str(i["isin"])[:2] in ("FI", "SE")
-            and VENUES[_venue(i) or "ST"][1] == str(i["isin"])[:2]
-        ),
+        (i for i in listings if (v := _venue(i)) and v.country == str(i["isin"])[:2]),
         listings[0],
     )
-    exchange, country = VENUES[_venue(home) or "ST"]
-    if len(venues) == 1:
-        exchange, country = VENUES[next(iter(venues)) or "ST"]
+    venue = _venue(home) or venues[0]
+    if len(set(venues)) == 1:
+        venue = venues[0]
     # Home-venue listings first, so the primary ticker is the home one (NOKIA, not NOKIA SEK).
-    listings = sorted(listings, key=lambda i: VENUES[_venue(i) or "ST"][0] != exchange)
+    listings = sorted(listings, key=lambda i: _venue(i) != venue)
     dates = [d for i in listings if (d := _listing_date(i.get("listingDate")))]
     return CompanyIn(
         company_id=slugify(name),
         company_name=name,
         display_name=name,
-        market="nordic",
-        country=country,
-        exchange=exchange,
+        market=NORDIC.key,
+        country=venue.country,
+        exchange=venue.mic,
         isin=str(home["isin"]),
         currency=str(home.get("reportCurrency") or home.get("stockPriceCurrency") or "") or None,
         listing_date=min(dates) if dates else None,
@@ -68,7 +67,7 @@ def _company(name: str, listings: list[Mapping[str, Any]]) -> CompanyIn:
 
 
 def read_instruments(document: Mapping[str, Any]) -> list[CompanyIn]:
-    """One company per issuer listed in Helsinki or Stockholm; other venues are ignored."""
+    """One company per issuer listed on a served Nordic venue; other venues are ignored."""
     try:
         instruments: Iterable[Mapping[str, Any]] = document["instruments"]
         groups: dict[str, list[Mapping[str, Any]]] = defaultdict(list)

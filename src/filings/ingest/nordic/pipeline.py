@@ -15,6 +15,7 @@ from sqlalchemy import Connection, delete, func, select, update
 
 from filings.core.collector import as_bulk_work
 from filings.core.errors import FilingsError, MalformedInput
+from filings.core.markets import NORDIC, PDF, TEXT, issuer_country
 from filings.db.engine import Database
 from filings.db.tables import companies, filings, metric_values
 from filings.ingest.load import (
@@ -131,13 +132,12 @@ def fetch(location: str, base: Path, client: httpx.Client | None) -> tuple[bytes
 
 def _company_for(conn: Connection, record: FeedRecord, now: datetime) -> int:
     """The company of a feed record, found by ISIN (any share class), else made from the feed."""
-    country = (record.issuer_isin or "SE")[:2]
     company = CompanyIn(
         company_id=slugify(record.issuer_name),
         company_name=record.issuer_name,
         display_name=record.issuer_name,
-        market="nordic",
-        country=country if country in ("FI", "SE") else "SE",
+        market=NORDIC.key,
+        country=issuer_country(record.issuer_isin),
         isin=record.issuer_isin,
         aliases=(record.issuer_name,),
     )
@@ -174,7 +174,8 @@ def _load_document(
     doc_type = document_type(text.kind, record.category, record.headline, text.pages[0])
     year, quarter = fiscal_period(doc_type, record.headline, text.pages[0], record.published)
     values: dict[str, Any] = {
-        "market": "nordic",
+        "market": NORDIC.key,
+        "document_format": PDF.key if text.kind == "pdf" else TEXT.key,
         "docid": text.docid,
         "document_type": doc_type,
         "fiscal_year": year,

@@ -43,6 +43,7 @@ from filings.core.concepts import (
     revenue_concepts,
 )
 from filings.core.errors import FilingsError, MalformedInput
+from filings.core.markets import EDGAR, US
 from filings.db.engine import Database
 from filings.db.generation import bump_generation
 from filings.db.tables import companies, company_tags, filings, metric_values, xbrl_facts
@@ -298,7 +299,7 @@ def _company(submission: Submission, currency: str | None, fye: str | None) -> C
         company_id=f"cik{int(submission.cik)}",
         company_name=submission.name,
         display_name=submission.name,
-        market="us",
+        market=US.key,
         country="US",  # decisions.md: the market's country for every SEC registrant
         business_country=submission.country
         if submission.country and _COUNTRY_CODE.match(submission.country)
@@ -316,7 +317,8 @@ def _filing_values(submission: Submission) -> dict[str, Any]:
     form = submission.form
     quarter = submission.fiscal_period
     return {
-        "market": "us",
+        "market": US.key,
+        "document_format": EDGAR.key,
         "accession_number": submission.adsh,
         "document_type": FORM_TYPES.get(form.removesuffix("/A"), form),
         "form": form,

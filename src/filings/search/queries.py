@@ -1,0 +1,88 @@
+"""Reading passages for content search: hits with their filings, and the vectors beside them.
+
+The full-text rankings are the storage layer's (`db/fulltext.py`: FTS5 on SQLite, tsvector on
+PostgreSQL), since their SQL is the backend's own."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy import Connection, func, select
+from sqlalchemy.dialects import postgresql, sqlite
+
+from filings.db.tables import companies, filings, passage_vectors, passages
+
+
+def passage_hits(conn: Connection, passage_ids: Iterable[int]) -> dict[int, Any]:
+    """Each passage with its filing and company, by passage id, in one query."""
+    rows = conn.execute(
+        select(
+            passages.c.id,
+            passages.c.page_id,
+            passages.c.page_number,
+            passages.c.content_title,
+            passages.c.content,
+            filings.c.docid,
+            filings.c.accession_number,
+            filings.c.fiscal_year,
+            filings.c.document_type,
+            filings.c.source_url,
+            filings.c.title,
+            companies.c.company_name,
+        )
+        .join(filings, filings.c.id == passages.c.filing_pk)
+        .join(companies, companies.c.id == passages.c.company_pk)
+        .where(passages.c.id.in_(list(passage_ids)))
+    ).all()
+    return {r.id: r for r in rows}
+
+
+def passages_without_vectors(conn: Connection, limit: int) -> list[Any]:
+    """Up to `limit` passages (hash, title, content) whose text has no vector yet, oldest first;
+    the same text may come more than once."""
+    return list(
+        conn.execute(
+            select(passages.c.text_hash, passages.c.content_title, passages.c.content)
+            .outerjoin(passage_vectors, passage_vectors.c.text_hash == passages.c.text_hash)
+            .where(passage_vectors.c.text_hash.is_(None))
+            .order_by(passages.c.id)
+            .limit(limit)
+        ).all()
+    )
+
+
+def store_vectors(conn: Connection, rows: list[dict[str, Any]]) -> None:
+    """Store vectors (text_hash, model, vector); a hash already stored is left as it is."""
+    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+    conn.execute(dialect.insert(passage_vectors).values(rows).on_conflict_do_nothing())
+
+
+def index_counts(conn: Connection) -> tuple[int, int]:
+    """(passages, passages whose text has a vector)."""
+    total = conn.execute(select(func.count()).select_from(passages)).scalar_one()
+    done = conn.execute(
+        select(func.count())
+        .select_from(passages)
+        .join(passage_vectors, passage_vectors.c.text_hash == passages.c.text_hash)
+    ).scalar_one()
+    return int(total), int(done)
+
+
+def vector_rows(conn: Connection) -> list[Any]:
+    """Every passage with a vector: (id, company, fiscal year, document type, vector bytes), in
+    passage order."""
+    return list(
+        conn.execute(
+            select(
+                passages.c.id,
+                passages.c.company_pk,
+                filings.c.fiscal_year,
+                filings.c.document_type,
+                passage_vectors.c.vector,
+            )
+            .join(passage_vectors, passage_vectors.c.text_hash == passages.c.text_hash)
+            .join(filings, filings.c.id == passages.c.filing_pk)
+            .order_by(passages.c.id)
+        ).all()
+    )
