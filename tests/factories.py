@@ -54,6 +54,8 @@ def add_filing(conn: Connection, company_pk: int, **fields: Any) -> int:
     values = {"company_pk": company_pk, "market": "us", "document_type": "10-K", "ingested_at": NOW}
     values.update(fields)
     values.setdefault("listed_date", values.get("filed_date"))
+    default_format = "edgar" if values["market"] == "us" and not values.get("docid") else "pdf"
+    values.setdefault("document_format", default_format)
     return int(conn.execute(insert(filings).values(values).returning(filings.c.id)).scalar_one())
 
 

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection
 
 from filings.access import service
 from filings.access.gate import utc_now
 from filings.cli.common import console, database, load_settings, run_in_transaction
+from filings.companies.queries import company_count
 from filings.core.errors import ApiError, RecordNotFound
 from filings.core.settings import Settings
-from filings.db.tables import companies
 from filings.ingest.nordic.pipeline import ingest_nordic
 from filings.ingest.sec.pipeline import ingest_sec, read_tickers, select_ciks
 from filings.ingest.sec.source import MirrorSource
@@ -124,10 +124,7 @@ def bootstrap(
     while it works) with a request to try."""
     started = time.monotonic()
     settings = load_settings()
-    count = run_in_transaction(
-        settings,
-        lambda conn: conn.execute(select(func.count()).select_from(companies)).scalar_one(),
-    )
+    count = run_in_transaction(settings, company_count)
     if count:
         stored = [f"database holds {count} companies; not ingesting"]
     elif not corpus.exists():

@@ -26,7 +26,7 @@ class FilingSearchRequest(BaseModel):
         default=None, description=f"One of: {', '.join(DOCUMENT_TYPES)}."
     )
     market: str | None = Field(
-        default=None, description=f"{' or '.join(MARKET_KEYS)}; omit to search every market."
+        default=None, description=f"{' or '.join(MARKET_KEYS)}; omit to search both markets."
     )
     limit: int = Field(default=20, ge=1, le=100, description="Rows to return; there is no offset.")
 
