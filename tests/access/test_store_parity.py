@@ -7,7 +7,7 @@ function (the gate's one call per request there; the other operations are the SQ
 store's) and `RedisAccessStore` (Lua). Many steps also carry the answer written out by hand,
 which the model must give: the model is checked too.
 
-The races run one operation from many threads at once (against two connections pools, as two
+The races run one operation from many threads at once (against two connection pools, as two
 workers would) and compare the set of answers with the model's answers to the same operations
 in a row: for example exactly the remaining units of a quota admitted.
 
@@ -29,11 +29,12 @@ from typing import Any, Protocol
 
 import pytest
 import redis
-from sqlalchemy import func, select, text
+from sqlalchemy import Connection, func, select, text, update
 
 from filings.access import service
 from filings.access.keys import hash_key
 from filings.access.plans import month_bucket
+from filings.access.service import _KEY_AND_ACCOUNT, caller_of
 from filings.access.store import (
     IdempotencyRecord,
     QuotaOutcome,
@@ -43,9 +44,10 @@ from filings.access.store import (
 )
 from filings.access.store_redis import RedisAccessStore
 from filings.access.store_sql import SqlAccessStore
+from filings.core.errors import ApiError
 from filings.db.engine import Database, make_engine
 from filings.db.migrate import upgrade
-from filings.db.tables import usage_counters
+from filings.db.tables import api_keys, usage_counters
 from tests.access.conftest import Clock
 from tests.access.reference import (
     ReferenceStore,
@@ -917,6 +919,53 @@ def test_racing_requests_get_what_the_model_gives_in_a_row(race: Race, backend: 
     for op in race.after:
         assert op.run(store, START) == op.run(model, START), op
     store.check()
+
+
+KEY_STATES: dict[str, Callable[[Connection, str, int, datetime], Any]] = {
+    "revoked": lambda conn, name, key_pk, now: service.revoke_key(conn, key_pk, now=now),
+    "expired": lambda conn, name, key_pk, now: conn.execute(
+        update(api_keys).where(api_keys.c.id == key_pk).values(expires_at=now)
+    ),
+    "free plan": lambda conn, name, key_pk, now: service.set_plan(conn, name, "free", now=now),
+    "lapsed plan": lambda conn, name, key_pk, now: service.set_plan(
+        conn, name, "pro", now=now - timedelta(days=2), until=now
+    ),
+}
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("state", list(KEY_STATES))
+def test_the_function_refuses_the_keys_python_refuses_and_counts_nothing(
+    state: str, postgres_url: str
+) -> None:
+    """`filings_admit` takes the same keys as the gate's Python (`authenticate`): a key it
+    refuses comes back uncounted, and Python gives it the same 401 or 402."""
+    backend = SqlBackend(postgres_url, via_function=True)
+    try:
+        request = T(11).run  # the key exists and counts before its state changes
+        assert request(backend, START) == ok(1, 1)  # type: ignore[arg-type]
+        key_pk, key_hash = backend.key(11)
+        name = backend.accounts[1][0]
+        later = START + timedelta(seconds=2)
+        with backend.database.transaction() as conn:
+            KEY_STATES[state](conn, name, key_pk, later)
+        row = backend.store.admit(key_hash, later, month_bucket(later))
+        assert row is not None and row.allowed is None
+        with pytest.raises(ApiError) as by_function:
+            caller_of(row, key_hash, later)
+        with backend.database.transaction() as conn:
+            python_row = conn.execute(_KEY_AND_ACCOUNT, {"key_hash": key_hash}).first()
+        with pytest.raises(ApiError) as by_python:
+            caller_of(python_row, key_hash, later)
+        assert (type(by_function.value), str(by_function.value)) == (
+            type(by_python.value),
+            str(by_python.value),
+        )
+        assert backend.quota_used(1, month_bucket(later)) == 1  # nothing counted
+        assert backend.stored_windows(second_scope(11)) == 1
+        assert backend.stored_windows(minute_scope(11)) == 1
+    finally:
+        backend.close()
 
 
 def test_every_scenario_and_race_has_a_name_of_its_own() -> None:
