@@ -51,6 +51,7 @@ from filings.db.tables import api_keys, usage_counters
 from tests.access.conftest import Clock
 from tests.access.reference import (
     ReferenceStore,
+    Unspecified,
     minute_scope,
     quota_scope,
     second_scope,
@@ -966,6 +967,19 @@ def test_the_function_refuses_the_keys_python_refuses_and_counts_nothing(
         assert backend.stored_windows(minute_scope(11)) == 1
     finally:
         backend.close()
+
+
+def test_the_model_leaves_open_what_the_contract_leaves_open() -> None:
+    """A window past its TTL that no newer window of its scope has swept: Redis has dropped it,
+    the SQL store still holds it; the model refuses to answer rather than pick one."""
+    clock = Clock(datetime(2026, 3, 31, 12, 0, tzinfo=UTC))
+    model = ReferenceStore(clock)
+    model.reserve_quota(1, "2026-03", 10, clock.now)
+    clock.advance(days=62)
+    with pytest.raises(Unspecified):
+        model.quota_used(1, "2026-03")
+    model.reserve_quota(1, month_bucket(clock.now), 10, clock.now)  # June opens: March swept
+    assert model.quota_used(1, "2026-03") == 0
 
 
 def test_every_scenario_and_race_has_a_name_of_its_own() -> None:
