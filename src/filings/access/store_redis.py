@@ -1,4 +1,5 @@
-"""The Redis access store, for several hosts: each check-and-count is one Lua script."""
+"""The Redis access store, for several hosts: each check-and-count is one Lua script, keeping
+the admission contract of `store.py` (checked by `tests/access/test_store_parity.py`)."""
 
 from __future__ import annotations
 
@@ -25,46 +26,58 @@ from filings.access.store import (
 )
 from filings.core.errors import DependencyUnavailable
 
+# Every counting script starts with this: one more in a window, which lives its TTL (ms) from
+# its first count (as in SQL; later counts keep the expiry, as a refund does).
+_COUNT = """
+local function count(key, ttl)
+  local n = redis.call('INCR', key)
+  if n == 1 and redis.call('PTTL', key) < 0 then redis.call('PEXPIRE', key, ttl) end
+  return n
+end
+"""
+
 # KEYS: second window, minute window. ARGV: per-second, per-minute limits and their TTLs (ms).
-_TAKE_RATE = """
+# Returns {allowed, retry_after, minute_used}: both windows counted only when both have room.
+_TAKE_RATE = (
+    _COUNT
+    + """
 local s = tonumber(redis.call('GET', KEYS[1]) or '0')
 local m = tonumber(redis.call('GET', KEYS[2]) or '0')
 if s >= tonumber(ARGV[1]) then return {0, 1, m} end
-if m >= tonumber(ARGV[2]) then return {0, 60, m} end
-redis.call('INCR', KEYS[1])
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-m = redis.call('INCR', KEYS[2])
-redis.call('PEXPIRE', KEYS[2], ARGV[4])
-return {1, 0, m}
+if m >= tonumber(ARGV[2]) then return {0, 60, tonumber(ARGV[2])} end
+count(KEYS[1], ARGV[3])
+return {1, 0, count(KEYS[2], ARGV[4])}
 """
+)
 
-# KEYS: quota counter. ARGV: limit, TTL (ms). Returns {allowed, used}.
-_RESERVE = """
+# KEYS: a counter (a month's quota, a minute's sign-in attempts, a month's use). ARGV: limit,
+# TTL (ms). Returns {allowed, used}.
+_RESERVE = (
+    _COUNT
+    + """
 local used = tonumber(redis.call('GET', KEYS[1]) or '0')
 if used >= tonumber(ARGV[1]) then return {0, used} end
-used = redis.call('INCR', KEYS[1])
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
-return {1, used}
+return {1, count(KEYS[1], ARGV[2])}
 """
+)
 
 # KEYS: second window, minute window, quota counter. ARGV: per-second, per-minute limits and
 # their TTLs (ms), quota limit and TTL (ms). Returns {allowed, retry_after, minute_used,
 # quota_allowed, quota_used}: the rate, then the quota only when the rate allowed it.
-_TAKE = """
+_TAKE = (
+    _COUNT
+    + """
 local s = tonumber(redis.call('GET', KEYS[1]) or '0')
 local m = tonumber(redis.call('GET', KEYS[2]) or '0')
 local used = tonumber(redis.call('GET', KEYS[3]) or '0')
 if s >= tonumber(ARGV[1]) then return {0, 1, m, 1, used} end
-if m >= tonumber(ARGV[2]) then return {0, 60, m, 1, used} end
-redis.call('INCR', KEYS[1])
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-m = redis.call('INCR', KEYS[2])
-redis.call('PEXPIRE', KEYS[2], ARGV[4])
+if m >= tonumber(ARGV[2]) then return {0, 60, tonumber(ARGV[2]), 1, used} end
+count(KEYS[1], ARGV[3])
+m = count(KEYS[2], ARGV[4])
 if used >= tonumber(ARGV[5]) then return {1, 0, m, 0, used} end
-used = redis.call('INCR', KEYS[3])
-redis.call('PEXPIRE', KEYS[3], ARGV[6])
-return {1, 0, m, 1, used}
+return {1, 0, m, 1, count(KEYS[3], ARGV[6])}
 """
+)
 
 _REFUND = """
 local used = tonumber(redis.call('GET', KEYS[1]) or '0')
@@ -80,6 +93,17 @@ if redis.call('EXISTS', KEYS[1]) == 0 then
   return {}
 end
 return redis.call('HGETALL', KEYS[1])
+"""
+
+# KEYS: record. ARGV: status, headers (JSON), body. The response kept on a record that still
+# exists, with its expiry; a record released or expired meanwhile stays gone (an HSET alone
+# would make one without a request hash and without an expiry).
+_COMPLETE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  redis.call('HSET', KEYS[1], 'state', 'done', 'status', ARGV[1], 'headers', ARGV[2],
+             'body', ARGV[3])
+end
+return 0
 """
 
 
@@ -104,6 +128,7 @@ class RedisAccessStore:
         self._refund = self.client.register_script(_REFUND)
         self._take = self.client.register_script(_TAKE)
         self._claim = self.client.register_script(_CLAIM)
+        self._complete = self.client.register_script(_COMPLETE)
 
     def _key(self, *parts: object) -> str:
         return ":".join([self.namespace, *map(str, parts)])
@@ -181,17 +206,10 @@ class RedisAccessStore:
         return IdempotencyRecord(record["hash"].decode(), response)
 
     def complete(self, account_pk: int, key: str, response: StoredResponse, now: datetime) -> None:
-        """Store the owner's finished response for replay (the claim's TTL is kept)."""
-        mapping = {
-            "state": "done",
-            "status": response.status,
-            "headers": json.dumps(response.headers),
-            "body": response.body,
-        }
-        try:
-            self.client.hset(self._key("idem", account_pk, key), mapping=mapping)  # type: ignore[arg-type]
-        except redis.RedisError as exc:
-            raise DependencyUnavailable(f"redis: {exc}") from exc
+        """Store the owner's finished response for replay (the claim's TTL is kept); nothing
+        when the record is gone."""
+        args = [response.status, json.dumps(response.headers), response.body]
+        self._run(self._complete, [self._key("idem", account_pk, key)], args)
 
     def release(self, account_pk: int, key: str) -> None:
         """Drop a claim whose request failed."""
@@ -209,13 +227,7 @@ class RedisAccessStore:
     def count_use(self, account_pk: int, channel: str, bucket: str, now: datetime) -> None:
         """One more request through `channel` this month."""
         key = self._key("use", channel, account_pk, bucket)
-        try:
-            with self.client.pipeline() as pipe:
-                pipe.incr(key)
-                pipe.pexpire(key, _ms(QUOTA_TTL))
-                pipe.execute()
-        except redis.RedisError as exc:
-            raise DependencyUnavailable(f"redis: {exc}") from exc
+        self._run(self._reserve, [key], [2**62, _ms(QUOTA_TTL)])
 
     def used_by(self, account_pk: int, channel: str, bucket: str) -> int:
         """Requests through `channel` in the month `bucket`."""

@@ -1,7 +1,13 @@
-"""The SQL access store: conditional upserts that are atomic on SQLite (WAL) and PostgreSQL."""
+"""The SQL access store: conditional upserts that are atomic on SQLite (WAL) and PostgreSQL.
+
+It keeps the admission contract of `store.py`, as PostgreSQL's `filings_admit` (migration
+0019) does for the gate's one call per request; `tests/access/test_store_parity.py` checks both
+against the contract's model.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -53,7 +59,7 @@ _INCREMENT = _increment_statement()
 _FORGET_STALE = delete(usage_counters).where(
     usage_counters.c.scope == bindparam("scope"),
     usage_counters.c.bucket != bindparam("bucket"),
-    usage_counters.c.expires_at < bindparam("before"),
+    usage_counters.c.expires_at <= bindparam("now"),
 )
 _DECREMENT = (
     update(usage_counters)
@@ -69,11 +75,11 @@ _COUNT = select(usage_counters.c.count).where(
 )
 
 
-# The whole access check of a request in one call (migration 0010, PostgreSQL): the key with its
-# account, its use noted, and the request counted when the key and its plan allow it. The plans'
-# numbers go with each call, so that Python's `PLANS` stays their one source. It is the driver's
-# SQL, run prepared (`Database.fetch_prepared`): through SQLAlchemy's execution the call cost
-# twice the CPU.
+# The whole access check of a request in one call (migrations 0010 and 0019, PostgreSQL): the
+# key with its account, its use noted, and the request counted when the key and its plan allow
+# it. The plans' numbers go with each call, so that Python's `PLANS` stays their one source. It
+# is the driver's SQL, run prepared (`Database.fetch_prepared`): through SQLAlchemy's execution
+# the call cost twice the CPU.
 _ADMIT = "SELECT * FROM filings_admit(%s, %s, %s::jsonb, %s, %s, %s, %s, %s, %s, %s)"
 _PLANS = json.dumps(
     {p.name: [p.api_access, p.monthly_quota, p.per_second, p.per_minute] for p in PLANS.values()}
@@ -89,7 +95,7 @@ _SQLITE_INCREMENT = (
     " WHERE usage_counters.count < ? RETURNING count"
 )
 _SQLITE_FORGET_STALE = (
-    "DELETE FROM usage_counters WHERE scope = ? AND bucket != ? AND expires_at < ?"
+    "DELETE FROM usage_counters WHERE scope = ? AND bucket != ? AND expires_at <= ?"
 )
 _SQLITE_DECREMENT = (
     "UPDATE usage_counters SET count = count - 1 WHERE scope = ? AND bucket = ? AND count > 0"
@@ -118,24 +124,38 @@ def _sqlite_rows(raw: Any, sql: str, params: tuple[Any, ...]) -> list[Any]:
 
 
 def _increment_below(
-    conn: Connection, scope: str, bucket: str, limit: int, expires: datetime
+    conn: Connection, scope: str, bucket: str, limit: int, now: datetime, ttl: timedelta
 ) -> int | None:
-    """Add one to a counter if it is below `limit`; the new count, or None when full."""
+    """Add one to a counter if it is below `limit`; the new count, or None when full. A window
+    lives `ttl` from its first count; that first count forgets the scope's windows whose TTL
+    has passed (only those: last month's count still reads this month)."""
     if limit <= 0:
         return None
-    before = expires - timedelta(seconds=1)
+    expires = now + ttl
     raw = _sqlite(conn)
     if raw is not None:
         rows = _sqlite_rows(raw, _SQLITE_INCREMENT, (scope, bucket, _sqlite_time(expires), limit))
         count = rows[0][0] if rows else None
         if count == 1:  # a new window: forget this scope's stale ones
-            _sqlite_rows(raw, _SQLITE_FORGET_STALE, (scope, bucket, _sqlite_time(before)))
+            _sqlite_rows(raw, _SQLITE_FORGET_STALE, (scope, bucket, _sqlite_time(now)))
         return None if count is None else int(count)
     values = {"scope": scope, "bucket": bucket, "expires": expires, "limit": limit}
     count = conn.execute(_INCREMENT, values).scalar_one_or_none()
     if count == 1:  # a new window: forget this scope's stale ones
-        conn.execute(_FORGET_STALE, {"scope": scope, "bucket": bucket, "before": before})
+        conn.execute(_FORGET_STALE, {"scope": scope, "bucket": bucket, "now": now})
     return None if count is None else int(count)
+
+
+_SCOPE_LENGTH = 80  # usage_counters.scope
+
+
+def _scope(kind: str, name: str) -> str:
+    """The counters' scope of `name` (a sign-in's address or account name, a channel): as it is
+    when it fits the column, else its digest, so that a name of any length is counted."""
+    scope = f"{kind}:{name}"
+    if len(scope) <= _SCOPE_LENGTH:
+        return scope
+    return f"{kind}:sha256:{hashlib.sha256(name.encode()).hexdigest()}"
 
 
 def _decrement(conn: Connection, scope: str, bucket: str) -> None:
@@ -215,7 +235,7 @@ class SqlAccessStore:
         )
         if not rate.allowed:
             return rate, QuotaOutcome(True, self._count(conn, scope, request.bucket))
-        used = _increment_below(conn, scope, request.bucket, request.quota, request.now + QUOTA_TTL)
+        used = _increment_below(conn, scope, request.bucket, request.quota, request.now, QUOTA_TTL)
         if used is None:
             return rate, QuotaOutcome(False, self._count(conn, scope, request.bucket))
         return rate, QuotaOutcome(True, used)
@@ -225,12 +245,12 @@ class SqlAccessStore:
     ) -> RateOutcome:
         second_scope, minute_scope = f"rate:{key_pk}:s", f"rate:{key_pk}:m"
         second = _increment_below(
-            conn, second_scope, second_bucket(now), per_second, now + SECOND_WINDOW_TTL
+            conn, second_scope, second_bucket(now), per_second, now, SECOND_WINDOW_TTL
         )
         if second is None:
             return RateOutcome(False, 1, self._count(conn, minute_scope, minute_bucket(now)))
         minute = _increment_below(
-            conn, minute_scope, minute_bucket(now), per_minute, now + MINUTE_WINDOW_TTL
+            conn, minute_scope, minute_bucket(now), per_minute, now, MINUTE_WINDOW_TTL
         )
         if minute is None:
             _decrement(conn, second_scope, second_bucket(now))
@@ -243,7 +263,7 @@ class SqlAccessStore:
         """Count one request against the month `bucket`, only if it is under `limit`."""
         scope = f"quota:{account_pk}"
         with self.database.transaction(write=True) as conn:
-            used = _increment_below(conn, scope, bucket, limit, now + QUOTA_TTL)
+            used = _increment_below(conn, scope, bucket, limit, now, QUOTA_TTL)
             if used is None:
                 return QuotaOutcome(False, self._count(conn, scope, bucket))
             return QuotaOutcome(True, used)
@@ -331,19 +351,20 @@ class SqlAccessStore:
         """One more sign-in attempt of `who` this minute, if under the limit."""
         with self.database.transaction(write=True) as conn:
             taken = _increment_below(
-                conn, f"signin:{who}", minute_bucket(now), per_minute, now + MINUTE_WINDOW_TTL
+                conn, _scope("signin", who), minute_bucket(now), per_minute, now, MINUTE_WINDOW_TTL
             )
         return taken is not None
 
     def count_use(self, account_pk: int, channel: str, bucket: str, now: datetime) -> None:
         """One more request through `channel` this month."""
         with self.database.transaction(write=True) as conn:
-            _increment_below(conn, f"use:{channel}:{account_pk}", bucket, 2**62, now + QUOTA_TTL)
+            scope = _scope("use", f"{channel}:{account_pk}")
+            _increment_below(conn, scope, bucket, 2**62, now, QUOTA_TTL)
 
     def used_by(self, account_pk: int, channel: str, bucket: str) -> int:
         """Requests through `channel` in the month `bucket`."""
         with self.database.transaction() as conn:
-            return self._count(conn, f"use:{channel}:{account_pk}", bucket)
+            return self._count(conn, _scope("use", f"{channel}:{account_pk}"), bucket)
 
     def ping(self) -> None:
         """The database answers a query."""
