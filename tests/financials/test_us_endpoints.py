@@ -161,7 +161,9 @@ def test_screen_value_mode_filters_and_direction(sec_client: TestClient) -> None
         f"{API}/companies/screen",
         json={"metric": "revenue", "mode": "value", "tag_slugs": ["semiconductors"]},
     ).json()
-    assert [c["ticker"] for c in tagged["companies"]] == ["NVDA"]
+    # the semiconductor makers held, by revenue as reported (TSMC's in TWD, never converted)
+    assert [c["ticker"] for c in tagged["companies"]] == ["TSM", "NVDA", "MRVL"]
+    assert set(tagged["currencies"]) == {"TWD", "USD"}
     industry = sec_client.post(
         f"{API}/companies/screen", json={"mode": "value", "industry": "computers"}
     ).json()
