@@ -34,7 +34,8 @@ from sqlalchemy import Connection, func, select, text, update
 from filings.access import service
 from filings.access.keys import hash_key
 from filings.access.plans import month_bucket
-from filings.access.service import _KEY_AND_ACCOUNT, caller_of
+from filings.access.queries import key_and_account
+from filings.access.service import caller_of
 from filings.access.store import (
     IdempotencyRecord,
     QuotaOutcome,
@@ -955,7 +956,7 @@ def test_the_function_refuses_the_keys_python_refuses_and_counts_nothing(
         with pytest.raises(ApiError) as by_function:
             caller_of(row, key_hash, later)
         with backend.database.transaction() as conn:
-            python_row = conn.execute(_KEY_AND_ACCOUNT, {"key_hash": key_hash}).first()
+            python_row = key_and_account(conn, key_hash)
         with pytest.raises(ApiError) as by_python:
             caller_of(python_row, key_hash, later)
         assert (type(by_function.value), str(by_function.value)) == (

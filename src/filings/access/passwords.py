@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import Connection, select, update
+from sqlalchemy import Connection
 
+from filings.access import queries
 from filings.access.service import Account, get_account
 from filings.core.errors import MalformedInput
-from filings.db.tables import accounts
 
 MIN_LENGTH = 12
 _hasher = PasswordHasher()
@@ -21,18 +21,12 @@ def set_password(conn: Connection, name: str, password: str) -> None:
     if len(password) < MIN_LENGTH:
         raise MalformedInput(f"a password needs at least {MIN_LENGTH} characters")
     account = get_account(conn, name)
-    conn.execute(
-        update(accounts)
-        .where(accounts.c.id == account.pk)
-        .values(password_hash=_hasher.hash(password))
-    )
+    queries.update_account(conn, account.pk, {"password_hash": _hasher.hash(password)})
 
 
 def check_password(conn: Connection, name: str, password: str) -> Account | None:
     """The account when `password` is its password; None otherwise (unknown name included)."""
-    row = conn.execute(
-        select(accounts.c.name, accounts.c.password_hash).where(accounts.c.name == name)
-    ).first()
+    row = queries.password_hash(conn, name)
     stored = row.password_hash if row is not None and row.password_hash else _DUMMY
     try:
         _hasher.verify(stored, password)

@@ -6,21 +6,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import (
-    ColumnElement,
-    Connection,
-    Row,
-    and_,
-    bindparam,
-    func,
-    insert,
-    or_,
-    select,
-    update,
-)
-from sqlalchemy.dialects.postgresql import psycopg as postgresql_psycopg
+from sqlalchemy import Connection, Row
 from sqlalchemy.exc import IntegrityError
 
+from filings.access import queries
 from filings.access.keys import display_prefix, generate_key, hash_key, hashes_match, looks_like_key
 from filings.access.plans import PLANS, Limits, as_utc, default_until, limits_for, plan_is_active
 from filings.core.errors import (
@@ -31,7 +20,6 @@ from filings.core.errors import (
     Unauthorized,
 )
 from filings.db.engine import Database
-from filings.db.tables import accounts, api_keys
 
 MAX_ACTIVE_KEYS = 5
 LAST_USED_RESOLUTION = timedelta(minutes=1)
@@ -112,14 +100,15 @@ def create_account(
     """Open an account on `plan` (a trial lapses after 14 days)."""
     _check_plan(plan)
     try:
-        conn.execute(
-            insert(accounts).values(
-                name=name,
-                plan=plan,
-                plan_until=default_until(plan, now),
-                monthly_quota=monthly_quota,
-                created_at=now,
-            )
+        queries.insert_account(
+            conn,
+            {
+                "name": name,
+                "plan": plan,
+                "plan_until": default_until(plan, now),
+                "monthly_quota": monthly_quota,
+                "created_at": now,
+            },
         )
     except IntegrityError as exc:
         raise Conflict(f"an account named {name!r} exists") from exc
@@ -128,7 +117,7 @@ def create_account(
 
 def get_account(conn: Connection, name: str) -> Account:
     """The account called `name`."""
-    row = conn.execute(select(accounts).where(accounts.c.name == name)).first()
+    row = queries.account_by_name(conn, name)
     if row is None:
         raise RecordNotFound(f"no account named {name!r}")
     return _account(row)
@@ -136,7 +125,7 @@ def get_account(conn: Connection, name: str) -> Account:
 
 def list_accounts(conn: Connection) -> list[Account]:
     """Every account, by name."""
-    return [_account(r) for r in conn.execute(select(accounts).order_by(accounts.c.name))]
+    return [_account(r) for r in queries.accounts_by_name(conn)]
 
 
 def set_plan(
@@ -145,11 +134,8 @@ def set_plan(
     """Move an account to `plan`, active until `until` (default: 14 days for a trial, else open)."""
     _check_plan(plan)
     account = get_account(conn, name)
-    conn.execute(
-        update(accounts)
-        .where(accounts.c.id == account.pk)
-        .values(plan=plan, plan_until=until if until is not None else default_until(plan, now))
-    )
+    until = until if until is not None else default_until(plan, now)
+    queries.update_account(conn, account.pk, {"plan": plan, "plan_until": until})
     return get_account(conn, name)
 
 
@@ -170,19 +156,8 @@ def set_limits(
         "rate_per_second": per_second,
         "rate_per_minute": per_minute,
     }
-    conn.execute(
-        update(accounts)
-        .where(accounts.c.id == account.pk)
-        .values({k: v for k, v in values.items() if v is not None})
-    )
+    queries.update_account(conn, account.pk, {k: v for k, v in values.items() if v is not None})
     return get_account(conn, name)
-
-
-def _active(now: datetime) -> ColumnElement[bool]:
-    return and_(
-        api_keys.c.revoked_at.is_(None),
-        or_(api_keys.c.expires_at.is_(None), api_keys.c.expires_at > now),
-    )
 
 
 def create_key(
@@ -196,27 +171,23 @@ def create_key(
 ) -> tuple[KeyInfo, str]:
     """Issue a key; return its listing and the secret, which is shown this once."""
     account = get_account(conn, account_name)
-    active = conn.execute(
-        select(func.count()).where(api_keys.c.account_pk == account.pk, _active(now))
-    ).scalar_one()
-    if active >= MAX_ACTIVE_KEYS:
+    if queries.active_key_count(conn, account.pk, now) >= MAX_ACTIVE_KEYS:
         raise Conflict(
             f"account {account_name!r} has {MAX_ACTIVE_KEYS} active keys; revoke one first"
         )
     key = generate_key()
     expires = now + timedelta(days=expires_in_days) if expires_in_days is not None else None
-    pk = conn.execute(
-        insert(api_keys)
-        .values(
-            account_pk=account.pk,
-            key_hash=hash_key(key, secret),
-            prefix=display_prefix(key),
-            name=name,
-            created_at=now,
-            expires_at=expires,
-        )
-        .returning(api_keys.c.id)
-    ).scalar_one()
+    pk = queries.insert_key(
+        conn,
+        {
+            "account_pk": account.pk,
+            "key_hash": hash_key(key, secret),
+            "prefix": display_prefix(key),
+            "name": name,
+            "created_at": now,
+            "expires_at": expires,
+        },
+    )
     return get_key(conn, pk), key
 
 
@@ -234,7 +205,7 @@ def _key_info(r: Row[Any]) -> KeyInfo:
 
 def get_key(conn: Connection, key_pk: int) -> KeyInfo:
     """The key with id `key_pk`."""
-    row = conn.execute(select(api_keys).where(api_keys.c.id == key_pk)).first()
+    row = queries.key_by_id(conn, key_pk)
     if row is None:
         raise RecordNotFound(f"no key with id {key_pk}")
     return _key_info(row)
@@ -243,30 +214,19 @@ def get_key(conn: Connection, key_pk: int) -> KeyInfo:
 def list_keys(conn: Connection, account_name: str) -> list[KeyInfo]:
     """An account's keys, oldest first."""
     account = get_account(conn, account_name)
-    rows = conn.execute(
-        select(api_keys).where(api_keys.c.account_pk == account.pk).order_by(api_keys.c.id)
-    )
-    return [_key_info(r) for r in rows]
+    return [_key_info(r) for r in queries.keys_of(conn, account.pk)]
 
 
 def revoke_key(conn: Connection, key_pk: int, *, now: datetime) -> KeyInfo:
     """Revoke a key; it is refused from the next request on."""
     get_key(conn, key_pk)
-    conn.execute(
-        update(api_keys)
-        .where(api_keys.c.id == key_pk, api_keys.c.revoked_at.is_(None))
-        .values(revoked_at=now)
-    )
+    queries.revoke(conn, key_pk, now)
     return get_key(conn, key_pk)
 
 
 def rotate_key(conn: Connection, key_pk: int, *, secret: str, now: datetime) -> tuple[KeyInfo, str]:
     """Issue a new key with the old one's name and account, and revoke the old one."""
-    old = conn.execute(
-        select(api_keys.c.account_pk, api_keys.c.name, accounts.c.name.label("account"))
-        .join(accounts, accounts.c.id == api_keys.c.account_pk)
-        .where(api_keys.c.id == key_pk)
-    ).first()
+    old = queries.key_owner(conn, key_pk)
     if old is None:
         raise RecordNotFound(f"no key with id {key_pk}")
     revoke_key(conn, key_pk, now=now)
@@ -282,20 +242,6 @@ def authenticate_offline(key: str | None) -> str:
     return key
 
 
-# Built once: every request runs it, and building a statement costs more than running it.
-_KEY_AND_ACCOUNT = (
-    select(api_keys, *(c.label(f"account_{c.name}") for c in accounts.c))
-    .join(accounts, accounts.c.id == api_keys.c.account_pk)
-    .where(api_keys.c.key_hash == bindparam("key_hash"))
-)
-
-
-# The same in PostgreSQL's driver SQL (`%(key_hash)s`), for `Database.fetch_prepared`.
-_KEY_AND_ACCOUNT_PG = str(
-    _KEY_AND_ACCOUNT.compile(dialect=postgresql_psycopg.dialect())  # type: ignore[no-untyped-call]
-)
-
-
 def authenticate_in(database: Database, key: str | None, *, secret: str, now: datetime) -> Caller:
     """`authenticate` as a statement of its own: on PostgreSQL one round trip, prepared."""
     if database.engine.dialect.name != "postgresql":
@@ -303,7 +249,7 @@ def authenticate_in(database: Database, key: str | None, *, secret: str, now: da
             return authenticate(conn, key, secret=secret, now=now)
     key = authenticate_offline(key)
     computed = hash_key(key, secret)
-    row = database.fetch_prepared(_KEY_AND_ACCOUNT_PG, {"key_hash": computed})
+    row = database.fetch_prepared(queries.KEY_AND_ACCOUNT_PG, {"key_hash": computed})
     return caller_of(row, computed, now)
 
 
@@ -311,7 +257,7 @@ def authenticate(conn: Connection, key: str | None, *, secret: str, now: datetim
     """The caller behind `key`: 401 if missing, unknown, revoked or expired; 402 without a plan."""
     key = authenticate_offline(key)
     computed = hash_key(key, secret)
-    return caller_of(conn.execute(_KEY_AND_ACCOUNT, {"key_hash": computed}).first(), computed, now)
+    return caller_of(queries.key_and_account(conn, computed), computed, now)
 
 
 def caller_of(row: Any, computed: str, now: datetime) -> Caller:
@@ -333,14 +279,4 @@ def caller_of(row: Any, computed: str, now: datetime) -> Caller:
 def touch_key(conn: Connection, key_pk: int, now: datetime) -> None:
     """Note that a key was used."""
     # At most one write a minute per key: last_used_at is for people, not for metering.
-    conn.execute(
-        update(api_keys)
-        .where(
-            api_keys.c.id == key_pk,
-            or_(
-                api_keys.c.last_used_at.is_(None),
-                api_keys.c.last_used_at < now - LAST_USED_RESOLUTION,
-            ),
-        )
-        .values(last_used_at=now)
-    )
+    queries.touch_key(conn, key_pk, now, LAST_USED_RESOLUTION)

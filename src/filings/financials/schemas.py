@@ -10,6 +10,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from filings.core.markets import MARKET_KEYS, SCREEN_COUNTRIES
 from filings.core.numbers import JsonDecimal
 
+_COUNTRY_CHOICES = f"{', '.join(SCREEN_COUNTRIES[:-1])} or {SCREEN_COUNTRIES[-1]}"
+
 PERIOD_TYPES = ["auto", "annual", "quarterly"]
 STATEMENTS = ["income_statement", "balance_sheet", "cash_flow"]
 SCREEN_MODES = ["growth", "value"]
@@ -193,7 +195,9 @@ class ScreenRequest(BaseModel):
         ge=1,
         le=10,
     )
-    country: str | None = Field(default=None, description=f"{', '.join(SCREEN_COUNTRIES[:-1])} or {SCREEN_COUNTRIES[-1]}.")
+    country: str | None = Field(
+        default=None, description=f"{', '.join(SCREEN_COUNTRIES[:-1])} or {SCREEN_COUNTRIES[-1]}."
+    )
     industry: str | None = Field(default=None, description="Substring of the industry.")
     tag_slugs: list[str] | None = Field(
         default=None,
