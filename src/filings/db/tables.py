@@ -150,7 +150,8 @@ filing_texts = Table(
     Index("ix_filing_texts_filing_section", "filing_pk", "section"),
 )
 
-# The numeric inline-XBRL facts of a US filing's documents, dimensions kept.
+# The numeric inline-XBRL facts of a US filing's documents, dimensions kept; of an ESEF report,
+# the facts its figures are read from.
 xbrl_facts = Table(
     "xbrl_facts",
     metadata,
@@ -164,6 +165,8 @@ xbrl_facts = Table(
     Column("decimals", String(10)),
     Column("dimensions", JSON, nullable=False),  # [[axis, member], ...], [] for none
     Column("label", Text),  # the issuer's line label, where the source gives it (pre.txt)
+    # ESEF: the ifrs-full concept an extension concept stands in for (its wider anchor)
+    Column("anchor", String(200)),
     Index("ix_xbrl_facts_filing_concept", "filing_pk", "concept"),
 )
 

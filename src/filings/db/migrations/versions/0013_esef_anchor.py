@@ -1,0 +1,26 @@
+"""The IFRS concept an ESEF extension concept stands in for (its wider anchor), on the facts
+stored from an ESEF report (ingest/esef)
+
+Revision ID: 0013
+Revises: 0011
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0013"
+down_revision = "0011"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("xbrl_facts") as batch:
+        batch.add_column(sa.Column("anchor", sa.String(200), nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("xbrl_facts") as batch:
+        batch.drop_column("anchor")

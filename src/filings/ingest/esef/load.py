@@ -1,0 +1,225 @@
+"""Storing one ESEF report, inside the caller's transaction.
+
+A report is one filing whatever the number of its editions: its docid is made from the LEI and
+the fiscal year's end, so the English and Finnish (or Swedish) editions, and a corrected
+resubmission, are the same filing. Which edition's facts are kept:
+- the first one seen;
+- an edition in another language: its numbers are compared with the kept ones (a difference is
+  noted); the kept facts change only when its language comes earlier in the preference
+  (English, Swedish, Finnish: the labels); the filing date becomes the earliest of editions
+  that agree, since the figures were known from then;
+- a later submission in the same language is a correction and replaces the kept one, with its
+  own date; an earlier one than the kept correction is passed over.
+Then the company's figures are made again from all its ESEF filings: rows, their versions, and
+the precedence over other sources.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from typing import Any
+
+from sqlalchemy import Connection, select
+
+from filings.core.periods import fiscal_year_of
+from filings.db.tables import metric_history, metric_values
+from filings.ingest.esef.figures import FORM, KeptFact, StoredFact, esef_figures
+from filings.ingest.esef.precedence import Disagreement, beyond_rounding, give_way
+from filings.ingest.esef.queries import (
+    company_currency,
+    esef_filings,
+    filing_by_docid,
+    filing_facts,
+    keep_lei,
+    replace_facts,
+    set_currency,
+    set_filed_date,
+    stored_facts,
+)
+from filings.ingest.esef.vocabulary import language_rank
+from filings.ingest.load import sync_filing, sync_history, sync_metrics, touch_company
+
+_SEQUENCE = re.compile(r"/ESEF/[A-Z]{2}/([0-9]+)/")
+
+
+def report_docid(lei: str, period_end: date) -> str:
+    """The docid of a report: 16 hex digits of the SHA-256 of its LEI and fiscal year end."""
+    return hashlib.sha256(f"esef:{lei}:{period_end.isoformat()}".encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One package of a report: its language and where and when it was published."""
+
+    language: str | None
+    filed: date
+    published: datetime  # orders submissions of one language: the later corrects
+    sha256: str
+    location: str
+    title: str | None
+
+    @property
+    def sequence(self) -> int:
+        """The submission's number in filings.xbrl.org's paths (`/ESEF/FI/1/`), else 0."""
+        match = _SEQUENCE.search(self.location)
+        return int(match.group(1)) if match else 0
+
+
+@dataclass
+class Stored:
+    """What storing one report did."""
+
+    changed: bool = False
+    docid: str = ""
+    notes: list[str] = field(default_factory=list)
+    disagreements: list[Disagreement] = field(default_factory=list)
+
+
+def _filing_values(edition: Edition, lei: str, period_end: date) -> dict[str, Any]:
+    url = edition.location if edition.location.startswith(("http://", "https://")) else None
+    return {
+        "market": "nordic",
+        "docid": report_docid(lei, period_end),
+        "document_type": "annual_report",
+        "form": FORM,
+        "fiscal_year": fiscal_year_of(period_end),
+        "fiscal_quarter": None,
+        "period_end": period_end,
+        "filed_date": edition.filed,
+        "published_at": edition.published,
+        "listed_date": edition.filed,
+        "language": edition.language,
+        "title": edition.title,
+        "source_url": url,
+        "file_path": None if url else edition.location,
+        "sha256": edition.sha256,
+    }
+
+
+def _fact_key(fact: KeptFact) -> tuple[object, ...]:
+    return (fact.anchor or fact.concept, fact.unit, fact.start, fact.end)
+
+
+def _differences(kept: list[KeptFact], other: list[KeptFact]) -> list[str]:
+    """Facts two editions state differently (by concept, unit and period)."""
+    key = _fact_key
+    held = {key(f): f for f in kept}
+    out = []
+    for fact in other:
+        mine = held.get(key(fact))
+        if mine is not None and beyond_rounding(mine.value, fact.value):
+            out.append(
+                f"{fact.concept} {fact.start or ''}..{fact.end}: {mine.value} / {fact.value}"
+            )
+    return out
+
+
+def _published(row: Any) -> datetime:
+    moment: datetime = row.published_at or datetime(*row.filed_date.timetuple()[:3])
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _store_edition(
+    conn: Connection, company_pk: int, edition: Edition, lei: str, period_end: date,
+    facts: list[KeptFact], now: datetime, stored: Stored,
+) -> bool:  # fmt: skip
+    """Write the edition's filing and facts when it is the one to keep; whether it changed."""
+    values = _filing_values(edition, lei, period_end)
+    existing = filing_by_docid(conn, values["docid"])
+    if existing is not None and existing.sha256 == edition.sha256:
+        return False
+    if existing is not None:
+        held = filing_facts(conn, int(existing.id))
+        if existing.language == edition.language:
+            stored_order = (_published(existing), _sequence_of(existing))
+            if (edition.published, edition.sequence) <= stored_order:
+                stored.notes.append(f"{edition.location}: an earlier submission than the kept one")
+                return False
+        else:
+            differences = _differences(held, facts)
+            stored.notes.extend(
+                f"editions {existing.language}/{edition.language} differ: {d}" for d in differences
+            )
+            agree = not differences
+            if language_rank(edition.language) >= language_rank(existing.language):
+                if agree and edition.filed < existing.filed_date:
+                    set_filed_date(conn, int(existing.id), edition.filed)
+                    return True
+                return False
+            if agree:
+                values["filed_date"] = values["listed_date"] = min(
+                    edition.filed, existing.filed_date
+                )
+    filing_pk, changed = sync_filing(conn, company_pk, values, now)
+    return replace_facts(conn, filing_pk, facts) or changed
+
+
+def _sequence_of(row: Any) -> int:
+    match = _SEQUENCE.search(row.source_url or row.file_path or "")
+    return int(match.group(1)) if match else 0
+
+
+def _currency(facts: list[StoredFact]) -> str | None:
+    """The currency most of the money facts are in."""
+    units = Counter(s.fact.unit for s in facts if len(s.fact.unit) == 3 and s.fact.unit.isupper())
+    return units.most_common(1)[0][0] if units else None
+
+
+def _history_changed(conn: Connection, company_pk: int, versions: list[Any]) -> bool:
+    stored = {
+        (r.metric_key, r.period_key, r.value, r.source, r.known_from, r.known_until)
+        for r in conn.execute(
+            select(metric_history).where(metric_history.c.company_pk == company_pk)
+        )
+    }
+    wanted = {
+        (row.metric_key, row.period_key, format(row.value, "f"), row.source, since, until)
+        for row, since, until in versions
+    }
+    return stored != wanted
+
+
+def refresh_figures(
+    conn: Connection, company_pk: int, company: str, lei: str
+) -> tuple[int, list[Disagreement], bool]:
+    """Make the company's ESEF figures and their versions again from its stored ESEF
+    filings; (rows, disagreements with other sources, whether anything changed)."""
+    facts = stored_facts(conn, company_pk, lei)
+    rows, versions = esef_figures(facts)
+    disagreements = give_way(conn, company_pk, company, rows)
+    filing_pks = esef_filings(conn, company_pk)
+    scope = metric_values.c.filing_pk.in_(list(filing_pks.values()))
+    counts = sync_metrics(conn, company_pk, rows, scope, filing_pks)
+    changed = counts.changed or bool(disagreements)
+    if _history_changed(conn, company_pk, versions):
+        sync_history(conn, company_pk, versions)
+        changed = True
+    if company_currency(conn, company_pk) is None and (currency := _currency(facts)):
+        set_currency(conn, company_pk, currency)
+        changed = True
+    return len(rows), disagreements, changed
+
+
+def store_report(
+    conn: Connection,
+    company_pk: int,
+    company: str,
+    edition: Edition,
+    lei: str,
+    period_end: date,
+    facts: list[KeptFact],
+    now: datetime,
+) -> Stored:
+    """Store one edition of a report for a matched company, and the company's figures."""
+    stored = Stored(docid=report_docid(lei, period_end))
+    written = _store_edition(conn, company_pk, edition, lei, period_end, facts, now, stored)
+    written |= keep_lei(conn, company_pk, lei)
+    if written:
+        _, stored.disagreements, _ = refresh_figures(conn, company_pk, company, lei)
+        touch_company(conn, company_pk, now)
+    stored.changed = written
+    return stored
