@@ -25,6 +25,7 @@ from filings.ingest.esef.taxonomy import concept_key
 from filings.ingest.esef.vocabulary import country_of
 from filings.ingest.xbrl.inline import (
     nonfraction_value,
+    nonnumeric_text,
     parse_xml_without_dtd,
     read_contexts,
     read_units,
@@ -169,6 +170,10 @@ def _parse(documents: tuple[tuple[str, bytes], ...]) -> list[etree._Element]:
 
 
 def _nonnumeric(roots: list[etree._Element], concepts: tuple[str, ...]) -> list[str]:
+    """The texts of the report's ix:nonNumeric facts of `concepts`, continuations followed."""
+    by_id = {
+        e.get("id"): e for root in roots for e in root.iter(f"{{{IX}}}continuation") if e.get("id")
+    }
     found = []
     for root in roots:
         for element in root.iter(f"{{{IX}}}nonNumeric"):
@@ -177,7 +182,8 @@ def _nonnumeric(roots: list[etree._Element], concepts: tuple[str, ...]) -> list[
             except MalformedInput:
                 continue
             namespace, local = clark[1:].split("}", 1)
-            if concept_key(namespace, local) in concepts and (text := _text(element)):
+            text = " ".join(nonnumeric_text(element, by_id).split())
+            if concept_key(namespace, local) in concepts and text:
                 found.append(text)
     return found
 

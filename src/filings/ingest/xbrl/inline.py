@@ -39,7 +39,8 @@ def parse_xml_without_dtd(document: bytes, *, xhtml_doctype: bool = False) -> et
     `<!DOCTYPE html>` or the W3C's XHTML document type, which declare nothing, are allowed."""
     root = parse_xml(document)
     info = root.getroottree().docinfo
-    if info.internalDTD is not None:
+    declared = info.internalDTD
+    if declared is not None and (list(declared.iterentities()) or list(declared.iterelements())):
         raise MalformedInput("the XML declares a DTD of its own (entities or elements)")
     public, system = info.public_id, info.system_url
     if (public or system) and not (xhtml_doctype and public in XHTML_PUBLIC_IDS):
@@ -112,7 +113,9 @@ def _rule(element: etree._Element) -> str | None:
     return fmt.rsplit(":", 1)[-1] if fmt else None
 
 
-def _text(element: etree._Element, by_id: dict[str, etree._Element]) -> str:
+def nonnumeric_text(element: etree._Element, by_id: dict[str, etree._Element]) -> str:
+    """The text of an ix:nonNumeric, followed through its ix:continuation chain (`by_id`:
+    the continuations by id), without ix:exclude parts."""
     parts = ["".join(_visible_text(element))]
     seen: set[str] = set()
     next_id = element.get("continuedAt")
@@ -165,7 +168,7 @@ def read_inline(document: bytes) -> list[XbrlFact]:
         elif element.get(f"{{{XSI}}}nil") == "true":
             value = None
         else:
-            value = text_value(_text(element, by_id), _rule(element))
+            value = text_value(nonnumeric_text(element, by_id), _rule(element))
         unit = units.get(element.get("unitRef", "")) if numeric else None
         facts.append(XbrlFact(concept, prefix, context, unit, element.get("decimals"), value))
     return facts
