@@ -29,6 +29,7 @@ from __future__ import annotations
 import io
 import json
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from decimal import Decimal
@@ -881,3 +882,14 @@ def with_values(company: Company, changes: dict[tuple[str, str], str]) -> Compan
             changed.append(line)
         statements.append((title, changed))
     return replace(company, statements=statements)
+
+
+def edited(content: bytes, suffix: str, change: Callable[[bytes], bytes]) -> bytes:
+    """A package with the entries ending in `suffix` changed, as they are, time stamps kept."""
+    with zipfile.ZipFile(io.BytesIO(content)) as archive:
+        infos = archive.infolist()
+        entries = {i.filename: archive.read(i) for i in infos}
+    when = datetime(*infos[0].date_time)
+    return zip_entries(
+        {n: change(c) if n.endswith(suffix) else c for n, c in entries.items()}, when
+    )

@@ -167,6 +167,8 @@ xbrl_facts = Table(
     Column("label", Text),  # the issuer's line label, where the source gives it (pre.txt)
     # ESEF: the ifrs-full concept an extension concept stands in for (its wider anchor)
     Column("anchor", String(200)),
+    # ESEF: the date of the submission that stated the fact (a correction adds a submission)
+    Column("submitted", Date),
     Index("ix_xbrl_facts_filing_concept", "filing_pk", "concept"),
 )
 

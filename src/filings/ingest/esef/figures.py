@@ -37,7 +37,7 @@ from filings.ingest.standardize.facts import (
     spaced_label,
     standardize,
 )
-from filings.ingest.standardize.history import Version, versions
+from filings.ingest.standardize.history import Version, versions_over
 from filings.ingest.standardize.rows import MetricRow
 
 FORM = "ESEF"
@@ -220,16 +220,28 @@ class _Sources:
 def esef_figures(
     stored: list[StoredFact], fye: tuple[int, int] | None = None
 ) -> tuple[list[MetricRow], list[Version]]:
-    """The company's annual figures from its ESEF filings, and every version of them."""
-    facts = [_fact(s) for s in stored]
-    fye = fye or fiscal_year_end(facts)
+    """The company's annual figures from its ESEF filings, and every version of them: on each
+    day, each report counts with its latest submission known by then (a correction replaces
+    the submission it corrects from its own date)."""
+    facts: dict[tuple[str, date], list[Fact]] = defaultdict(list)
+    for item in stored:
+        facts[(item.docid, item.filed)].append(_fact(item))
+    dates: dict[str, list[date]] = defaultdict(list)
+    for docid, day in sorted(facts):
+        dates[docid].append(day)
+    fye = fye or fiscal_year_end([f for group in facts.values() for f in group])
     if not facts or fye is None:
         return [], []
     rename = _Sources(stored)
-    rows = [rename(r) for r in standardize(facts, fye) if _annual(r, fye)]
-    history = [
-        (rename(row), since, until)
-        for row, since, until in versions(facts, fye)
-        if _annual(row, fye)
-    ]
-    return rows, history
+
+    def rows_on(day: date | None) -> list[MetricRow]:
+        known = [
+            fact
+            for docid, days in dates.items()
+            if (held := [d for d in days if day is None or d <= day])
+            for fact in facts[(docid, held[-1])]
+        ]
+        return [rename(r) for r in standardize(known, fye) if _annual(r, fye)] if known else []
+
+    days = sorted({day for _, day in facts})
+    return rows_on(None), versions_over(days, rows_on)

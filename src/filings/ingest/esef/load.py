@@ -2,16 +2,19 @@
 
 A report is one filing whatever the number of its editions: its docid is made from the LEI and
 the fiscal year's end, so the English and Finnish (or Swedish) editions, and a corrected
-resubmission, are the same filing. Which edition's facts are kept:
-- the first one seen;
-- an edition in another language: its numbers are compared with the kept ones (a difference is
-  noted); the kept facts change only when its language comes earlier in the preference
-  (English, Swedish, Finnish: the labels); the filing date becomes the earliest of editions
-  that agree, since the figures were known from then;
-- a later submission in the same language is a correction and replaces the kept one, with its
-  own date; an earlier one than the kept correction is passed over.
-Then the company's figures are made again from all its ESEF filings: rows, their versions, and
-the precedence over other sources.
+resubmission, are the same filing. Its facts are kept by submission date:
+- the first package seen is the first submission;
+- a package whose figures agree with the submission in effect at its date is another edition
+  of it: when its language comes earlier in the preference (English, Swedish, Finnish) it
+  gives the labels; when it is older than the first submission, the figures were known from its
+  date, and the submission is dated so;
+- a package whose figures differ is a submission of its own, from its date: the latest one is
+  current (a correction replaces what it corrects from its date; `as_of` before it still sees
+  the corrected figures); one of the same day as a kept submission replaces it when it came
+  later (the index's order), else it is noted and not used.
+The result does not depend on the order the packages come in. Then the company's figures are
+made again from all its ESEF filings: rows, their versions, and the precedence over other
+sources.
 """
 
 from __future__ import annotations
@@ -33,12 +36,13 @@ from filings.ingest.esef.queries import (
     company_currency,
     esef_filings,
     filing_by_docid,
-    filing_facts,
     keep_lei,
-    replace_facts,
+    move_submission,
+    replace_submission,
     set_currency,
     set_filed_date,
     stored_facts,
+    submissions,
 )
 from filings.ingest.esef.vocabulary import language_rank
 from filings.ingest.load import sync_filing, sync_history, sync_metrics, touch_company
@@ -123,39 +127,55 @@ def _published(row: Any) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
+def _later(edition: Edition, existing: Any, latest: date) -> bool:
+    """Whether an edition was submitted after the kept submission (a correction)."""
+    if edition.filed != latest:
+        return edition.filed > latest
+    return (edition.published, edition.sequence) > (_published(existing), _sequence_of(existing))
+
+
 def _store_edition(
     conn: Connection, company_pk: int, edition: Edition, lei: str, period_end: date,
     facts: list[KeptFact], now: datetime, stored: Stored,
 ) -> bool:  # fmt: skip
-    """Write the edition's filing and facts when it is the one to keep; whether it changed."""
+    """Store the edition as the module's rules say; whether anything changed."""
     values = _filing_values(edition, lei, period_end)
     existing = filing_by_docid(conn, values["docid"])
-    if existing is not None and existing.sha256 == edition.sha256:
+    if existing is None:
+        filing_pk, _ = sync_filing(conn, company_pk, values, now)
+        replace_submission(conn, filing_pk, edition.filed, facts)
+        return True
+    if existing.sha256 == edition.sha256:
         return False
-    if existing is not None:
-        held = filing_facts(conn, int(existing.id))
-        if existing.language == edition.language:
-            stored_order = (_published(existing), _sequence_of(existing))
-            if (edition.published, edition.sequence) <= stored_order:
-                stored.notes.append(f"{edition.location}: an earlier submission than the kept one")
-                return False
-        else:
-            differences = _differences(held, facts)
-            stored.notes.extend(
-                f"editions {existing.language}/{edition.language} differ: {d}" for d in differences
-            )
-            agree = not differences
-            if language_rank(edition.language) >= language_rank(existing.language):
-                if agree and edition.filed < existing.filed_date:
-                    set_filed_date(conn, int(existing.id), edition.filed)
-                    return True
-                return False
-            if agree:
-                values["filed_date"] = values["listed_date"] = min(
-                    edition.filed, existing.filed_date
-                )
-    filing_pk, changed = sync_filing(conn, company_pk, values, now)
-    return replace_facts(conn, filing_pk, facts) or changed
+    pk = int(existing.id)
+    held = submissions(conn, pk)
+    dates = list(held)
+    in_effect = max((d for d in dates if d <= edition.filed), default=dates[0])
+    differences = _differences(held[in_effect], facts)
+    if differences and (edition.filed not in held or _later(edition, existing, dates[-1])):
+        # a submission of its own: a correction when it is the latest
+        if edition.filed >= dates[-1]:
+            sync_filing(conn, company_pk, values, now)
+        return replace_submission(conn, pk, edition.filed, facts) or True
+    if differences:
+        stored.notes.append(
+            f"differs from the submission of {in_effect} kept for this report, not used: "
+            + "; ".join(differences)
+        )
+        return False
+    changed = False
+    if in_effect == dates[-1] and language_rank(edition.language) < language_rank(
+        existing.language
+    ):  # the same figures, labelled in a preferred language
+        sync_filing(conn, company_pk, {**values, "filed_date": existing.filed_date}, now)
+        replace_submission(conn, pk, in_effect, facts)
+        changed = True
+    if edition.filed < in_effect == dates[0]:  # the figures were known earlier
+        move_submission(conn, pk, in_effect, edition.filed)
+        if in_effect == dates[-1]:
+            set_filed_date(conn, pk, edition.filed)
+        changed = True
+    return changed
 
 
 def _sequence_of(row: Any) -> int:

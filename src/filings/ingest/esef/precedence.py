@@ -19,7 +19,7 @@ from typing import Any
 
 from sqlalchemy import Connection
 
-from filings.ingest.esef.queries import delete_rows, rows_at
+from filings.ingest.esef.queries import Printed, delete_rows, esef_decimals, rows_at
 from filings.ingest.standardize.rows import MetricRow
 
 
@@ -53,18 +53,29 @@ def printing_unit(value: Decimal) -> Decimal:
     return Decimal(1).scaleb(int(value.normalize().as_tuple().exponent))
 
 
-def beyond_rounding(first: Decimal, second: Decimal) -> bool:
+def decimals_unit(decimals: str | None) -> Decimal | None:
+    """The unit an XBRL `decimals` says a value was printed to (-5: 100000; INF: exact)."""
+    if decimals is None or not decimals.lstrip("-").isdigit():
+        return Decimal(0) if decimals == "INF" else None
+    return Decimal(1).scaleb(-int(decimals))
+
+
+def beyond_rounding(first: Decimal, second: Decimal, first_unit: Decimal | None = None) -> bool:
     """Whether two printings of one figure differ by more than half the coarser one's unit
-    (15,151 million and 15.2 billion agree; 2,948.1 and 2,949 million do not)."""
-    unit = max(printing_unit(first), printing_unit(second))
+    (15,151 million and 15.2 billion agree; 2,948.1 and 2,949 million do not). Each unit is
+    read from the value's last non-zero digit, or given (`first_unit`, from `decimals`)."""
+    unit = max(printing_unit(first) if first_unit is None else first_unit, printing_unit(second))
     return abs(first - second) * 2 > unit
 
 
-def _compare(company: str, esef: MetricRow | Any, other: MetricRow | Any) -> Disagreement | None:
+def _compare(
+    company: str, esef: MetricRow | Any, other: MetricRow | Any, printed: Printed
+) -> Disagreement | None:
     if esef.derived or other.derived:
         return None
     esef_value, other_value = Decimal(str(esef.value)), Decimal(str(other.value))
-    if not beyond_rounding(esef_value, other_value):
+    decimals = printed.get((esef.period_start, esef.period_end, format(esef_value, "f")))
+    if not beyond_rounding(esef_value, other_value, decimals_unit(decimals)):
         return None
     return Disagreement(
         company=company,
@@ -84,10 +95,11 @@ def give_way(
     """Remove other sources' rows where ESEF rows go; the disagreements among them."""
     by_key = {(r.metric_key, r.period_key): r for r in esef_rows}
     others = rows_at(conn, company_pk, set(by_key), esef=False)
+    printed = esef_decimals(conn, company_pk) if others else {}
     found = [
         d
         for other in others
-        if (d := _compare(company, by_key[(other.metric_key, other.period_key)], other))
+        if (d := _compare(company, by_key[(other.metric_key, other.period_key)], other, printed))
     ]
     delete_rows(conn, [int(other.id) for other in others])
     return found
@@ -102,11 +114,12 @@ def without_esef_periods(
         (r.metric_key, r.period_key): r
         for r in rows_at(conn, company_pk, {(r.metric_key, r.period_key) for r in rows}, esef=True)
     }
+    printed = esef_decimals(conn, company_pk) if held else {}
     kept, found = [], []
     for row in rows:
         esef = held.get((row.metric_key, row.period_key))
         if esef is None:
             kept.append(row)
-        elif (difference := _compare(company, esef, row)) is not None:
+        elif (difference := _compare(company, esef, row, printed)) is not None:
             found.append(difference)
     return kept, found

@@ -100,7 +100,7 @@ def set_filed_date(conn: Connection, filing_pk: int, filed: date) -> None:
     )
 
 
-def _fact_row(filing_pk: int, fact: KeptFact) -> dict[str, Any]:
+def _fact_row(filing_pk: int, submitted: date, fact: KeptFact) -> dict[str, Any]:
     return {
         "filing_pk": filing_pk,
         "concept": fact.concept,
@@ -112,6 +112,7 @@ def _fact_row(filing_pk: int, fact: KeptFact) -> dict[str, Any]:
         "dimensions": [],
         "label": fact.label,
         "anchor": fact.anchor,
+        "submitted": submitted,
     }
 
 
@@ -128,23 +129,42 @@ def _kept(row: Any) -> KeptFact:
     )
 
 
-def filing_facts(conn: Connection, filing_pk: int) -> list[KeptFact]:
-    """The facts stored with one filing."""
-    rows = conn.execute(select(xbrl_facts).where(xbrl_facts.c.filing_pk == filing_pk))
-    return [_kept(row) for row in rows]
+def submissions(conn: Connection, filing_pk: int) -> dict[date, list[KeptFact]]:
+    """The facts stored with one filing, by the date of the submission that stated them."""
+    out: dict[date, list[KeptFact]] = defaultdict(list)
+    for row in conn.execute(select(xbrl_facts).where(xbrl_facts.c.filing_pk == filing_pk)):
+        out[row.submitted].append(_kept(row))
+    return dict(sorted(out.items()))
 
 
-def replace_facts(conn: Connection, filing_pk: int, facts: list[KeptFact]) -> bool:
-    """Make the filing's stored facts exactly `facts`; whether anything changed."""
-    wanted = [_fact_row(filing_pk, f) for f in facts]
-    held = [_fact_row(filing_pk, f) for f in filing_facts(conn, filing_pk)]
+def replace_submission(
+    conn: Connection, filing_pk: int, submitted: date, facts: list[KeptFact]
+) -> bool:
+    """Make one submission's stored facts exactly `facts`; whether anything changed."""
+    wanted = [_fact_row(filing_pk, submitted, f) for f in facts]
+    held = [
+        _fact_row(filing_pk, submitted, f) for f in submissions(conn, filing_pk).get(submitted, [])
+    ]
     key = lambda row: json.dumps(row, sort_keys=True, default=str)  # noqa: E731
     if sorted(map(key, wanted)) == sorted(map(key, held)):
         return False
-    conn.execute(delete(xbrl_facts).where(xbrl_facts.c.filing_pk == filing_pk))
+    conn.execute(
+        delete(xbrl_facts).where(
+            xbrl_facts.c.filing_pk == filing_pk, xbrl_facts.c.submitted == submitted
+        )
+    )
     if wanted:
         conn.execute(insert(xbrl_facts), wanted)
     return True
+
+
+def move_submission(conn: Connection, filing_pk: int, old: date, new: date) -> None:
+    """Date a submission's facts earlier: an edition that agrees with them was known then."""
+    conn.execute(
+        update(xbrl_facts)
+        .where(xbrl_facts.c.filing_pk == filing_pk, xbrl_facts.c.submitted == old)
+        .values(submitted=new)
+    )
 
 
 def esef_filings(conn: Connection, company_pk: int) -> dict[str, int]:
@@ -160,7 +180,12 @@ def esef_filings(conn: Connection, company_pk: int) -> dict[str, int]:
 def stored_facts(conn: Connection, company_pk: int, lei: str) -> list[StoredFact]:
     """Every fact stored from the company's ESEF filings, with its filing."""
     rows = conn.execute(
-        select(xbrl_facts, filings.c.docid, filings.c.filed_date, filings.c.period_end)
+        select(
+            xbrl_facts,
+            filings.c.docid,
+            filings.c.filed_date,
+            filings.c.period_end.label("report_end"),
+        )
         .join(filings, filings.c.id == xbrl_facts.c.filing_pk)
         .where(filings.c.company_pk == company_pk, filings.c.form == FORM)
     )
@@ -168,8 +193,8 @@ def stored_facts(conn: Connection, company_pk: int, lei: str) -> list[StoredFact
         StoredFact(
             fact=_kept(row),
             docid=row.docid,
-            filed=row.filed_date,
-            filing=f"{FORM} {lei}-{row.period_end.isoformat()}",
+            filed=row.submitted or row.filed_date,
+            filing=f"{FORM} {lei}-{row.report_end.isoformat()}",
         )
         for row in rows
     ]
@@ -212,3 +237,22 @@ def delete_rows(conn: Connection, ids: list[int]) -> None:
     """Delete figure rows by id."""
     if ids:
         conn.execute(delete(metric_values).where(metric_values.c.id.in_(ids)))
+
+
+Printed = dict[tuple[date | None, date, str], str | None]
+
+
+def esef_decimals(conn: Connection, company_pk: int) -> Printed:
+    """The `decimals` of the company's ESEF facts, by period and value: how precisely a value
+    was printed, which its trailing zeros cannot tell (2,950.0 million)."""
+    rows = conn.execute(
+        select(
+            xbrl_facts.c.period_start,
+            xbrl_facts.c.period_end,
+            xbrl_facts.c.value,
+            xbrl_facts.c.decimals,
+        )
+        .join(filings, filings.c.id == xbrl_facts.c.filing_pk)
+        .where(filings.c.company_pk == company_pk, filings.c.form == FORM)
+    )
+    return {(start, end, value): decimals for start, end, value, decimals in rows}
