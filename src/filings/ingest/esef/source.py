@@ -56,7 +56,7 @@ class EsefHttp:
         cache_dir: Path,
         transport: httpx.BaseTransport | None = None,
         backoff_seconds: float = 1.0,
-        per_second: float = MAX_REQUESTS_PER_SECOND,
+        per_second: float | None = None,
     ):
         if not user_agent or not user_agent.strip():
             raise ConfigurationError(
@@ -65,7 +65,7 @@ class EsefHttp:
             )
         self.cache_dir = cache_dir
         self.backoff_seconds = backoff_seconds
-        self.pacer = Pacer(per_second)
+        self.pacer = Pacer(per_second or MAX_REQUESTS_PER_SECOND)
         self.client = httpx.Client(
             headers={"User-Agent": user_agent.strip()},
             timeout=60,
