@@ -202,6 +202,46 @@ def test_a_correction_replaces_the_report_and_as_of_sees_both(
     assert "error" in known("2025-02-01")  # nothing was known yet
 
 
+def _state(connection: Connection) -> tuple[object, ...]:
+    current = sorted(
+        (r.metric_key, r.period_key, r.value, r.source)
+        for r in connection.execute(select(metric_values))
+    )
+    history = sorted(
+        (r.metric_key, r.period_key, r.value, r.known_from, r.known_until)
+        for r in connection.execute(select(metric_history))
+    )
+    return current, history
+
+
+def test_the_order_packages_come_in_does_not_change_the_figures(
+    listed: SavepointDatabase, connection: Connection
+) -> None:
+    corrected = with_values(
+        KEMIRA, {("ifrs-full:CashFlowsFromUsedInOperatingActivities", "current"): "484.9"}
+    )
+    packages = {
+        "fi.zip": package(KEMIRA, FINNISH, when=datetime(2025, 2, 28)),
+        "en.zip": package(KEMIRA, ENGLISH_DOT, when=datetime(2025, 3, 1)),
+        "correction.zip": package(corrected, ENGLISH_DOT, when=datetime(2025, 4, 15)),
+    }
+    states = []
+    for order in (["fi.zip", "en.zip", "correction.zip"], ["correction.zip", "en.zip", "fi.zip"]):
+        savepoint = connection.begin_nested()
+        for name in order:
+            _run(listed, {name: packages[name]})
+        states.append(_state(connection))
+        savepoint.rollback()
+    assert states[0] == states[1]
+    current, history = states[0]
+    assert ("operating_cash_flow", FY24, "484900000") in [c[:3] for c in current]
+    flows = [h for h in history if h[:2] == ("operating_cash_flow", FY24)]
+    assert flows == [
+        ("operating_cash_flow", FY24, "484600000", date(2025, 2, 28), date(2025, 4, 15)),
+        ("operating_cash_flow", FY24, "484900000", date(2025, 4, 15), None),
+    ]
+
+
 # Lifco's 2018 report as its 2019 (2018) and 2017 (2017) annual reports print the income
 # statement: 2019 annual report page 48, 2017 annual report page 42.
 LIFCO_2018 = Company(

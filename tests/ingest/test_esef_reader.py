@@ -443,3 +443,18 @@ def test_a_linkbase_with_an_external_entity_refuses_the_package() -> None:
     )
     with pytest.raises(MalformedInput, match="DTD"):
         read_taxonomy({"top/x/evil_def.xml": hostile})
+
+
+def test_the_concept_table_in_the_decisions_is_the_code() -> None:
+    from pathlib import Path
+
+    from filings.core.concepts import IFRS
+
+    text = (Path(__file__).parents[2] / "docs/decisions.md").read_text()
+    section = text.split("## ESEF (Nordic annual reports)", 1)[1].split("\n## ", 1)[0]
+    rows = {
+        cells[0].strip("` "): tuple(c.strip("` ") for c in cells[1].split(","))
+        for line in section.splitlines()
+        if line.startswith("| `") and (cells := line.strip("|").split("|"))
+    }
+    assert rows == IFRS

@@ -246,7 +246,8 @@ metric_values = Table(
 
 # Every version of every figure row, with the days it was the known one: `known_from` (the
 # filing date that made it) until `known_until` (the one that changed it; None while current).
-# Kept for companies ingested with history (`filings ingest sec --history`): `as_of` reads it.
+# Kept for companies ingested with history (`filings ingest sec --history`) and for the annual
+# figures of ESEF reports (`filings ingest esef`): `as_of` reads it.
 metric_history = Table(
     "metric_history",
     metadata,
