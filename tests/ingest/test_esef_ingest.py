@@ -480,3 +480,21 @@ def test_unmatched_and_foreign_filers_are_refused(
         match_company(connection, None, "Tecnotree Oyj", "FI")  # not loaded in this test
     with pytest.raises(MalformedInput, match="a country without listings"):
         match_company(connection, None, "Equinor ASA", "NO")
+
+
+def test_the_report_is_listed_by_filing_search(
+    listed: SavepointDatabase, make_client: Callable[..., TestClient]
+) -> None:
+    _run(listed, {"kemira.zip": package(KEMIRA, ENGLISH_DOT)})
+    answer = make_client().post(
+        "/api/v1/data/filings/search", json={"company": KEMIRA.lei, "limit": 5}
+    ).json()
+    docid = report_docid(KEMIRA.lei, date(2024, 12, 31))
+    (item,) = answer["filings"]
+    assert (item["docid"], item["document_type"], item["fiscal_year"]) == (
+        docid,
+        "annual_report",
+        "2024",
+    )
+    assert item["citation_label"] == f"Kemira, Annual report 2024 (ESEF), docid {docid}"
+    assert "page_count" not in item

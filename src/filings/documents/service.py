@@ -97,6 +97,22 @@ def _row(f: Any, ticker: str | None, company_scoped: bool) -> FilingItem:
         period = f"Q{f.fiscal_quarter} {year}" if f.fiscal_quarter else year
         citation = f"{f.company_name}, {label} {period or ''}".strip()
         first_page = f"{f.docid}_1"
+        if not f.page_count:  # no pages held (an ESEF report, read for its figures)
+            kind = f" ({f.form})" if f.form else ""
+            return FilingItem(
+                docid=f.docid,
+                company_name=f.company_name,
+                year=year,
+                fiscal_year=year,
+                document_type=f.document_type,
+                document_type_label=label,
+                market="nordic",
+                citation_label=f"{citation}{kind}, docid {f.docid}",
+                citation_markdown=f"[{citation}{kind}]({f.source_url})"
+                if f.source_url
+                else f"{citation}{kind}",
+                metadata_quality=NOT_TRACKED,
+            )
         return FilingItem(
             docid=f.docid,
             company_name=f.company_name,
