@@ -486,9 +486,11 @@ def test_the_report_is_listed_by_filing_search(
     listed: SavepointDatabase, make_client: Callable[..., TestClient]
 ) -> None:
     _run(listed, {"kemira.zip": package(KEMIRA, ENGLISH_DOT)})
-    answer = make_client().post(
-        "/api/v1/data/filings/search", json={"company": KEMIRA.lei, "limit": 5}
-    ).json()
+    answer = (
+        make_client()
+        .post("/api/v1/data/filings/search", json={"company": KEMIRA.lei, "limit": 5})
+        .json()
+    )
     docid = report_docid(KEMIRA.lei, date(2024, 12, 31))
     (item,) = answer["filings"]
     assert (item["docid"], item["document_type"], item["fiscal_year"]) == (

@@ -458,3 +458,20 @@ def test_the_concept_table_in_the_decisions_is_the_code() -> None:
         if line.startswith("| `") and (cells := line.strip("|").split("|"))
     }
     assert rows == IFRS
+
+
+def test_a_typed_dimension_is_a_dimension() -> None:
+    document = report_documents(LIFCO, ENGLISH_DOT, "lifco.xsd")[0]
+    explicit = (
+        b'<xbrldi:explicitMember dimension="ifrs-full:ComponentsOfEquityAxis">'
+        b"ifrs-full:IssuedCapitalMember</xbrldi:explicitMember>"
+    )
+    typed = (
+        b'<xbrldi:typedMember dimension="lifco:ComponentAxis">'
+        b"<lifco:Component>capital</lifco:Component></xbrldi:typedMember>"
+    )
+    assert explicit in document
+    kept, notes, _ = _kept(document.replace(explicit, typed), "lifco-2019-12-31-en.xhtml")
+    # The share-capital column's 0 is not a second, inconsistent, net profit for the year.
+    assert _value(kept, "ifrs-full:ProfitLoss", date(2019, 12, 31)) == 1528000000
+    assert not notes
