@@ -377,3 +377,18 @@ def test_the_command_over_an_index(
     assert code == 1 and "no such file or directory" in one_sentence(error)
     code, error = run(["ingest", "esef"], capsys, monkeypatch)
     assert code == 1 and one_sentence(error) == "error: give --package or --index"
+
+
+def test_an_index_saved_as_a_file_reads_its_page_and_fetches_from_its_host(
+    listed_index: str, host: Host, tmp_path: Path
+) -> None:
+    first = json.loads(host.routes[listed_index.removeprefix(host.origin)])  # type: ignore[arg-type]
+    first["links"]["self"] = listed_index  # as saved from that host
+    saved = tmp_path / "filings.json"
+    saved.write_text(json.dumps(first))
+    web = EsefHttp(user_agent=AGENT, cache_dir=tmp_path, per_second=1000)
+    offers, _ = gather_offers(Locations(web), [], str(saved))
+    web.close()
+    assert [o.label[-4:] for o in offers] == ["FI-0", "FI-2", "SE-1"]  # page 1 only
+    assert all(o.location.startswith(host.origin + "/") for o in offers)
+    assert not host.asked  # reading the file asked nothing

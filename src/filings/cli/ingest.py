@@ -230,7 +230,8 @@ def esef(
         if given is not None and not is_url(str(given)) and not Path(given).is_file():
             raise FilingsError(f"no such file or directory: {given}")
     settings = load_settings()
-    live = any(is_url(p) for p in package) or (index is not None and is_url(index))
+    # an index's packages are always on its host, even when the index is a file
+    live = index is not None or any(is_url(p) for p in package)
     http = (
         EsefHttp(
             user_agent=settings.esef_user_agent or settings.sec_user_agent,

@@ -109,16 +109,23 @@ def _fact_key(fact: KeptFact) -> tuple[object, ...]:
 
 
 def _differences(kept: list[KeptFact], other: list[KeptFact]) -> list[str]:
-    """Facts two editions state differently (by concept, unit and period)."""
-    key = _fact_key
-    held = {key(f): f for f in kept}
+    """What two packages of a report state differently: values beyond rounding, and facts
+    only one of them states (by concept, unit and period)."""
+    held = {_fact_key(f): f for f in kept}
+    offered = {_fact_key(f): f for f in other}
     out = []
-    for fact in other:
-        mine = held.get(key(fact))
-        if mine is not None and beyond_rounding(mine.value, fact.value):
-            out.append(
-                f"{fact.concept} {fact.start or ''}..{fact.end}: {mine.value} / {fact.value}"
-            )
+    for key, fact in offered.items():
+        mine = held.get(key)
+        where = f"{fact.concept} {fact.start or ''}..{fact.end}"
+        if mine is None:
+            out.append(f"{where}: only in this package ({fact.value})")
+        elif beyond_rounding(mine.value, fact.value):
+            out.append(f"{where}: {mine.value} / {fact.value}")
+    out += [
+        f"{f.concept} {f.start or ''}..{f.end}: not in this package ({f.value})"
+        for key, f in held.items()
+        if key not in offered
+    ]
     return out
 
 
@@ -167,7 +174,8 @@ def _store_edition(
     if in_effect == dates[-1] and language_rank(edition.language) < language_rank(
         existing.language
     ):  # the same figures, labelled in a preferred language
-        sync_filing(conn, company_pk, {**values, "filed_date": existing.filed_date}, now)
+        dated = {"filed_date": existing.filed_date, "listed_date": existing.filed_date}
+        sync_filing(conn, company_pk, {**values, **dated}, now)
         replace_submission(conn, pk, in_effect, facts)
         changed = True
     if edition.filed < in_effect == dates[0]:  # the figures were known earlier
