@@ -26,16 +26,17 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection
 
 from filings.core.periods import fiscal_year_of
-from filings.db.tables import metric_history, metric_values
+from filings.db.tables import metric_values
 from filings.ingest.esef.figures import FORM, KeptFact, StoredFact, esef_figures
 from filings.ingest.esef.precedence import Disagreement, beyond_rounding, give_way
 from filings.ingest.esef.queries import (
     company_currency,
     esef_filings,
     filing_by_docid,
+    history_keys,
     keep_lei,
     move_submission,
     replace_submission,
@@ -198,17 +199,11 @@ def _currency(facts: list[StoredFact]) -> str | None:
 
 
 def _history_changed(conn: Connection, company_pk: int, versions: list[Any]) -> bool:
-    stored = {
-        (r.metric_key, r.period_key, r.value, r.source, r.known_from, r.known_until)
-        for r in conn.execute(
-            select(metric_history).where(metric_history.c.company_pk == company_pk)
-        )
-    }
     wanted = {
         (row.metric_key, row.period_key, format(row.value, "f"), row.source, since, until)
         for row, since, until in versions
     }
-    return stored != wanted
+    return history_keys(conn, company_pk) != wanted
 
 
 def refresh_figures(

@@ -15,18 +15,16 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
 
-from sqlalchemy import func, select
-
 from filings.core.collector import as_bulk_work
 from filings.core.errors import FilingsError, MalformedInput
 from filings.db.engine import Database
-from filings.db.tables import filings, metric_values
 from filings.ingest.esef.companies import match_company
-from filings.ingest.esef.figures import FORM, select_facts
+from filings.ingest.esef.figures import select_facts
 from filings.ingest.esef.index import IndexEntry, IndexPage, on_origin, reports_in_order
 from filings.ingest.esef.load import Edition, store_report
 from filings.ingest.esef.package import ReportPackage, open_package
 from filings.ingest.esef.precedence import Disagreement
+from filings.ingest.esef.queries import esef_figure_count
 from filings.ingest.esef.report import Report, read_report
 from filings.ingest.esef.source import Locations
 from filings.ingest.esef.taxonomy import Taxonomy, read_taxonomy
@@ -146,14 +144,7 @@ def _edition(read: _Read, offer: Offer, period_end: date, today: date) -> Editio
 
 def _count_figures(database: Database, company_pks: set[int]) -> int:
     with database.transaction() as conn:
-        return int(
-            conn.execute(
-                select(func.count())
-                .select_from(metric_values)
-                .join(filings, filings.c.id == metric_values.c.filing_pk)
-                .where(metric_values.c.company_pk.in_(sorted(company_pks)), filings.c.form == FORM)
-            ).scalar_one()
-        )
+        return esef_figure_count(conn, company_pks)
 
 
 @as_bulk_work

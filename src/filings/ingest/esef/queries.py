@@ -9,13 +9,14 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Connection, and_, delete, insert, or_, select, update
+from sqlalchemy import Connection, and_, delete, func, insert, or_, select, update
 
 from filings.db.tables import (
     companies,
     company_aliases,
     company_identifiers,
     filings,
+    metric_history,
     metric_values,
     xbrl_facts,
 )
@@ -256,3 +257,25 @@ def esef_decimals(conn: Connection, company_pk: int) -> Printed:
         .where(filings.c.company_pk == company_pk, filings.c.form == FORM)
     )
     return {(start, end, value): decimals for start, end, value, decimals in rows}
+
+
+def history_keys(conn: Connection, company_pk: int) -> set[tuple[object, ...]]:
+    """The company's stored versions: (metric, period, value, source, known from, until)."""
+    return {
+        (r.metric_key, r.period_key, r.value, r.source, r.known_from, r.known_until)
+        for r in conn.execute(
+            select(metric_history).where(metric_history.c.company_pk == company_pk)
+        )
+    }
+
+
+def esef_figure_count(conn: Connection, company_pks: set[int]) -> int:
+    """How many figure rows the companies' ESEF filings give."""
+    return int(
+        conn.execute(
+            select(func.count())
+            .select_from(metric_values)
+            .join(filings, filings.c.id == metric_values.c.filing_pk)
+            .where(metric_values.c.company_pk.in_(sorted(company_pks)), filings.c.form == FORM)
+        ).scalar_one()
+    )
