@@ -14,6 +14,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from filings.cli.common import console, database, load_settings
 from filings.core.errors import FilingsError
 from filings.core.settings import Settings
+from filings.ingest.esef.pipeline import EsefSummary, gather_offers, ingest_esef
+from filings.ingest.esef.precedence import Disagreement
+from filings.ingest.esef.source import EsefHttp, Locations, is_url
 from filings.ingest.nordic.pipeline import ingest_nordic
 from filings.ingest.sec.datasets import dataset_zips, ingest_datasets
 from filings.ingest.sec.documents import DOCUMENT_FORMS, DocumentSelection
@@ -171,11 +174,94 @@ def nordic(
             raise typer.Exit(1) from exc
     for path, reason in summary.skipped:
         console.print(f"[yellow]skipped[/yellow] {path}: {reason}")
+    _print_disagreements(summary.disagreements)
     typer.echo(
         f"companies: {summary.companies}, documents: {summary.documents}, pages: {summary.pages}, "
         f"figures: {summary.figures}, skipped: {len(summary.skipped)} "
-        f"({summary.unchanged} documents unchanged)"
+        f"({summary.unchanged} documents unchanged), "
+        f"disagreements with ESEF: {len(summary.disagreements)}"
     )
+
+
+def _print_disagreements(disagreements: list[Disagreement]) -> None:
+    """The annual figures two sources state differently: a list for a person to check."""
+    for found in disagreements:
+        console.print(f"[yellow]disagreement[/yellow] {escape(found.describe())}", soft_wrap=True)
+
+
+def _print_esef(summary: EsefSummary) -> None:
+    for label, reason in summary.skipped:
+        console.print(f"[yellow]skipped[/yellow] {escape(label)}: {escape(reason)}", soft_wrap=True)
+    for label, note in summary.notes:
+        console.print(f"note {escape(label)}: {escape(note)}", soft_wrap=True)
+    for filer, company, how in dict.fromkeys(summary.matched):
+        if how != "lei":
+            console.print(f"matched {escape(filer)} to {escape(company)} by {how}", soft_wrap=True)
+    _print_disagreements(summary.disagreements)
+    typer.echo(
+        f"packages: {summary.packages} ({summary.unchanged} unchanged), figures: "
+        f"{summary.figures}, skipped: {len(summary.skipped)}, disagreements with other "
+        f"sources: {len(summary.disagreements)}"
+    )
+
+
+@app.command("esef")
+def esef(
+    package: list[str] = typer.Option(
+        [],
+        "--package",
+        help="A report package (zip: the ESEF or Report Package 1.0 layout) or an inline-XBRL "
+        ".xhtml/.html report, as a file or a URL (repeatable).",
+    ),
+    index: str | None = typer.Option(
+        None,
+        help="A filings.xbrl.org /api/filings response: a file, or the URL with its filters "
+        "(its pages are followed).",
+    ),
+    instruments: Path | None = typer.Option(
+        None, help="The list of listed instruments, loaded first (filers are matched to it)."
+    ),
+) -> None:
+    """Ingest ESEF annual reports of Helsinki and Stockholm issuers; re-running changes
+    nothing."""
+    if not package and index is None:
+        raise FilingsError("give --package or --index")
+    for given in [*package, *([index] if index else []), instruments]:
+        if given is not None and not is_url(str(given)) and not Path(given).is_file():
+            raise FilingsError(f"no such file or directory: {given}")
+    settings = load_settings()
+    # an index's packages are always on its host, even when the index is a file
+    live = index is not None or any(is_url(p) for p in package)
+    http = (
+        EsefHttp(
+            user_agent=settings.esef_user_agent or settings.sec_user_agent,
+            cache_dir=settings.data_dir / "esef-cache",
+        )
+        if live
+        else None
+    )
+    columns = (
+        TextColumn("ESEF"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.description}"),
+    )
+    locations = Locations(http)
+    try:
+        offers, problems = gather_offers(locations, package, index)
+        for problem in problems:
+            console.print(f"[yellow]skipped[/yellow] {escape(problem)}", soft_wrap=True)
+        with database(settings) as db, Progress(*columns, console=console) as bar:
+            task = bar.add_task("", total=len(offers))
+
+            def advance(label: str) -> None:
+                bar.update(task, advance=1, description=label)
+
+            summary = ingest_esef(db, offers, locations.package, instruments, progress=advance)
+    finally:
+        if http is not None:
+            http.close()
+    _print_esef(summary)
 
 
 def _ingest_datasets(settings: Settings, location: str) -> None:

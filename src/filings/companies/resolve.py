@@ -1,4 +1,5 @@
-"""Company resolution (decisions.md): ticker, ISIN, CIK, exact name, then a careful fuzzy match.
+"""Company resolution (decisions.md): ticker, ISIN, CIK, LEI, exact name, then a careful fuzzy
+match.
 
 Pure functions over a `CompanyIndex`; the service builds the index from the database.
 """
@@ -15,7 +16,7 @@ from typing import Literal
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
-from filings.core.ids import normalize_cik, normalize_isin
+from filings.core.ids import normalize_cik, normalize_isin, normalize_lei
 from filings.core.markets import exchange_suffixes
 
 FUZZY_THRESHOLD = 90.0  # a fuzzy match must score at least this (0-100)
@@ -102,6 +103,7 @@ class CompanyRecord:
     cik: str | None = None
     aliases: tuple[str, ...] = ()
     has_data: bool = False  # filings or figures are held for it, not only a registry entry
+    lei: tuple[str, ...] = ()  # Legal Entity Identifiers (ESEF filers; SEC registrants with one)
 
     @property
     def primary_ticker(self) -> str | None:
@@ -119,7 +121,7 @@ class Resolved:
     """A company argument resolved to one company."""
 
     company: CompanyRecord
-    matched_by: Literal["ticker", "isin", "cik", "name", "fuzzy", "ticker_typo"]
+    matched_by: Literal["ticker", "isin", "cik", "lei", "name", "fuzzy", "ticker_typo"]
 
 
 @dataclass(frozen=True)
@@ -138,6 +140,7 @@ class CompanyIndex:
     by_ticker: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
     by_isin: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
     by_cik: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
+    by_lei: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
     by_name: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
 
     @classmethod
@@ -152,6 +155,8 @@ class CompanyIndex:
                 index.by_isin[isin.upper()].add(record.pk)
             if record.cik and (cik := normalize_cik(record.cik)):
                 index.by_cik[cik].add(record.pk)
+            for lei in record.lei:
+                index.by_lei[lei.upper()].add(record.pk)
             for name in record.names():
                 index.by_name[name].add(record.pk)
         return index
@@ -190,6 +195,7 @@ class CompanyIndex:
             (self.by_ticker, ticker_candidates(text), "ticker"),
             (self.by_isin, [i] if (i := normalize_isin(text)) else [], "isin"),
             (self.by_cik, [c] if (c := normalize_cik(text)) else [], "cik"),
+            (self.by_lei, [e] if (e := normalize_lei(text)) else [], "lei"),
             (self.by_name, [normalize_name(text)], "name"),
         ]
         for table, keys, how in lookups:

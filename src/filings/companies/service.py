@@ -66,6 +66,7 @@ def _load_records(conn: Connection) -> list[CompanyRecord]:
             cik=row.cik,
             aliases=tuple(aliases[row.id]),
             has_data=row.id in held,
+            lei=tuple(identifiers[row.id]["lei"]),
         )
         for row in queries.company_summaries(conn)
     ]

@@ -95,12 +95,13 @@ IFRS: dict[str, tuple[str, ...]] = {
         "DepreciationAmortisationAndImpairmentLossReversalOfImpairmentLossRecognisedInProfitOrLoss",
     ),
     "operating_income": ("ProfitLossFromOperatingActivities",),
+    "net_financial_items": ("FinanceIncomeCost",),
     "pretax_income": ("ProfitLossBeforeTax",),
     "income_tax": ("IncomeTaxExpenseContinuingOperations",),
     "net_income": ("ProfitLoss",),
     "net_income_to_parent": ("ProfitLossAttributableToOwnersOfParent",),
-    "eps_basic": ("BasicEarningsLossPerShare",),
-    "eps_diluted": ("DilutedEarningsLossPerShare",),
+    "eps_basic": ("BasicEarningsLossPerShare", "BasicAndDilutedEarningsLossPerShare"),
+    "eps_diluted": ("DilutedEarningsLossPerShare", "BasicAndDilutedEarningsLossPerShare"),
     "cash_and_equivalents": ("CashAndCashEquivalents",),
     "current_assets": ("CurrentAssets",),
     "property_plant_equipment": ("PropertyPlantAndEquipment",),
@@ -183,8 +184,22 @@ def mapped_concepts() -> dict[str, set[str]]:
 INSTANT_METRICS = BALANCE_KEYS
 PER_SHARE_METRICS = PER_SHARE_KEYS
 
+# The forms whose facts give figures: the SEC's periodic reports, and an annual financial
+# report in the European Single Electronic Format (`ESEF`, ingest/esef).
 PERIODIC_FORMS = frozenset(
-    {"10-K", "10-K/A", "10-Q", "10-Q/A", "20-F", "20-F/A", "40-F", "40-F/A", "10-KT", "10-KT/A"}
+    {
+        "10-K",
+        "10-K/A",
+        "10-Q",
+        "10-Q/A",
+        "20-F",
+        "20-F/A",
+        "40-F",
+        "40-F/A",
+        "10-KT",
+        "10-KT/A",
+        "ESEF",
+    }
 )
 
 

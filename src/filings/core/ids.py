@@ -1,4 +1,4 @@
-"""Identifiers: page ids, docids, accession numbers, ISINs and CIKs."""
+"""Identifiers: page ids, docids, accession numbers, ISINs, CIKs and LEIs."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ _DOCUMENT_PAGE_RE = re.compile(r"^([0-9a-f]{16})_([1-9][0-9]{0,4})$")
 _ACCESSION_RE = re.compile(r"^([0-9]{10})-?([0-9]{2})-?([0-9]{6})$")
 _ISIN_RE = re.compile(r"^[A-Z]{2}[A-Z0-9]{9}[0-9]$")
 _CIK_RE = re.compile(r"^(?:CIK)?0*([0-9]{1,10})$", re.IGNORECASE)
+_LEI_RE = re.compile(r"^[A-Z0-9]{18}[0-9]{2}$")
 
 
 @dataclass(frozen=True)
@@ -81,3 +82,13 @@ def normalize_cik(text: str) -> str | None:
     if not match:
         return None
     return match.group(1).zfill(10)
+
+
+def normalize_lei(text: str) -> str | None:
+    """A Legal Entity Identifier (ISO 17442) in canonical form when `text` is a valid one: 18
+    letters or digits and two check digits, the whole read as a number (A=10 ... Z=35) leaving
+    1 modulo 97 (ISO 7064). None otherwise."""
+    candidate = text.strip().upper()
+    if not _LEI_RE.match(candidate):
+        return None
+    return candidate if int("".join(str(int(ch, 36)) for ch in candidate)) % 97 == 1 else None

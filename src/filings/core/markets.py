@@ -105,7 +105,10 @@ SCREEN_COUNTRIES: list[str] = list(dict.fromkeys(v.country for v in VENUES if v.
 PDF = DocumentFormat("pdf", "rendered_png", "png", "a PDF: each page rendered as a PNG")
 TEXT = DocumentFormat("text", "release_text", "txt", "a release text: its text is the page")
 EDGAR = DocumentFormat("edgar", "edgar_link", None, "an SEC filing: the filing on EDGAR")
-DOCUMENT_FORMATS: dict[str, DocumentFormat] = {f.key: f for f in (PDF, TEXT, EDGAR)}
+ESEF = DocumentFormat(
+    "esef", "esef_report", None, "an ESEF report read for its tagged figures: no pages held"
+)
+DOCUMENT_FORMATS: dict[str, DocumentFormat] = {f.key: f for f in (PDF, TEXT, EDGAR, ESEF)}
 
 
 def market(key: str) -> Market:

@@ -138,6 +138,12 @@ class Settings(BaseSettings):
         description="User-Agent declared to the SEC (name and e-mail) for live EDGAR requests; "
         "live ingestion refuses to run without it.",
     )
+    esef_user_agent: str | None = Field(
+        default=None,
+        description="User-Agent naming the operator (name and e-mail or URL) for requests to "
+        "filings.xbrl.org (ESEF index and report packages); when unset the SEC one is used, and "
+        "live ESEF requests refuse to run without either.",
+    )
 
     @field_validator("blocked_networks", mode="before")
     @classmethod

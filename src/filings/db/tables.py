@@ -152,7 +152,8 @@ filing_texts = Table(
     Index("ix_filing_texts_filing_section", "filing_pk", "section"),
 )
 
-# The numeric inline-XBRL facts of a US filing's documents, dimensions kept.
+# The numeric inline-XBRL facts of a US filing's documents, dimensions kept; of an ESEF report,
+# the facts its figures are read from.
 xbrl_facts = Table(
     "xbrl_facts",
     metadata,
@@ -166,6 +167,10 @@ xbrl_facts = Table(
     Column("decimals", String(10)),
     Column("dimensions", JSON, nullable=False),  # [[axis, member], ...], [] for none
     Column("label", Text),  # the issuer's line label, where the source gives it (pre.txt)
+    # ESEF: the ifrs-full concept an extension concept stands in for (its wider anchor)
+    Column("anchor", String(200)),
+    # ESEF: the date of the submission that stated the fact (a correction adds a submission)
+    Column("submitted", Date),
     Index("ix_xbrl_facts_filing_concept", "filing_pk", "concept"),
 )
 
@@ -243,7 +248,8 @@ metric_values = Table(
 
 # Every version of every figure row, with the days it was the known one: `known_from` (the
 # filing date that made it) until `known_until` (the one that changed it; None while current).
-# Kept for companies ingested with history (`filings ingest sec --history`): `as_of` reads it.
+# Kept for companies ingested with history (`filings ingest sec --history`) and for the annual
+# figures of ESEF reports (`filings ingest esef`): `as_of` reads it.
 metric_history = Table(
     "metric_history",
     metadata,

@@ -22,6 +22,7 @@ from filings.core.markets import (
     DOCUMENT_TYPE_LABELS,
     DOCUMENT_TYPES,
     EDGAR,
+    ESEF,
     PDF,
     TEXT,
     market,
@@ -58,21 +59,42 @@ def _not_tracked(market_label: str) -> MetadataQuality:
     return MetadataQuality(period_end=text, filed_date=text)
 
 
-def _citation(f: Any, label: str, year: str | int | None) -> tuple[str, str]:
-    """How to cite a filing: its first page where its pages are held, else the filing on the
-    regulator's site."""
-    if f.document_format == EDGAR.key:
-        accession = parse_accession(f.accession_number or "")
-        url = edgar_index_url(f.cik, accession) if f.cik and accession else None
-        citation = f"{f.company_name}, Form {f.form or f.document_type}, filed {_iso(f.filed_date)}"
-        return citation, f"[{citation}]({url})" if url else citation
+def _edgar_citation(f: Any, label: str, year: str | int | None) -> tuple[str, str]:
+    """An SEC filing: its form and filing date, linked to the filing on EDGAR."""
+    accession = parse_accession(f.accession_number or "")
+    url = edgar_index_url(f.cik, accession) if f.cik and accession else None
+    citation = f"{f.company_name}, Form {f.form or f.document_type}, filed {_iso(f.filed_date)}"
+    return citation, f"[{citation}]({url})" if url else citation
+
+
+def _period_citation(f: Any, label: str, year: str | int | None) -> str:
     period = f"Q{f.fiscal_quarter} {year}" if f.fiscal_quarter else year
-    citation = f"{f.company_name}, {label} {period or ''}".strip()
-    first_page = f"{f.docid}_1"
+    return f"{f.company_name}, {label} {period or ''}".strip()
+
+
+def _first_page_citation(f: Any, label: str, year: str | int | None) -> tuple[str, str]:
+    """A document with pages: its first page, linked to the page's snapshot."""
+    citation, first_page = _period_citation(f, label, year), f"{f.docid}_1"
     return (
         f"{citation}, page 1 of {f.page_count} (page id {first_page})",
         f"[{citation}, p. 1]({SNAPSHOT_ENDPOINT.format(page_id=first_page)})",
     )
+
+
+def _package_citation(f: Any, label: str, year: str | int | None) -> tuple[str, str]:
+    """A report read for its tagged figures (no pages held): its docid, linked to its package."""
+    citation = f"{_period_citation(f, label, year)} ({f.form})" if f.form else ""
+    citation = citation or _period_citation(f, label, year)
+    markdown = f"[{citation}]({f.source_url})" if f.source_url else citation
+    return f"{citation}, docid {f.docid}", markdown
+
+
+CITED_BY: dict[str, Callable[[Any, str, str | int | None], tuple[str, str]]] = {
+    EDGAR.key: _edgar_citation,
+    PDF.key: _first_page_citation,
+    TEXT.key: _first_page_citation,
+    ESEF.key: _package_citation,
+}
 
 
 def _row(f: Any, ticker: str | None, company_scoped: bool) -> FilingItem:
@@ -81,7 +103,7 @@ def _row(f: Any, ticker: str | None, company_scoped: bool) -> FilingItem:
     year: str | int | None = f.fiscal_year
     if listed.fiscal_year_as_text and f.fiscal_year is not None:
         year = str(f.fiscal_year)
-    citation, markdown = _citation(f, label, year)
+    citation, markdown = CITED_BY[f.document_format](f, label, year)
     row = FilingItem(
         # a document's own id; an SEC filing's accession number where a company was named
         docid=f.docid or (f.accession_number if company_scoped else None),

@@ -84,7 +84,8 @@ def _no_history(conn: Connection, company: Company, text: str, as_of: date | Non
         text,
         f"No point-in-time figures for {company.display_name}",
         "Figures as known on a date are kept for US companies ingested with "
-        "`filings ingest sec --history`; ask without as_of for today's figures.",
+        "`filings ingest sec --history` and for Nordic companies' ESEF annual reports "
+        "(`filings ingest esef`); ask without as_of for today's figures.",
         as_of=as_of.isoformat(),
     )
 

@@ -182,6 +182,8 @@ def upsert_company(conn: Connection, company: CompanyIn, now: datetime) -> tuple
     values = company.columns()
     if company.business_country is None:  # a source that does not read it keeps what is stored
         values.pop("business_country")
+    if company.lei is None:  # an LEI another source found (ESEF) stays
+        values.pop("lei")
     if company.keep_name:
         values = {k: v for k, v in values.items() if k not in ("company_name", "display_name")}
     differs = {k: v for k, v in values.items() if _differs(getattr(existing, k), v)}
@@ -202,6 +204,7 @@ def _identifier_rows(company: CompanyIn) -> dict[tuple[str, ...], dict[str, Any]
     entries = [("ticker", t, normalize_ticker(t)) for t in company.tickers]
     entries += [("isin", i, i.upper()) for i in (company.isin, *company.isins) if i]
     entries += [("cik", company.cik, company.cik)] if company.cik else []
+    entries += [("lei", company.lei, company.lei.upper())] if company.lei else []
     for kind, value, normalized in entries:
         wanted.setdefault(
             (kind, normalized), {"kind": kind, "value": value, "normalized": normalized}
@@ -225,9 +228,19 @@ def _tag_rows(company: CompanyIn) -> dict[tuple[str, ...], dict[str, Any]]:
 
 
 def _sync_identifiers(conn: Connection, pk: int, company: CompanyIn) -> LoadCounts:
-    return _sync_set(
-        conn, company_identifiers, pk, _identifier_rows(company), ("kind", "normalized")
-    )
+    wanted = _identifier_rows(company)
+    if company.lei is None:  # a source without LEIs keeps the one another source found
+        for row in conn.execute(
+            select(company_identifiers).where(
+                company_identifiers.c.company_pk == pk, company_identifiers.c.kind == "lei"
+            )
+        ).mappings():
+            wanted[("lei", row["normalized"])] = {
+                "kind": "lei",
+                "value": row["value"],
+                "normalized": row["normalized"],
+            }
+    return _sync_set(conn, company_identifiers, pk, wanted, ("kind", "normalized"))
 
 
 def _sync_aliases(conn: Connection, pk: int, company: CompanyIn) -> LoadCounts:

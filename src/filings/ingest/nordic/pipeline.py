@@ -18,6 +18,7 @@ from filings.core.errors import FilingsError, MalformedInput
 from filings.core.markets import NORDIC, PDF, TEXT, issuer_country
 from filings.db.engine import Database
 from filings.db.tables import companies, filings, metric_values
+from filings.ingest.esef.precedence import Disagreement, without_esef_periods
 from filings.ingest.load import (
     MALFORMED,
     CompanyIn,
@@ -65,6 +66,8 @@ class NordicSummary:
     figures: int = 0  # stored for this run's documents when it ends
     unchanged: int = 0
     skipped: list[tuple[str, str]] = field(default_factory=list)
+    # annual figures an ESEF filing states otherwise (beyond rounding): the ESEF one is kept
+    disagreements: list[Disagreement] = field(default_factory=list)
 
 
 def _feed_record(raw: Any) -> FeedRecord:
@@ -169,7 +172,7 @@ def document_passages(text: DocumentText, values: Mapping[str, Any]) -> list[Pla
 
 def _load_document(
     conn: Connection, record: FeedRecord, text: DocumentText, location: str, now: datetime
-) -> tuple[int, bool]:
+) -> tuple[int, bool, list[Disagreement]]:
     company_pk = _company_for(conn, record, now)
     doc_type = document_type(text.kind, record.category, record.headline, text.pages[0])
     year, quarter = fiscal_period(doc_type, record.headline, text.pages[0], record.published)
@@ -197,16 +200,18 @@ def _load_document(
     changed |= sync_passages(
         conn, filing_pk, company_pk, values["language"] or "en", document_passages(text, values)
     )
-    currency = conn.execute(
-        select(companies.c.currency).where(companies.c.id == company_pk)
-    ).scalar()
-    rows = extract_figures(text, doc_type, year, quarter, currency)
+    company = conn.execute(
+        select(companies.c.currency, companies.c.company_name).where(companies.c.id == company_pk)
+    ).one()
+    rows = extract_figures(text, doc_type, year, quarter, company.currency)
+    # ESEF wins for the annual figures an ESEF filing states (ingest/esef/precedence.py).
+    rows, differing = without_esef_periods(conn, company_pk, company.company_name, rows)
     rows = _newest_document_wins(conn, company_pk, text.docid, _rank(values), rows)
     scope = metric_values.c.page_id.like(f"{text.docid}\\_%", escape="\\")
     counts = sync_metrics(conn, company_pk, rows, scope, {text.docid: filing_pk})
     if changed or counts.changed:
         touch_company(conn, company_pk, now)
-    return len(rows), changed or counts.changed
+    return len(rows), changed or counts.changed, differing
 
 
 Rank = tuple[int, int, str, str]
@@ -302,7 +307,7 @@ def ingest_nordic(
             content, where = fetch(location, base, client)
             text = read_document(content, record.path)
             with database.transaction(write=True) as conn:
-                _, changed = _load_document(conn, record, text, where, now)
+                _, changed, differing = _load_document(conn, record, text, where, now)
         except FilingsError as exc:
             summary.skipped.append((record.path, str(exc)))
             continue
@@ -310,6 +315,7 @@ def ingest_nordic(
             summary.skipped.append((record.path, f"malformed: {type(exc).__name__}: {exc}"))
             continue
         summary.documents += 1
+        summary.disagreements.extend(differing)
         summary.pages += len(text.pages)
         summary.unchanged += 0 if changed else 1
         docids.append(text.docid)

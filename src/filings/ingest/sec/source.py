@@ -7,7 +7,6 @@ reads `<mirror>/data.sec.gov/...`, `<base-url>/data.sec.gov/...` or `https://dat
 from __future__ import annotations
 
 import json
-import threading
 import time
 from decimal import Decimal
 from pathlib import Path
@@ -21,6 +20,7 @@ from filings.core.errors import (
     MalformedInput,
     SourceMissing,
 )
+from filings.ingest.pacing import Pacer
 
 TICKERS_PATH = "www.sec.gov/files/company_tickers.json"
 MAX_REQUESTS_PER_SECOND = 10
@@ -91,22 +91,6 @@ class MirrorSource:
         return sorted(found)
 
 
-class _Pacer:
-    """At most `per_second` request starts a second, across threads."""
-
-    def __init__(self, per_second: int):
-        self.interval = 1.0 / per_second
-        self.lock = threading.Lock()
-        self.next_start = 0.0
-
-    def wait(self) -> None:
-        with self.lock:
-            now = time.monotonic()
-            start = max(now, self.next_start)
-            self.next_start = start + self.interval
-        time.sleep(max(start - now, 0.0))
-
-
 class HttpSource:
     """The SEC's live hosts (or a base URL serving the same paths), under the fair-access rules:
     a declared User-Agent, at most 10 requests a second, backoff on 429 and 5xx, and immutable
@@ -129,7 +113,7 @@ class HttpSource:
         self.base_url = base_url.rstrip("/") if base_url else None
         self.cache_dir = cache_dir
         self.backoff_seconds = backoff_seconds
-        self.pacer = _Pacer(MAX_REQUESTS_PER_SECOND)
+        self.pacer = Pacer(MAX_REQUESTS_PER_SECOND)
         self.client = httpx.Client(
             headers={"User-Agent": user_agent, "Accept-Encoding": "gzip, deflate"},
             timeout=30,

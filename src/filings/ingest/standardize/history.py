@@ -9,6 +9,8 @@ derived quarters and stock splits are all as they were known on that day.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Callable
 from datetime import date
 
 from filings.core.concepts import PERIODIC_FORMS
@@ -19,17 +21,13 @@ from filings.ingest.standardize.rows import MetricRow
 Version = tuple[MetricRow, date, date | None]
 
 
-def versions(facts: list[Fact], fye: tuple[int, int] | None) -> list[Version]:
-    """Every version of every row the facts give over time, oldest first."""
-    ordered = sorted(facts, key=lambda f: f.filed)
-    days = sorted({f.filed for f in ordered if f.form in PERIODIC_FORMS})
+def versions_over(days: list[date], rows_on: Callable[[date], list[MetricRow]]) -> list[Version]:
+    """Every version of every row, given the rows known on each of `days` (ascending): a row
+    that appears or changes on a day starts a version and ends the one before."""
     out: list[Version] = []
     known: dict[tuple[str, str], tuple[MetricRow, date]] = {}
-    taken = 0
     for day in days:
-        while taken < len(ordered) and ordered[taken].filed <= day:
-            taken += 1
-        now = {(r.metric_key, r.period_key): r for r in standardize(ordered[:taken], fye)}
+        now = {(r.metric_key, r.period_key): r for r in rows_on(day)}
         for key, (row, since) in list(known.items()):
             new = now.get(key)
             if new is None or (new.value, new.source) != (row.value, row.source):
@@ -40,3 +38,15 @@ def versions(facts: list[Fact], fye: tuple[int, int] | None) -> list[Version]:
                 known[key] = (row, day)
     out.extend((row, since, None) for row, since in known.values())
     return sorted(out, key=lambda v: (v[1], v[0].metric_key, v[0].period_key))
+
+
+def versions(facts: list[Fact], fye: tuple[int, int] | None) -> list[Version]:
+    """Every version of every row the facts give over time, oldest first."""
+    ordered = sorted(facts, key=lambda f: f.filed)
+    days = sorted({f.filed for f in ordered if f.form in PERIODIC_FORMS})
+    filed = [f.filed for f in ordered]
+
+    def rows_on(day: date) -> list[MetricRow]:
+        return standardize(ordered[: bisect_right(filed, day)], fye)
+
+    return versions_over(days, rows_on)

@@ -13,15 +13,43 @@ from filings.ingest.xbrl.model import IX, XBRLDI, XBRLI, XSI, Context, XbrlFact
 from filings.ingest.xbrl.text_transforms import text_value
 from filings.ingest.xbrl.transforms import numeric_value
 
-_PARSER = etree.XMLParser(huge_tree=True, resolve_entities=False, no_network=True)
+_PARSER = etree.XMLParser(huge_tree=True, resolve_entities=False, no_network=True, load_dtd=False)
+# The W3C's own XHTML document types: a reference to one names the vocabulary and is never read.
+XHTML_PUBLIC_IDS = frozenset(
+    {
+        "-//W3C//DTD XHTML 1.0 Strict//EN",
+        "-//W3C//DTD XHTML 1.0 Transitional//EN",
+        "-//W3C//DTD XHTML 1.1//EN",
+    }
+)
 
 
 def parse_xml(document: bytes) -> etree._Element:
-    """An XML tree; MalformedInput when the bytes are not XML."""
+    """An XML tree; MalformedInput when the bytes are not XML. Entities are never expanded,
+    and no DTD or other resource is loaded, from the network or from disk."""
     try:
         return etree.fromstring(document, _PARSER)
     except etree.XMLSyntaxError as exc:
         raise MalformedInput(f"not XML: {exc}") from exc
+
+
+def parse_xml_without_dtd(document: bytes, *, xhtml_doctype: bool = False) -> etree._Element:
+    """An XML tree from an untrusted source, refusing any DTD: declarations inside the document
+    (entities, elements) or a reference to an outside one. With `xhtml_doctype`, a bare
+    `<!DOCTYPE html>` or the W3C's XHTML document type, which declare nothing, are allowed."""
+    root = parse_xml(document)
+    info = root.getroottree().docinfo
+    declared = info.internalDTD
+    if declared is not None and (list(declared.iterentities()) or list(declared.iterelements())):
+        raise MalformedInput("the XML declares a DTD of its own (entities or elements)")
+    public, system = info.public_id, info.system_url
+    if (public or system) and not (xhtml_doctype and public in XHTML_PUBLIC_IDS):
+        raise MalformedInput(f"the XML refers to an outside DTD ({system or public})")
+    if info.doctype and not xhtml_doctype:
+        raise MalformedInput("the XML has a document type declaration")
+    if any(isinstance(node, etree._Entity) for node in root.iter()):
+        raise MalformedInput("the XML refers to an entity")
+    return root
 
 
 def _date(text: str | None) -> date | None:
@@ -85,7 +113,9 @@ def _rule(element: etree._Element) -> str | None:
     return fmt.rsplit(":", 1)[-1] if fmt else None
 
 
-def _text(element: etree._Element, by_id: dict[str, etree._Element]) -> str:
+def nonnumeric_text(element: etree._Element, by_id: dict[str, etree._Element]) -> str:
+    """The text of an ix:nonNumeric, followed through its ix:continuation chain (`by_id`:
+    the continuations by id), without ix:exclude parts."""
     parts = ["".join(_visible_text(element))]
     seen: set[str] = set()
     next_id = element.get("continuedAt")
@@ -106,10 +136,12 @@ def _visible_text(element: etree._Element) -> list[str]:
     return out
 
 
-def _numeric(element: etree._Element) -> Decimal | None:
+def nonfraction_value(element: etree._Element, rule: str | None = None) -> Decimal | None:
+    """The value of an ix:nonFraction: its text under its format (or `rule` when given),
+    scaled and signed; None when nil."""
     if element.get(f"{{{XSI}}}nil") == "true":
         return None
-    value = numeric_value("".join(element.itertext()), _rule(element))
+    value = numeric_value("".join(element.itertext()), rule or _rule(element))
     scale = int(element.get("scale") or 0)
     if scale:
         value = value.scaleb(scale)
@@ -132,11 +164,11 @@ def read_inline(document: bytes) -> list[XbrlFact]:
         numeric = element.tag == f"{{{IX}}}nonFraction"
         value: Decimal | str | None
         if numeric:
-            value = _numeric(element)
+            value = nonfraction_value(element)
         elif element.get(f"{{{XSI}}}nil") == "true":
             value = None
         else:
-            value = text_value(_text(element, by_id), _rule(element))
+            value = text_value(nonnumeric_text(element, by_id), _rule(element))
         unit = units.get(element.get("unitRef", "")) if numeric else None
         facts.append(XbrlFact(concept, prefix, context, unit, element.get("decimals"), value))
     return facts
