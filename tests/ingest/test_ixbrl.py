@@ -95,6 +95,24 @@ def test_negative_and_scaled_values(corpus: Path) -> None:
     assert {f.value for f in other_income} >= {Decimal("269000000"), Decimal("-565000000")}
 
 
+def test_a_typed_dimension_is_a_dimension(corpus: Path) -> None:
+    # "the Company expects 64 % of total deferred revenue to be realized in less than a year,
+    # 25 % within one-to-two years, 9 % within two-to-three years and 2 % in greater than three"
+    facts = read_inline((corpus / APPLE_10K).read_bytes())
+    shares = {
+        f.context.dimensions: f.value
+        for f in facts
+        if f.name == "us-gaap:RevenueRemainingPerformanceObligationPercentage"
+    }
+    axis = "us-gaap:RevenueRemainingPerformanceObligationExpectedTimingOfSatisfactionStartDateAxis"
+    assert shares == {
+        ((axis, "2024-09-29"),): Decimal("0.64"),
+        ((axis, "2025-09-28"),): Decimal("0.25"),
+        ((axis, "2026-09-27"),): Decimal("0.09"),
+        ((axis, "2027-09-26"),): Decimal("0.02"),
+    }  # none of them a company-wide total
+
+
 def test_html_that_is_not_xml_is_malformed(corpus: Path) -> None:
     exhibit = corpus / "sec-unindexed/BKE/8-K_2024-11-22/bke20241122-8kexhibit.htm"
     with pytest.raises(MalformedInput):

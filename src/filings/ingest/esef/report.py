@@ -31,7 +31,7 @@ from filings.ingest.xbrl.inline import (
     read_units,
     resolve_name,
 )
-from filings.ingest.xbrl.model import IX, XBRLDI, XBRLI, XSI, Context
+from filings.ingest.xbrl.model import IX, XBRLI, XSI, Context
 from filings.ingest.xbrl.transforms import registry_rule
 
 XHTML = "http://www.w3.org/1999/xhtml"
@@ -130,18 +130,8 @@ def _entity(roots: list[etree._Element]) -> tuple[str | None, list[str]]:
     return (normalize_lei(next(iter(leis))) if leis else None), others
 
 
-def _typed(roots: list[etree._Element]) -> set[str]:
-    """Ids of the contexts with a typed dimension (which `read_contexts` does not list)."""
-    return {
-        context.get("id", "")
-        for root in roots
-        for context in root.iter(f"{{{XBRLI}}}context")
-        if next(context.iter(f"{{{XBRLDI}}}typedMember"), None) is not None
-    }
-
-
 def _numeric_fact(
-    element: etree._Element, contexts: dict[str, Context], units: dict[str, str], typed: set[str]
+    element: etree._Element, contexts: dict[str, Context], units: dict[str, str]
 ) -> ReportFact | None:
     """The fact of an ix:nonFraction; None when nil; MalformedInput when unreadable."""
     clark, _ = resolve_name(element, element.get("name", ""))
@@ -162,7 +152,7 @@ def _numeric_fact(
         value=value,
         decimals=element.get("decimals"),
         label=printed_label(element),
-        dimensional=bool(context.dimensions) or context.id in typed,
+        dimensional=bool(context.dimensions),
     )
 
 
@@ -218,11 +208,10 @@ def read_report(documents: tuple[tuple[str, bytes], ...]) -> Report:
     names = _nonnumeric(roots, (NAME_CONCEPT,))
     report.entity_name = names[0] if names else None
     report.country = next(filter(None, map(country_of, _nonnumeric(roots, COUNTRY_CONCEPTS))), None)
-    typed = _typed(roots)
     for root in roots:
         for element in root.iter(f"{{{IX}}}nonFraction"):
             try:
-                fact = _numeric_fact(element, contexts, units, typed)
+                fact = _numeric_fact(element, contexts, units)
             except MalformedInput as exc:
                 where = element.get("id") or element.get("name")
                 report.problems.append(f"fact {where} left out: {exc}")

@@ -61,10 +61,19 @@ def read_contexts(root: etree._Element) -> dict[str, Context]:
     contexts = {}
     for element in root.iter(f"{{{XBRLI}}}context"):
         instant = element.findtext(f".//{{{XBRLI}}}instant")
-        dimensions = tuple(  # the order of explicit members carries no meaning
+        dimensions = tuple(  # the order of members carries no meaning
             sorted(
-                (member.get("dimension", ""), (member.text or "").strip())
-                for member in element.iter(f"{{{XBRLDI}}}explicitMember")
+                [
+                    *(
+                        (member.get("dimension", ""), (member.text or "").strip())
+                        for member in element.iter(f"{{{XBRLDI}}}explicitMember")
+                    ),
+                    # a typed member's value is the text of its one child (a date, an id)
+                    *(
+                        (member.get("dimension", ""), "".join(member.itertext()).strip())
+                        for member in element.iter(f"{{{XBRLDI}}}typedMember")
+                    ),
+                ]
             )
         )
         contexts[element.get("id", "")] = Context(
