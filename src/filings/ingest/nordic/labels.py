@@ -1,103 +1,249 @@
-"""Line labels of Nordic reports (English, Swedish, Finnish) and the metric keys they carry."""
+"""Line labels of Nordic reports (English, Swedish, Finnish) and the metric keys they carry.
+
+A printed label is normalised first: footnote markers (`¹⁾`, `3)`, `*`), parenthesised asides
+(`(see below)`, `(loss)`, `(IFRS)`), note references, units at its end (`, SEK`, `, EUR
+million`) and list dashes go; `&` is `and`, `profit/loss` is `profit`. The normalised label is
+looked up among the synonyms of each metric; a label one or two letters off a synonym (a
+typo: "Cost of good sold") matches it too. A label that qualifies its figure (adjusted,
+operative, comparable, underlying, excluding ..., of which, a percentage, a margin, per
+cent) never matches a reported metric. Which statement a line sits in, and the heading above
+it ("attributable to", "continuing operations"), decide the rest (`map_line`).
+"""
 
 from __future__ import annotations
 
+import difflib
 import re
+from dataclasses import dataclass
 
 LABELS: dict[str, tuple[str, ...]] = {
     "revenue": (
-        "revenues",
         "revenue",
+        "revenues",
         "net sales",
         "sales",
         "total revenue",
+        "total revenues",
         "total net sales",
+        "net revenue",
+        "net revenues",
+        "turnover",
+        "net turnover",
+        "revenue from contracts with customers",
+        "net sales total",
         "nettoomsättning",
+        "omsättning",
         "intäkter",
+        "nettoomsättning totalt",
         "liikevaihto",
+        "myynti",
     ),
-    "cost_of_revenue": ("cost of sales", "cost of goods sold", "kostnad för sålda varor"),
-    "gross_profit": ("gross profit", "gross income", "bruttoresultat", "bruttokate"),
+    "cost_of_revenue": (
+        "cost of sales",
+        "cost of goods sold",
+        "costs of goods sold",
+        "cost of revenue",
+        "cost of revenues",
+        "costs of sales",
+        "cost of goods and services sold",
+        "cost of services provided and equipment sold",
+        "kostnad för sålda varor",
+        "kostnader för sålda varor",
+        "kostnad för sålda varor och tjänster",
+        "kostnader för sålda varor och tjänster",
+        "myytyjä suoritteita vastaavat kulut",
+    ),
+    "gross_profit": (
+        "gross profit",
+        "gross income",
+        "bruttoresultat",
+        "bruttovinst",
+        "myyntikate",
+        "bruttokate",
+    ),
     "research_and_development": (
         "research and development costs",
         "research and development expenses",
         "research and development",
+        "r and d expenses",
+        "r and d costs",
+        "forsknings- och utvecklingskostnader",
+        "forskning och utveckling",
+        "tutkimus- ja kehityskulut",
+        "tutkimus- ja kehitysmenot",
+    ),
+    "selling_general_and_administrative": (
+        "selling, general and administrative expenses",
+        "selling, general and administrative costs",
+        "selling and administrative expenses",
+        "selling and administrative costs",
+        "sales and administrative expenses",
+        "sales, general and administrative expenses",
+        "sga expenses",
+        "försäljnings- och administrationskostnader",
+        "myynnin ja hallinnon kulut",
     ),
     "depreciation_and_amortization": (
-        "depreciation/amortisation",
-        "depreciation and amortisation",
-        "depreciation and amortization",
         "depreciation, amortization and impairment",
+        "depreciation, amortisation and impairment",
+        "depreciation, amortization and impairments",
+        "depreciation, amortisation and impairments",
+        "depreciation, amortization and impairment losses",
+        "depreciation, amortisation and impairment losses",
+        "depreciation, amortization and write-downs",
+        "depreciation and amortization",
+        "depreciation and amortisation",
+        "depreciation, amortization",
+        "depreciation and amortisation and impairment",
+        "depreciation/amortisation",
+        "depreciation/amortization",
+        "depreciation/amortisation and impairment",
+        "depreciation/amortization and impairment",
+        "depreciation and impairment",
+        "depreciation, amortisation and impairment of assets",
+        "depreciation",
         "avskrivningar",
+        "av- och nedskrivningar",
+        "avskrivningar och nedskrivningar",
         "poistot",
+        "poistot ja arvonalentumiset",
+        "poistot ja arvonalennukset",
     ),
-    "ebitda": ("ebitda",),
+    "ebitda": (
+        "ebitda",
+        "operating profit before depreciation",
+        "operating profit before depreciation and amortisation",
+        "operating profit before depreciation and amortization",
+        "operating profit before depreciation, amortisation and impairment",
+        "operating profit before depreciation, amortization and impairment",
+        "rörelseresultat före avskrivningar",
+        "rörelseresultat före av- och nedskrivningar",
+        "käyttökate",
+    ),
     "operating_income": (
         "operating profit",
         "operating income",
-        "ebit",
         "operating result",
-        # Ericsson: "Earnings (loss) before financial items and income tax (EBIT)"
+        "operating profit ebit",
+        "ebit",
         "earnings before financial items and income tax",
+        "earnings before interest and taxes",
+        "profit from operations",
+        "operating earnings",
         "rörelseresultat",
         "liikevoitto",
         "liiketulos",
+        "liikevoitto ebit",
     ),
-    "net_financial_items": ("net financial items", "financial net", "finansnetto", "rahoituserät"),
+    "net_financial_items": (
+        "net financial items",
+        "financial items",
+        "financial items, net",
+        "financial net",
+        "net financial income",
+        "net financial income and expenses",
+        "financial income and expenses, net",
+        "financial income and expenses",
+        "net financial expenses",
+        "finansnetto",
+        "finansiella poster",
+        "finansiella poster netto",
+        "rahoituserät",
+        "rahoitustuotot ja -kulut",
+        "rahoituserät yhteensä",
+    ),
     "pretax_income": (
         "profit before tax",
         "profit before taxes",
+        "profit before income tax",
+        "profit before income taxes",
         "income before tax",
+        "income before taxes",
+        "income before income taxes",
         "income after financial items",
         "profit after financial items",
+        "earnings after financial items",
+        "result after financial items",
         "result before tax",
         "result before taxes",
+        "earnings before tax",
+        "earnings before taxes",
         "resultat före skatt",
         "resultat efter finansiella poster",
+        "resultat efter finansnetto",
         "voitto ennen veroja",
         "tulos ennen veroja",
     ),
     "income_tax": (
-        "income tax expense",
         "income tax",
         "income taxes",
-        "tax on profit for the year",
+        "income tax expense",
+        "income tax expenses",
         "taxes",
+        "tax",
+        "tax expense",
+        "taxes on income",
+        "tax on profit for the year",
+        "tax on profit for the period",
+        "tax for the period",
+        "tax for the year",
+        "income tax for the period",
+        "inkomstskatt",
+        "skatt",
+        "skatter",
+        "skatt på periodens resultat",
+        "skatt på årets resultat",
+        "tuloverot",
+        "verot",
     ),
     "net_income": (
         "profit for the period",
-        "net result for the period",
-        "net result for the year",
+        "profit for the year",
         "net profit",
-        "net income",
         "net profit for the period",
         "net profit for the year",
-        "profit for the year",
+        "net income",
         "net income for the period",
+        "net income for the year",
+        "net result",
+        "net result for the period",
+        "net result for the year",
+        "result for the period",
+        "result for the year",
+        "profit after tax",
+        "profit after taxes",
+        "income after tax",
+        "income after taxes",
+        "net earnings",
+        "earnings for the period",
+        "profit for the financial year",
         "periodens resultat",
         "årets resultat",
+        "periodens resultat efter skatt",
+        "resultat efter skatt",
+        "periodens nettoresultat",
         "kauden tulos",
         "tilikauden tulos",
+        "kauden voitto",
+        "tilikauden voitto",
     ),
-    "net_income_to_parent": (
-        "owners of the parent",
-        # Ericsson: under "Net income (loss) attributable to:"
-        "owners of the parent company",
-        "parent company shareholders",
-        "attributable to owners of the parent",
-    ),
-    # Unqualified "earnings per share" in Nordic reports is the basic figure.
     "eps_basic": (
         "basic earnings per share",
         "earnings per share, basic",
         "earnings per share basic",
         "earnings per share",
+        "eps",
         "eps basic",
         "eps, basic",
-        "eps (basic)",
+        "basic eps",
+        "earnings per share before dilution",
+        "earnings per share after tax",
         "resultat per aktie före utspädning",
         "resultat per aktie",
         "osakekohtainen tulos",
+        "osakekohtainen tulos, laimentamaton",
+        "laimentamaton osakekohtainen tulos",
+        "tulos/osake",
     ),
     "eps_diluted": (
         "diluted earnings per share",
@@ -107,53 +253,449 @@ LABELS: dict[str, tuple[str, ...]] = {
         "earnings per share, after dilution",
         "eps diluted",
         "eps, diluted",
-        "eps (diluted)",
         "diluted eps",
         "resultat per aktie efter utspädning",
+        "osakekohtainen tulos, laimennettu",
+        "laimennettu osakekohtainen tulos",
+    ),
+    "dividend_per_share": (
+        "dividend per share",
+        "dividends per share",
+        "dividend/share",
+        "proposed dividend per share",
+        "utdelning per aktie",
+        "osakekohtainen osinko",
+        "osinko/osake",
+    ),
+    "cash_and_equivalents": (
+        "cash and cash equivalents",
+        "cash and equivalents",
+        "cash and bank",
+        "cash and bank balances",
+        "cash at bank and in hand",
+        "likvida medel",
+        "kassa och bank",
+        "rahavarat",
+        "rahat ja pankkisaamiset",
+    ),
+    "current_assets": (
+        "total current assets",
+        "current assets",
+        "summa omsättningstillgångar",
+        "omsättningstillgångar",
+        "lyhytaikaiset varat",
+        "lyhytaikaiset varat yhteensä",
+    ),
+    "property_plant_equipment": (
+        "property, plant and equipment",
+        "property plant and equipment",
+        "materiella anläggningstillgångar",
+        "aineelliset käyttöomaisuushyödykkeet",
+    ),
+    "goodwill": ("goodwill", "liikearvo"),
+    "intangible_assets": (
+        "other intangible assets",
+        "intangible assets",
+        "immateriella anläggningstillgångar",
+        "övriga immateriella anläggningstillgångar",
+        "aineettomat hyödykkeet",
+        "muut aineettomat hyödykkeet",
+    ),
+    "total_assets": (
+        "total assets",
+        "summa tillgångar",
+        "tillgångar totalt",
+        "varat yhteensä",
+        "taseen loppusumma",
+    ),
+    "current_liabilities": (
+        "total current liabilities",
+        "current liabilities",
+        "summa kortfristiga skulder",
+        "kortfristiga skulder",
+        "lyhytaikaiset velat",
+        "lyhytaikaiset velat yhteensä",
+    ),
+    "total_liabilities": (
+        "total liabilities",
+        "summa skulder",
+        "velat yhteensä",
+    ),
+    "equity": (
+        "total equity",
+        "equity",
+        "total shareholders' equity",
+        "summa eget kapital",
+        "eget kapital",
+        "oma pääoma yhteensä",
+        "oma pääoma",
+    ),
+    "equity_to_parent": (
+        "equity attributable to owners of the parent",
+        "equity attributable to owners of the parent company",
+        "equity attributable to shareholders of the parent company",
+        "equity attributable to shareholders of the parent",
+        "equity attributable to equity holders of the parent",
+        "equity attributable to equity holders of the parent company",
+        "equity attributable to the parent company's shareholders",
+        "equity attributable to parent company shareholders",
+        "attributable to equity holders of the parent company",
+        "attributable to owners of the parent",
+        "eget kapital hänförligt till moderbolagets aktieägare",
+        "emoyhtiön omistajille kuuluva oma pääoma",
+        "emoyhtiön osakkeenomistajille kuuluva oma pääoma",
     ),
     "operating_cash_flow": (
-        "operating cash flow",
         "cash flow from operating activities",
+        "cash flows from operating activities",
         "net cash from operating activities",
-        "cash flow from operations",
+        "net cash flow from operating activities",
+        "net cash provided by operating activities",
+        "net cash generated from operating activities",
+        "net cash used in operating activities",
+        "cash flow from operating activities, total",
         "kassaflöde från den löpande verksamheten",
+        "kassaflöde från löpande verksamhet",
         "liiketoiminnan rahavirta",
+        "liiketoiminnan nettorahavirta",
     ),
-    "total_assets": ("total assets", "summa tillgångar", "taseen loppusumma", "varat yhteensä"),
-    "equity": ("total equity", "equity", "summa eget kapital", "oma pääoma yhteensä"),
-    "capital_expenditure": ("capital expenditure", "capital expenditures"),
-    "order_intake": ("orders received", "order intake", "orderingång", "saadut tilaukset"),
+    "investing_cash_flow": (
+        "cash flow from investing activities",
+        "cash flows from investing activities",
+        "net cash from investing activities",
+        "net cash flow from investing activities",
+        "net cash used in investing activities",
+        "net cash provided by investing activities",
+        "net cash used in/provided by investing activities",
+        "kassaflöde från investeringsverksamheten",
+        "kassaflöde från investeringsverksamhet",
+        "investointien rahavirta",
+        "investointien nettorahavirta",
+    ),
+    "financing_cash_flow": (
+        "cash flow from financing activities",
+        "cash flows from financing activities",
+        "net cash from financing activities",
+        "net cash flow from financing activities",
+        "net cash used in financing activities",
+        "net cash provided by financing activities",
+        "kassaflöde från finansieringsverksamheten",
+        "kassaflöde från finansieringsverksamhet",
+        "rahoituksen rahavirta",
+        "rahoituksen nettorahavirta",
+    ),
+    "capital_expenditure": (
+        "investments in property, plant and equipment",
+        "investment in property, plant and equipment",
+        "purchase of property, plant and equipment",
+        "purchases of property, plant and equipment",
+        "acquisition of property, plant and equipment",
+        "acquisitions of property, plant and equipment",
+        "capital expenditure on property, plant and equipment",
+        "investments in tangible assets",
+        "investments in tangible fixed assets",
+        "investment in tangible assets",
+        "acquisition of tangible assets",
+        "acquisitions of tangible assets",
+        "purchase of tangible assets",
+        "purchases of tangible assets",
+        "acquisition of tangible fixed assets",
+        "investeringar i materiella anläggningstillgångar",
+        "förvärv av materiella anläggningstillgångar",
+        "investoinnit aineellisiin käyttöomaisuushyödykkeisiin",
+        "capital expenditure",
+        "capital expenditures",
+        "capex",
+    ),
+    "dividends_paid": (
+        "dividends paid",
+        "dividend paid",
+        "annual dividends paid",
+        "dividends paid to shareholders",
+        "dividend paid to shareholders",
+        "dividends paid to owners of the parent",
+        "dividends paid to shareholders of the parent company",
+        "dividend to shareholders",
+        "dividends to shareholders",
+        "paid dividends",
+        "utbetald utdelning",
+        "lämnad utdelning",
+        "utdelning till aktieägare",
+        "utdelning",
+        "maksetut osingot",
+    ),
+    "share_repurchases": (
+        "repurchase of own shares",
+        "repurchases of own shares",
+        "purchase of own shares",
+        "purchases of own shares",
+        "buy-back of own shares",
+        "share buyback",
+        "share buybacks",
+        "share repurchases",
+        "repurchase of treasury shares",
+        "återköp av egna aktier",
+        "förvärv av egna aktier",
+        "omien osakkeiden hankinta",
+    ),
+    "order_intake": (
+        "orders received",
+        "order intake",
+        "orderingång",
+        "saadut tilaukset",
+    ),
     "order_book": ("order book", "order backlog", "orderstock", "tilauskanta"),
+    # Property companies (decisions.md: industry lines)
+    "rental_income": (
+        "rental income",
+        "rental revenue",
+        "rental revenues",
+        "hyresintäkter",
+        "vuokratuotot",
+    ),
+    "net_operating_income": (
+        "net operating income",
+        "driftnetto",
+        "driftöverskott",
+        "nettovuokratuotto",
+    ),
+    "income_from_property_management": (
+        "income from property management",
+        "profit from property management",
+        "förvaltningsresultat",
+    ),
+    "property_value_changes": (
+        "changes in value of properties",
+        "change in value of properties",
+        "changes in value of investment properties",
+        "change in value of investment properties",
+        "changes in value of investment property",
+        "unrealised changes in value of properties",
+        "unrealized changes in value of properties",
+        "värdeförändringar fastigheter",
+        "värdeförändring fastigheter",
+        "värdeförändringar förvaltningsfastigheter",
+        "sijoituskiinteistöjen käyvän arvon muutos",
+        "sijoituskiinteistöjen käyvän arvon muutokset",
+    ),
+    "investment_properties": (
+        "investment properties",
+        "investment property",
+        "förvaltningsfastigheter",
+        "sijoituskiinteistöt",
+    ),
 }
-# Printed as negative costs in Nordic statements; stored as positive amounts, as US GAAP does.
+
+# Cost and outflow lines, stored as positive amounts (as US GAAP reports them).
 EXPENSES = frozenset(
     {
         "cost_of_revenue",
         "research_and_development",
+        "selling_general_and_administrative",
         "depreciation_and_amortization",
         "income_tax",
         "capital_expenditure",
+        "dividends_paid",
+        "share_repurchases",
     }
 )
-_BY_LABEL = {label: key for key, labels in LABELS.items() for label in labels}
-_NOISE = re.compile(
-    r"[*¹²³⁴⁵]|\(\d+\)|\bnote\s+\d+\b|\((?:loss|losses|sek|eur|nok|dkk|usd|ifrs|ebit)\)",
+# Parts of selling, general and administrative expenses printed on lines of their own.
+SELLING = (
+    "selling expenses",
+    "selling costs",
+    "sales expenses",
+    "marketing expenses",
+    "sales and marketing expenses",
+    "marketing and sales expenses",
+    "selling and marketing expenses",
+    "distribution costs",
+    "distribution expenses",
+    "försäljningskostnader",
+    "myynnin ja markkinoinnin kulut",
+    "myynti- ja markkinointikulut",
+)
+ADMINISTRATIVE = (
+    "administrative expenses",
+    "administration expenses",
+    "administrative costs",
+    "general and administrative expenses",
+    "administrationskostnader",
+    "hallinnon kulut",
+    "hallintokulut",
+)
+# Borrowing lines whose sum is total debt (each line counted once; lease lines apart).
+BORROWINGS = re.compile(
+    r"^(?:(?:non-?current|current|long-term|short-term)\s+)?(?:interest-bearing\s+)?"
+    r"(?:borrowings|loans|bonds|bond loans|loans and borrowings|borrowings and loans|"
+    r"liabilities to (?:credit|financial) institutions(?: and similar liabilities)?|"
+    r"bank loans|commercial papers?|interest-bearing loans|bonds and loans|"
+    r"skulder till kreditinstitut|obligationslån|räntebärande lån|lainat|"
+    r"korolliset lainat|rahoituslaitoslainat|joukkovelkakirjalainat)"
+    r"(?:,?\s*(?:non-?current|current|long-term|short-term))?$"
+)
+
+# Words that make a figure something other than the reported line.
+_QUALIFIED = re.compile(
+    r"\b(?:adjusted|adj\.|operative|operational|comparable|underlying|excl\.?|excluding|"
+    r"exclusive|before items|items affecting|of which|whereof|varav|josta|average|margin|"
+    r"per cent|percent|growth|organic|rolling|ltm|pro forma|like-for-like|guidance|target|"
+    r"change in|share of|ratio|justerad|justerat|jämförbar|jämförelsestörande|vertailukelpoinen|"
+    r"oikaistu|keskimäärin|rullande|marginal|liikevoittoprosentti|per employee|"
+    r"recurring|cash conversion)\b|%",
     re.I,
 )
-_CURRENCY_TAIL = re.compile(r",?\s*(sek|eur|nok|dkk|usd|msek|meur|%)\s*$", re.I)
+_FOOTNOTES = re.compile(r"[¹²³⁴⁵⁶⁷⁸⁹⁰⁾*†‡]+|\(\d{1,2}\)|(?<=[a-zåäö)])\d\)|\s\d{1,2}\)")
+_ASIDES = re.compile(
+    r"\((?:loss|losses|see below|see note \d+|note \d+|ifrs|ebit|ebitda|sek|eur|msek|meur|nok|"
+    r"dkk|usd|net|condensed|-|\+|sek m|eur m|sek million|eur million|mkr|tkr|teur|tsek|"
+    r"basic|diluted|continuing operations|total operations|total|reported)\)",
+    re.I,
+)
+_UNIT_TAIL = re.compile(
+    r"[,;:]?\s*(?:\(?(?:sek|eur|nok|dkk|usd|msek|meur|tsek|teur|ksek|mkr|tkr|sek m|eur m|"
+    r"sek million|eur million|eur thousand|sek thousand|sek/share|eur/share|sek per share|"
+    r"eur per share|kr|euro|euroa|milj\. euroa|€)\)?)\s*$",
+    re.I,
+)
+_LEAD = re.compile(r"^[\s\-–—•·*+=]+|[\s:;,.\-–—]+$")
 
 
-# Lines that state both basic and diluted EPS, the two being equal (Lifco).
-_BOTH_EPS = (
-    "earnings per share before and after dilution",
-    "resultat per aktie före och efter utspädning",
+@dataclass(frozen=True)
+class Label:
+    """A normalised label and what its words say about the figure."""
+
+    text: str
+    qualified: bool  # adjusted, a margin, "of which" ...
+    continuing: bool  # "continuing operations" only
+    total_operations: bool  # "total operations", "incl. discontinued"
+    percent: bool
+
+
+def normalize(label: str) -> Label:
+    """The label as looked up: lower case, without footnote markers, asides and units."""
+    text = label.replace("\u00a0", " ").replace("’", "'").replace("´", "'")
+    continuing = bool(re.search(r"continuing operations|kvarvarande verksamhet|jatkuvat", text, re.I))
+    total_ops = bool(
+        re.search(
+            r"total operations|all operations|incl(?:uding|\.)? discontinued|"
+            r"including discontinued|total verksamhet|koko toiminta",
+            text,
+            re.I,
+        )
+    )
+    percent = "%" in text
+    text = re.sub(r"\((basic|diluted)\)", r" \1", text, flags=re.I)
+    text = re.sub(
+        r",?\s*(?:from all operations|from total operations|total operations|"
+        r"incl(?:uding|\.)? discontinued operations|from continuing operations|"
+        r"continuing operations|kvarvarande verksamhet|total verksamhet)",
+        " ",
+        text,
+        flags=re.I,
+    )
+    text = _FOOTNOTES.sub(" ", text)
+    text = _ASIDES.sub(" ", text)
+    text = re.sub(r"\bnote\s+\d+(?:[.,]\s*\d+)*\b", " ", text, flags=re.I)
+    text = text.replace("&", " and ").replace("＆", " and ")
+    text = re.sub(r"\bprofit\s*/\s*loss\b|\bprofit\s*\(\s*loss\s*\)", "profit", text, flags=re.I)
+    text = re.sub(r"\bearnings\s*\(\s*loss\s*\)", "earnings", text, flags=re.I)
+    text = re.sub(r"\bincome\s*/\s*loss\b|\bresult\s*/\s*loss\b", "income", text, flags=re.I)
+    text = re.sub(r"\bvoitto\s*/\s*tappio\b|\btulos\s*/\s*tappio\b", "tulos", text, flags=re.I)
+    text = re.sub(r"\bs\s*g\s*and\s*a\b|\bsg&a\b", "sga", text, flags=re.I)
+    text = re.sub(r"\br\s*and\s*d\b|\br&d\b", "r and d", text, flags=re.I)
+    for _ in range(2):
+        text = _UNIT_TAIL.sub("", text.strip())
+        text = _LEAD.sub("", text)
+    text = re.sub(r"[,;:]\s*(?:continuing operations|total operations)$", "", text, flags=re.I)
+    text = re.sub(r"\s*,\s*", ", ", text)
+    text = re.sub(r"\s+", " ", text).strip(" ,;:-").lower()
+    return Label(text, bool(_QUALIFIED.search(label)), continuing, total_ops, percent)
+
+
+_BY_LABEL = {label: key for key, labels in LABELS.items() for label in labels}
+_BOTH_EPS = re.compile(
+    r"^(?:earnings|profit|result) per share(?:,)? (?:basic and diluted|before and after dilution)|"
+    r"^(?:basic and diluted|diluted and basic) (?:earnings per share|eps)|"
+    r"^eps,? basic and diluted|^resultat per aktie (?:före och efter|efter och före) utspädning|"
+    r"^osakekohtainen tulos,? laimentamaton ja laimennettu"
+)
+_TAILS = (
+    " for the period",
+    " for the year",
+    " total",
+    ", total",
+    " total operations",
+    ", total operations",
+    " from continuing operations",
+    ", continuing operations",
+    " continuing operations",
+)
+PARENT_OWNERS = re.compile(
+    r"^(?:to )?(?:the )?(?:owners|shareholders|equity holders|stockholders|holders)"
+    r"(?: of the)? parent(?: company)?(?:'s)?(?: shareholders| owners)?$|"
+    r"^(?:the )?parent company(?:'s)? (?:shareholders|owners|equity holders)$|"
+    r"^(?:the )?parent company$|^owners of the company$|^shareholders of the company$|"
+    r"^moderbolagets (?:aktieägare|ägare)$|^emoyhtiön (?:omistajille|osakkeenomistajille)$"
 )
 
 
-def _clean(label: str) -> str:
-    text = _NOISE.sub("", label).strip(" -–—:\t").lower()
-    text = _CURRENCY_TAIL.sub("", text).strip(" ,")
-    return re.sub(r"\s+", " ", text)
+_TO_PARENT = {"net_income": "net_income_to_parent", "equity": "equity_to_parent"}
+_PROFIT_WORDS = frozenset(
+    {"profit", "net profit", "result", "net result", "earnings", "net earnings", "income", "net income", "resultat", "tulos"}
+)
+
+
+def lookup(text: str) -> str | None:
+    """The metric key of a normalised label: exact, then without a tail that does not change
+    the line ("... for the period", "..., total"), then one or two letters off a synonym.
+    "<profit or equity> attributable to owners of the parent" is the parent's share."""
+    if text in _BY_LABEL:
+        return _BY_LABEL[text]
+    base, _, owner = text.partition(" attributable to ")
+    if owner:
+        key = "net_income" if base in _PROFIT_WORDS else lookup(base)
+        if key in _TO_PARENT and PARENT_OWNERS.match(owner.strip(" -–:")):
+            return _TO_PARENT[key]
+        return None
+    for tail in _TAILS:
+        if text.endswith(tail) and text[: -len(tail)] in _BY_LABEL:
+            return _BY_LABEL[text[: -len(tail)]]
+    if len(text) >= 12:
+        close = difflib.get_close_matches(text, list(_BY_LABEL), n=1, cutoff=0.92)
+        if close and _few_edits(text, close[0]):
+            return _BY_LABEL[close[0]]
+    return None
+
+
+def _few_edits(a: str, b: str) -> bool:
+    """One word differs by at most two letters, keeping its first three (a typo: `good` for
+    `goods`), never a prefix that turns the meaning (`intangible` for `tangible`)."""
+    words_a, words_b = a.split(), b.split()
+    if len(words_a) != len(words_b):
+        return False
+    differing = [(x, y) for x, y in zip(words_a, words_b, strict=True) if x != y]
+    if len(differing) != 1:
+        return False
+    x, y = differing[0]
+    if x[:3] != y[:3]:
+        return False
+    matcher = difflib.SequenceMatcher(None, x, y)
+    changed = sum(
+        max(i2 - i1, j2 - j1) for op, i1, i2, j1, j2 in matcher.get_opcodes() if op != "equal"
+    )
+    return changed <= 2
+
+
+def metrics_for_label(label: str) -> tuple[str, ...]:
+    """Every metric key a printed line label carries by its words alone: none, one, or both
+    EPS for "earnings per share before and after dilution"."""
+    found = normalize(label)
+    if found.percent or (found.qualified and not _BOTH_EPS.match(found.text)):
+        return ()
+    if _BOTH_EPS.match(found.text):
+        return ("eps_basic", "eps_diluted")
+    key = lookup(found.text)
+    return (key,) if key else ()
 
 
 def metric_for_label(label: str) -> str | None:
@@ -163,11 +705,23 @@ def metric_for_label(label: str) -> str | None:
     return keys[0] if keys else None
 
 
-def metrics_for_label(label: str) -> tuple[str, ...]:
-    """Every metric key a printed line label carries: none, one, or both EPS for "earnings per
-    share before and after dilution"."""
-    text = _clean(label)
-    if text.startswith(_BOTH_EPS):
-        return ("eps_basic", "eps_diluted")
-    key = _BY_LABEL.get(text)
-    return (key,) if key else ()
+def is_selling(text: str) -> bool:
+    """Whether a normalised label is a selling (or marketing, distribution) expense line."""
+    return text in SELLING
+
+
+def is_administrative(text: str) -> bool:
+    """Whether a normalised label is an administrative expense line."""
+    return text in ADMINISTRATIVE
+
+
+def is_borrowing(text: str) -> bool:
+    """Whether a normalised label is a borrowing line (counted in total debt)."""
+    return bool(BORROWINGS.match(text)) and "lease" not in text
+
+
+def slug(text: str) -> str:
+    """A key for an issuer's own line: its normalised label in snake case (`Marketing
+    expenses` -> `marketing_expenses`)."""
+    value = re.sub(r"[^0-9a-zåäö]+", "_", normalize(text).text).strip("_")
+    return value.replace("å", "a").replace("ä", "a").replace("ö", "o") or "line"

@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,8 @@ from filings.ingest.load import (
 )
 from filings.ingest.nordic.classify import detect_language, document_type, fiscal_period
 from filings.ingest.nordic.documents import DocumentText, read_document
-from filings.ingest.nordic.figures import extract_figures
+from filings.ingest.nordic.figures import extract_figures, finer_printing
+from filings.ingest.nordic.history import sync_printings
 from filings.ingest.nordic.instruments import read_instruments
 from filings.ingest.passages import (
     PlacedPassage,
@@ -199,8 +201,9 @@ def _load_document(
     currency = conn.execute(
         select(companies.c.currency).where(companies.c.id == company_pk)
     ).scalar()
-    rows = extract_figures(text, doc_type, year, quarter, currency)
-    rows = _newest_document_wins(conn, company_pk, text.docid, _rank(values), rows)
+    printed = extract_figures(text, doc_type, year, quarter, currency)
+    changed |= sync_printings(conn, company_pk, text.docid, record.published, printed)
+    rows = _newest_document_wins(conn, company_pk, text.docid, _rank(values), printed)
     scope = metric_values.c.page_id.like(f"{text.docid}\\_%", escape="\\")
     counts = sync_metrics(conn, company_pk, rows, scope, {text.docid: filing_pk})
     if changed or counts.changed:
@@ -226,13 +229,16 @@ def _newest_document_wins(
     conn: Connection, company_pk: int, docid: str, rank: Rank, rows: list[MetricRow]
 ) -> list[MetricRow]:
     """Per period, the newest document's figure is kept (as for US filings): an older document's
-    row for the same period gives way, and ours is dropped where a newer document has one."""
-    keys = {(r.metric_key, r.period_key) for r in rows}
+    row for the same period gives way, and ours is dropped where a newer document has one;
+    except that a figure never gives way to a rounder printing of itself (a year-end
+    release's "SEK 1.3 billion" does not replace the annual report's 1,290 million)."""
+    ours = {(r.metric_key, r.period_key): r for r in rows}
     others = conn.execute(
         select(
             metric_values.c.id,
             metric_values.c.metric_key,
             metric_values.c.period_key,
+            metric_values.c.value,
             filings.c.fiscal_year,
             filings.c.fiscal_quarter,
             filings.c.published_at,
@@ -244,10 +250,14 @@ def _newest_document_wins(
     dropped: set[tuple[str, str]] = set()
     for other in others:
         key = (other.metric_key, other.period_key)
-        if key not in keys:
+        mine = ours.get(key)
+        if mine is None:
             continue
-        other_rank = _rank(dict(other._mapping))
-        if other_rank > rank:
+        theirs = Decimal(other.value)
+        newer = _rank(dict(other._mapping)) > rank
+        if (newer and not finer_printing(mine.value, theirs)) or (
+            not newer and finer_printing(theirs, mine.value)
+        ):
             dropped.add(key)
         else:
             conn.execute(delete(metric_values).where(metric_values.c.id == other.id))

@@ -1,0 +1,281 @@
+"""Figures stated in the bullet lists of a report's highlights ("Net sales totaled EUR 56.8
+(59.7) million", "Orders received reached MSEK 40 517 (42 080)") and a board's dividend
+proposal, where they are unambiguous.
+
+A bullet is read when the heading above it names its period (`Q4 2024`, `Third quarter`,
+`January-December 2024`, `Year 2024`), its subject is a metric's label with nothing that
+qualifies it (adjusted, excluding ...), and one amount with a currency or unit follows, with
+the comparison period's amount in parentheses. Anything else is left out: an outlook, a
+target, a change in per cent, two amounts for one subject.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from decimal import Decimal
+
+from filings.core.metrics import PER_SHARE_KEYS, metric_unit
+from filings.ingest.nordic.documents import DocumentText
+from filings.ingest.nordic.labels import metrics_for_label
+from filings.ingest.nordic.periods import Column, header_items, quarter_column, span_column
+from filings.ingest.nordic.tables import Unit, clean_spaces, to_decimal
+from filings.ingest.standardize.rows import MetricRow
+
+_BULLET = re.compile(r"^\s*(?:[•·▪●◦■*\-–]|\d\)|\(\w\))\s+")
+_ORDINAL = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "första": 1,
+    "andra": 2,
+    "tredje": 3,
+    "fjärde": 4,
+    "ensimmäinen": 1,
+    "toinen": 2,
+    "kolmas": 3,
+    "neljäs": 4,
+}
+_QUARTER_WORDS = re.compile(
+    r"\b(first|second|third|fourth|första|andra|tredje|fjärde|ensimmäinen|toinen|kolmas|"
+    r"neljäs)\s+(?:quarter|kvartalet|kvartal|vuosineljännes|neljännes)",
+    re.I,
+)
+_NOT_ACTUAL = re.compile(
+    r"outlook|guidance|target|forecast|expect|utsikter|prognos|framtid|näkymät|ohjeistus|"
+    r"tavoite|events after|after the (?:end|period)|efter periodens|katsauskauden jälkeen|"
+    r"strategy|ambition|proposal|dividend",
+    re.I,
+)
+_NUMBER = r"[-−–]?\(?\d[\d\s]*(?:[.,]\d+)*\)?"
+_CUR = r"(?:MSEK|MEUR|MNOK|TSEK|TEUR|KSEK|SEK|EUR|NOK|DKK|USD|€)"
+_SCALE = (
+    r"(?:million|millions|billion|bn|thousand|miljoner|miljarder|miljoonaa|milj\.|"
+    r"miljardia|tuhatta|m|b\.?)"
+)
+_AMOUNT = re.compile(
+    rf"(?P<cur1>{_CUR})\s*(?P<value>{_NUMBER})\s*(?P<scale1>{_SCALE})?\s*"
+    rf"(?:\(\s*(?:{_CUR})?\s*(?P<prior>{_NUMBER})\s*(?P<scale2>{_SCALE})?\s*(?:{_CUR})?\s*\))?"
+    rf"\s*(?P<scale3>{_SCALE}(?:\s+(?:euros?|euroa|kronor))?)?"
+    rf"|(?P<value2>{_NUMBER})\s*(?P<scale4>{_SCALE})?\s*(?P<cur2>{_CUR}|euros?|euroa|kronor)"
+    rf"\s*(?:\(\s*(?P<prior2>{_NUMBER})\s*\))?",
+    re.I,
+)
+_VERBS = re.compile(
+    r"\s+(?:was|were|is|are|amounted|totall?ed|totaling|reached|stood|came|landed|"
+    r"increased|decreased|rose|fell|grew|declined|improved|weakened|strengthened|dropped|"
+    r"climbed|remained|uppgick|ökade|minskade|steg|sjönk|var|blev|landade|förbättrades|"
+    r"försämrades|oli|nousi|laski|kasvoi|parani|heikkeni|vahvistui|väheni|at|of)\b.*$",
+    re.I,
+)
+_DIVIDEND = re.compile(
+    r"propos\w*.{0,80}?dividend|dividend.{0,40}?propos\w*|föresl\w*.{0,60}?utdelning|"
+    r"ehdott\w*.{0,60}?osinko",
+    re.I,
+)
+_DIVIDEND_AMOUNT = re.compile(
+    rf"(?:(?P<cur>{_CUR})\s*(?P<value>\d+[.,]\d+)|(?P<value2>\d+[.,]\d+)\s*(?P<cur2>{_CUR}|euros?|"
+    rf"euroa|kronor))\s*(?:\(\s*(?:{_CUR})?\s*(?P<prior>\d+[.,]\d+)\s*(?:{_CUR})?\s*\)\s*)?"
+    r"(?:per share|a share|per aktie|osakkeelta|per osake)"
+    rf"(?:\s*\(\s*(?:{_CUR})?\s*(?P<prior2>\d+[.,]\d+)\s*(?:{_CUR})?\s*\))?",
+    re.I,
+)
+_FOR_YEAR = re.compile(
+    r"for (?:the )?(?:financial |fiscal )?year (\d{4})|för (?:räkenskapsåret|verksamhetsåret) "
+    r"(\d{4})|tilikaudelta (\d{4})|for (\d{4})",
+    re.I,
+)
+
+
+def _currency(text: str) -> str:
+    lowered = text.lower()
+    if "eur" in lowered or lowered in ("€", "euro", "euros", "euroa"):
+        return "EUR"
+    if lowered in ("kronor",) or "sek" in lowered:
+        return "SEK"
+    return lowered[-3:].upper()
+
+
+def _exponent(currency: str, scale: str | None) -> int:
+    prefixed = currency.upper()
+    if prefixed in ("MSEK", "MEUR", "MNOK"):
+        return 6
+    if prefixed in ("TSEK", "TEUR", "KSEK"):
+        return 3
+    word = (scale or "").lower().split()[0] if scale and scale.strip() else ""
+    if word.startswith(("miljard", "billion", "bn")) or word in ("b", "b."):
+        return 9
+    if word.startswith(("million", "miljon", "miljoon", "milj")) or word == "m":
+        return 6
+    if word.startswith(("thousand", "tuhat")):
+        return 3
+    return 0
+
+
+def _number(text: str, comma: bool) -> Decimal | None:
+    digits = text.strip()
+    if not comma and re.fullmatch(r"[-−–]?\d+,\d{1,2}", digits):
+        comma = True  # "56,8" in Finnish or Swedish prose
+    if comma and re.fullmatch(r"[-−–]?\d{1,3}(?:,\d{3})+", digits):
+        comma = False
+    return to_decimal(digits.replace(" ", ""), comma)
+
+
+def heading_period(text: str, year: int, quarter: int | None) -> Column | None:
+    """The period a highlights heading names, or None."""
+    if _NOT_ACTUAL.search(text) or len(text) > 90:
+        return None
+    years = [int(y) for y in re.findall(r"\b(20\d\d|19\d\d)\b", text)]
+    if len(set(years)) > 1:
+        return None
+    the_year = years[0] if years else year
+    ordinal = _QUARTER_WORDS.search(text)
+    if ordinal:
+        return quarter_column(_ORDINAL[ordinal.group(1).lower()], the_year)
+    for item in header_items(text):
+        column = item.column
+        if column is None or item.skip or column.kind == "instant":
+            continue
+        if column.kind in ("quarter", "ytd", "annual"):
+            return Column(column.kind, column.year or the_year, column.first_month, column.last_month)
+    lowered = text.lower()
+    if re.search(r"\bnine months|jan\w*[-–]\s?sep", lowered):
+        return span_column(1, 9, the_year)
+    if re.search(r"\bthe quarter\b|kvartalet i korthet|neljännes lyhyesti", lowered) and quarter:
+        return quarter_column(quarter, the_year)
+    if re.search(r"\b(?:full[- ]year|the year|year|helåret|vuosi|koko vuosi)\b", lowered) or (
+        years and re.fullmatch(r"[\W\d]*(?:highlights|in|year|helår|vuosi|\s)*\d{4}[\W]*", lowered)
+    ):
+        return Column("annual", the_year)
+    return None
+
+
+def _subject(clause: str) -> str:
+    subject = _VERBS.sub("", clause).strip(" ,:;")
+    subject = re.sub(r"^(?:the|group's|group|koncernens|konsernin)\s+", "", subject, flags=re.I)
+    return subject
+
+
+def _bullet_rows(
+    clause: str, column: Column, comma: bool, docid: str
+) -> Iterator[tuple[str, Decimal, Column, Unit]]:
+    match = _AMOUNT.search(clause)
+    if match is None or clause[: match.start()].count("(") != clause[: match.start()].count(")"):
+        return
+    label = _subject(clause[: match.start()])
+    keys = metrics_for_label(label)
+    if len(keys) != 1 or re.search(r"\d", label):
+        return
+    if len(_AMOUNT.findall(clause[match.end() :].split(" and ")[0])) > 0:
+        return  # a second amount for the same subject: not unambiguous
+    currency_text = match.group("cur1") or match.group("cur2") or ""
+    currency = _currency(currency_text)
+    scale = match.group("scale1") or match.group("scale3") or match.group("scale4") or match.group("scale2")
+    exponent = _exponent(currency_text, scale)
+    value = _number(match.group("value") or match.group("value2") or "", comma)
+    prior_text = match.group("prior") or match.group("prior2")
+    key = keys[0]
+    if key in PER_SHARE_KEYS:
+        exponent = 0
+    elif exponent == 0:
+        return  # an amount with no scale: not a key figure's printing
+    unit = Unit(currency, exponent)
+    if value is not None:
+        yield key, value, column, unit
+    prior = _number(prior_text, comma) if prior_text else None
+    if prior is not None:
+        previous = Column(column.kind, column.year - 1, column.first_month, column.last_month)
+        yield key, prior, previous, unit
+
+
+def _row(
+    key: str, label: str, value: Decimal, column: Column, unit: Unit, docid: str, line: str
+) -> MetricRow:
+    scaled = value if key in PER_SHARE_KEYS else value.scaleb(unit.exponent)
+    if scaled == scaled.to_integral_value():
+        scaled = scaled.quantize(Decimal(1))
+    source = f"{docid} page 1 (text: {line[:80].strip()})"
+    if unit.rounded:
+        source = f"{docid} page 1 (rounded: printed in {unit.currency} billions)"
+    return MetricRow(
+        metric_key=key,
+        period_kind=column.kind,
+        period_start=column.start,
+        period_end=column.end,
+        fiscal_year=column.end.year,
+        fiscal_quarter=None if column.kind == "annual" else column.quarter,
+        value=scaled,
+        unit=metric_unit(key, unit.currency),
+        currency=unit.currency,
+        metric_name=label,
+        source=source,
+        page_id=f"{docid}_1",
+    )
+
+
+def _pages(text: DocumentText) -> list[tuple[int, str]]:
+    if text.kind == "release":
+        return [(1, text.pages[0])]
+    return list(enumerate(text.pages[:2], start=1))
+
+
+def prose_figures(
+    text: DocumentText, year: int, quarter: int | None, comma: bool = False
+) -> list[MetricRow]:
+    """Figures of the highlights' bullet lists and the dividend proposal."""
+    rows: list[MetricRow] = []
+    for number, page in _pages(text):
+        period: Column | None = None
+        for raw in page.split("\n"):
+            line = clean_spaces(raw).replace("**", "").replace("\\*", "*").strip()
+            if not line:
+                continue
+            if not _BULLET.match(line):
+                if len(line) <= 90 and not line.endswith("."):
+                    period = heading_period(line, year, quarter)
+                rows.extend(_dividends(line, text.docid, number, year, quarter))
+                continue
+            body = _BULLET.sub("", line)
+            rows.extend(_dividends(body, text.docid, number, year, quarter))
+            if period is None:
+                continue
+            for clause in re.split(r"(?<=[)\d%a-z])[.;]\s+|,\s+(?=and\s)|\s+and\s+(?=[A-Z])", body):
+                for key, value, column, unit in _bullet_rows(clause, period, comma, text.docid):
+                    row = _row(key, _subject(clause), value, column, unit, text.docid, body)
+                    rows.append(_on_page(row, text.docid, number))
+    return rows
+
+
+def _on_page(row: MetricRow, docid: str, page: int) -> MetricRow:
+    from dataclasses import replace
+
+    return replace(row, page_id=f"{docid}_{page}", source=row.source.replace("page 1", f"page {page}"))
+
+
+def _dividends(
+    sentence: str, docid: str, page: int, year: int, quarter: int | None
+) -> Iterator[MetricRow]:
+    """A board's proposed ordinary dividend per share for a fiscal year (and the year
+    before's, in parentheses)."""
+    if (quarter is not None and quarter < 4) or not _DIVIDEND.search(sentence):
+        return
+    if re.search(r"extra|additional|special|extraordinary", sentence, re.I):
+        return
+    amounts = list(_DIVIDEND_AMOUNT.finditer(sentence))
+    if len(amounts) != 1:
+        return
+    match = amounts[0]
+    for_year = _FOR_YEAR.search(sentence)
+    fiscal = int(next(g for g in for_year.groups() if g)) if for_year else year
+    currency = _currency(match.group("cur") or match.group("cur2") or "")
+    value = _number(match.group("value") or match.group("value2") or "", False)
+    prior_text = match.group("prior") or match.group("prior2")
+    unit = Unit(currency, 0)
+    if value is not None:
+        row = _row("dividend_per_share", "Dividend per share (proposed)", value, Column("annual", fiscal), unit, docid, sentence)
+        yield _on_page(row, docid, page)
+    prior = _number(prior_text, False) if prior_text else None
+    if prior is not None:
+        row = _row("dividend_per_share", "Dividend per share", prior, Column("annual", fiscal - 1), unit, docid, sentence)
+        yield _on_page(row, docid, page)
