@@ -46,6 +46,12 @@ _YEAR_END = [
     ),
     re.compile(r"\b1\.1\.\s*[-–—]+\s*31\.12\.\s*(\d{4})\b"),
     re.compile(r"\b(?:fourth\s+quarter|Q4)(?:\s+of)?\s*/?\s*(\d{4})\b", re.I),
+    # "Interim Report 1 October 2023 - 31 December 2024": a report to a year's last day
+    re.compile(
+        rf"\b(?:report|release|bulletin|rapport|katsaus|tiedote)\s+\d{{1,2}}\.?\s+\w+(?:\s+\d{{4}})?"
+        rf"{_M}31\.?\s+(?:december|dec|joulukuuta)\s+(\d{{4}})\b",
+        re.I,
+    ),
 ]
 _YEAR = re.compile(r"\b(20\d{2}|19\d{2})\b")
 _WORDS = {

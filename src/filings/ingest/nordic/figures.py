@@ -121,7 +121,14 @@ class Candidate:
 
 def _flow_columns(columns: list[Column | None], context: Context) -> list[Column | None]:
     """Each column's period for a flow line: labelled columns as printed; bare years by the
-    document's own period, or None where that would be a guess."""
+    document's own period, or None where that would be a guess. Columns headed only by the
+    date the periods end on (`Sep. 30 2023`: "3 months ended", "9 months ended") are years
+    whose periods the document's own period names."""
+    if columns and all(c is not None and c.kind == "instant" for c in columns):
+        ends = {(c.end.month, c.end.day) for c in columns if c is not None}
+        q = context.quarter or 4
+        if ends == {(3 * q, Column("quarter", 2000, 3 * q - 2, 3 * q).end.day)}:
+            columns = [Column("bare", c.end.year) if c is not None else None for c in columns]
     bare = [c for c in columns if c is not None and c.kind == "bare"]
     if not bare:
         return [c if c is None or c.kind != "instant" else None for c in columns]
@@ -264,6 +271,15 @@ def _allowed(key: str, line: st.Line, table: st.Table, continuing: bool, total: 
         qualifier = "continuing" if continuing else ("total" if total else _qualifier(line, table))
         if qualifier in ("continuing", "discontinued"):
             return False
+        if qualifier is None and any(
+            normalize(other.label).total_operations for other in table.lines
+        ):
+            return False  # the table prints all operations on a line of its own
+    if key == "capital_expenditure" and not table.statement and any(
+        re.search(r"capital expenditure.*excl\w*\.? acquisitions?", other.label, re.I)
+        for other in table.lines
+    ):
+        return False  # the plain line includes acquisitions
     if key == "intangible_assets" and not _intangible_ok(line, table):
         return False
     return key in METRICS

@@ -597,6 +597,7 @@ def normalize(label: str) -> Label:
     text = _ASIDES.sub(" ", text)
     text = re.sub(r"\bnote\s+\d+(?:[.,]\s*\d+)*\b", " ", text, flags=re.I)
     text = text.replace("&", " and ").replace("＆", " and ")
+    text = re.sub(r"\bcash-?flow\b", "cash flow", text, flags=re.I)
     text = re.sub(r"\bprofit\s*/\s*loss\b|\bprofit\s*\(\s*loss\s*\)", "profit", text, flags=re.I)
     text = re.sub(r"\bearnings\s*\(\s*loss\s*\)", "earnings", text, flags=re.I)
     text = re.sub(r"\bincome\s*/\s*loss\b|\bresult\s*/\s*loss\b", "income", text, flags=re.I)
@@ -620,6 +621,17 @@ _BOTH_EPS = re.compile(
     r"^osakekohtainen tulos,? laimentamaton ja laimennettu"
 )
 _TAILS = (
+    " at end of period",
+    " at the end of the period",
+    " at end of the period",
+    " at period end",
+    " at the end of the year",
+    " at year-end",
+    " at year end",
+    ", end of period",
+    " end of period",
+    " vid periodens slut",
+    " kauden lopussa",
     " for the period",
     " for the year",
     " total",

@@ -180,6 +180,11 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             rf"\b1\.(\d{{1,2}})\.?{_DASH}(\d{{1,2}})\.(\d{{1,2}})\.\s*({_YEAR4})\b",
         ),
     ),
+    # 10/2022-9/2023, 1/2024-12/2024: a span of months across years
+    (
+        "mymy",
+        re.compile(rf"\b(\d{{1,2}})\s*/\s*({_YEAR4}){_DASH}(\d{{1,2}})\s*/\s*({_YEAR4})\b"),
+    ),
     # 2024-12-31
     ("iso", re.compile(rf"\b({_YEAR4})-(\d\d)-(\d\d)\b")),
     # 31.12.2024, 30.9.2025, 31/12/2024
@@ -242,6 +247,16 @@ def _item(kind: str, m: re.Match[str]) -> Item | None:
     if kind == "dmrange":
         first, day, last, year = int(groups[0]), int(groups[1]), int(groups[2]), int(groups[3])
         column = span_column(first, last, year) if _day_ok(last, day) else None
+        return Item(at, end, column, skip=column is None)
+    if kind == "mymy":
+        first, start_year = int(groups[0]), int(groups[1])
+        last, year = int(groups[2]), int(groups[3])
+        months = (year - start_year) * 12 + last - first + 1
+        if not (1 <= first <= 12 and 1 <= last <= 12) or months <= 0:
+            return None
+        column = span_column(first, last, year) if months <= 12 else None
+        if months == 12 and first != 1:
+            column = Column("annual", year, first, last)  # a financial year to `last`
         return Item(at, end, column, skip=column is None)
     if kind == "iso":
         year, month, day = int(groups[0]), int(groups[1]), int(groups[2])

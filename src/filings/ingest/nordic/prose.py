@@ -15,13 +15,15 @@ import re
 from collections.abc import Iterator
 from decimal import Decimal
 
-from filings.core.metrics import PER_SHARE_KEYS, metric_unit
+from filings.core.metrics import BALANCE_KEYS, PER_SHARE_KEYS, metric_unit
 from filings.ingest.nordic.documents import DocumentText
 from filings.ingest.nordic.labels import metrics_for_label
 from filings.ingest.nordic.periods import Column, header_items, quarter_column, span_column
 from filings.ingest.nordic.tables import Unit, clean_spaces, to_decimal
 from filings.ingest.standardize.rows import MetricRow
 
+BALANCES = BALANCE_KEYS | {"order_book", "investment_properties"}
+HIGHLIGHT_PAGES = 4  # a report's highlights and the dividend proposal open it
 _BULLET = re.compile(r"^\s*(?:[•·▪●◦■*\-–]|\d\)|\(\w\))\s+")
 _ORDINAL = {
     "first": 1,
@@ -55,7 +57,7 @@ _SCALE = (
     r"miljardia|tuhatta|m|b\.?)"
 )
 _AMOUNT = re.compile(
-    rf"(?P<cur1>{_CUR})\s*(?P<value>{_NUMBER})\s*(?P<scale1>{_SCALE})?\s*"
+    rf"(?P<cur1>{_CUR})\s*(?P<value>{_NUMBER})\s*(?P<scale1>{_SCALE})?\s*(?:{_CUR}\s*)?"
     rf"(?:\(\s*(?:{_CUR})?\s*(?P<prior>{_NUMBER})\s*(?P<scale2>{_SCALE})?\s*(?:{_CUR})?\s*\))?"
     rf"\s*(?P<scale3>{_SCALE}(?:\s+(?:euros?|euroa|kronor))?)?"
     rf"|(?P<value2>{_NUMBER})\s*(?P<scale4>{_SCALE})?\s*(?P<cur2>{_CUR}|euros?|euroa|kronor)"
@@ -72,6 +74,11 @@ _VERBS = re.compile(
 _DIVIDEND = re.compile(
     r"propos\w*.{0,80}?dividend|dividend.{0,40}?propos\w*|föresl\w*.{0,60}?utdelning|"
     r"ehdott\w*.{0,60}?osinko",
+    re.I,
+)
+_DIVIDEND_FIRST = re.compile(
+    rf"dividend per share[:,]?\s*(?:of\s+)?(?P<cur>{_CUR})\s*(?P<value>\d+[.,]\d+)"
+    rf"(?:\s*\(\s*(?:{_CUR})?\s*(?P<prior>\d+[.,]\d+)\s*\))?",
     re.I,
 )
 _DIVIDEND_AMOUNT = re.compile(
@@ -145,7 +152,7 @@ def heading_period(text: str, year: int, quarter: int | None) -> Column | None:
     if re.search(r"\bthe quarter\b|kvartalet i korthet|neljännes lyhyesti", lowered) and quarter:
         return quarter_column(quarter, the_year)
     if re.search(r"\b(?:full[- ]year|the year|year|helåret|vuosi|koko vuosi)\b", lowered) or (
-        years and re.fullmatch(r"[\W\d]*(?:highlights|in|year|helår|vuosi|\s)*\d{4}[\W]*", lowered)
+        years and re.fullmatch(r"[\W\d]*(?:highlights|in|of|year|helår|vuosi|\s)*\d{4}[\W]*", lowered)
     ):
         return Column("annual", the_year)
     return None
@@ -180,13 +187,22 @@ def _bullet_rows(
         exponent = 0
     elif exponent == 0:
         return  # an amount with no scale: not a key figure's printing
+    elif re.fullmatch(r"[-−–]?\d{1,3}[.,]\d{3}", (match.group("value") or match.group("value2") or "").strip()):
+        return  # "SEK 4.174 million": a thousands separator or three decimals, unsure
     unit = Unit(currency, exponent)
+    previous = Column(column.kind, column.year - 1, column.first_month, column.last_month)
+    if key in BALANCES:  # a balance at the end of the period (and of the one before)
+        column, previous = _instant(column), _instant(previous)
     if value is not None:
         yield key, value, column, unit
     prior = _number(prior_text, comma) if prior_text else None
     if prior is not None:
-        previous = Column(column.kind, column.year - 1, column.first_month, column.last_month)
         yield key, prior, previous, unit
+
+
+def _instant(column: Column) -> Column:
+    end = column.end
+    return Column("instant", end.year, last_month=end.month, day=end.day)
 
 
 def _row(
@@ -217,7 +233,32 @@ def _row(
 def _pages(text: DocumentText) -> list[tuple[int, str]]:
     if text.kind == "release":
         return [(1, text.pages[0])]
-    return list(enumerate(text.pages[:2], start=1))
+    return list(enumerate(text.pages[:HIGHLIGHT_PAGES], start=1))
+
+
+_CLAUSES = re.compile(
+    r"(?<=[)\d%a-z])[.;]\s+|,\s+(?=and\s)|\s+and\s+(?=[A-Za-z])|"
+    r",?\s+(?=(?:which\s+)?(?:corresponds?|corresponding|equivalent)\s+to\s)"
+)
+_PER_SHARE = re.compile(
+    rf"(?:(?:which\s+)?(?:corresponds?|corresponding|equivalent)\s+to\s+)?"
+    rf"(?:{_CUR})?\s*(?P<value>[-−–]?\d+[.,]\d+)\s*(?:{_CUR})?\s*"
+    rf"(?:\(\s*(?:{_CUR})?\s*(?P<prior>[-−–]?\d+[.,]\d+)\s*(?:{_CUR})?\s*\))?\s*"
+    r"(?P<what>per share(?:,?\s*(?:before|after) dilution|,?\s*(?:basic|diluted))?|"
+    r"(?:before|after) dilution)",
+    re.I,
+)
+_HEADING = re.compile(r"^(?:\*\*|#)")
+
+
+def title_period(title: str | None, year: int) -> Column | None:
+    """The quarter a release's title names (`Interim Report October-December 2024`, `Q4
+    2024`), for the bullets printed before any heading; a year-end report's title does not
+    say whether its first bullets are the quarter or the year."""
+    if not title:
+        return None
+    column = heading_period(title, year, None)
+    return column if column is not None and column.kind == "quarter" else None
 
 
 def prose_figures(
@@ -226,25 +267,74 @@ def prose_figures(
     """Figures of the highlights' bullet lists and the dividend proposal."""
     rows: list[MetricRow] = []
     for number, page in _pages(text):
-        period: Column | None = None
+        period = title_period(text.title, year) if number == 1 else None
+        from_heading = False
         for raw in page.split("\n"):
-            line = clean_spaces(raw).replace("**", "").replace("\\*", "*").strip()
+            line = clean_spaces(raw).replace("\\*", "*").strip()
             if not line:
                 continue
             if not _BULLET.match(line):
-                if len(line) <= 90 and not line.endswith("."):
-                    period = heading_period(line, year, quarter)
-                rows.extend(_dividends(line, text.docid, number, year, quarter))
+                plain = line.replace("**", "").strip()
+                if len(plain) <= 90 and not plain.endswith("."):
+                    named = heading_period(plain, year, quarter)
+                    if named is not None:
+                        period, from_heading = named, True
+                    elif from_heading or _HEADING.match(line):
+                        period = None
+                rows.extend(_dividends(plain, text.docid, number, year, quarter))
                 continue
-            body = _BULLET.sub("", line)
+            body = _BULLET.sub("", line).replace("**", "")
             rows.extend(_dividends(body, text.docid, number, year, quarter))
-            if period is None:
-                continue
-            for clause in re.split(r"(?<=[)\d%a-z])[.;]\s+|,\s+(?=and\s)|\s+and\s+(?=[A-Z])", body):
-                for key, value, column, unit in _bullet_rows(clause, period, comma, text.docid):
-                    row = _row(key, _subject(clause), value, column, unit, text.docid, body)
-                    rows.append(_on_page(row, text.docid, number))
+            if period is not None:
+                rows.extend(_bullet(body, period, comma, text.docid, number))
     return rows
+
+
+def _bullet(body: str, period: Column, comma: bool, docid: str, page: int) -> list[MetricRow]:
+    """The figures of one bullet: each clause's subject and amount; an amount per share that
+    a profit clause "corresponds to" is its earnings per share."""
+    out: list[MetricRow] = []
+    subject_key: str | None = None
+    for clause in _CLAUSES.split(body):
+        if re.match(r"^(?:which\s+)?(?:corresponds?|corresponding|equivalent)\s+to\b|^(?:and\s+)?[A-Z]{3}\s*[-−–]?\d", clause):
+            if subject_key in ("net_income", "net_income_to_parent"):
+                out.extend(_earnings_per_share(clause, period, docid, page, body))
+            continue
+        found = list(_bullet_rows(clause, period, comma, docid))
+        for key, value, column, unit in found:
+            subject_key = key
+            row = _row(key, _subject(clause), value, column, unit, docid, body)
+            out.append(_on_page(row, docid, page))
+        if not found and re.search(r"dilution|per share", clause, re.I) and subject_key in (
+            "net_income",
+            "net_income_to_parent",
+        ):
+            out.extend(_earnings_per_share(clause, period, docid, page, body))
+    return out
+
+
+def _earnings_per_share(
+    clause: str, period: Column, docid: str, page: int, body: str
+) -> list[MetricRow]:
+    out: list[MetricRow] = []
+    for match in _PER_SHARE.finditer(clause):
+        what = match.group("what").lower()
+        key = "eps_diluted" if re.search(r"after dilution|diluted", what) else "eps_basic"
+        currency = re.search(r"\b(SEK|EUR|NOK|DKK|USD)\b", clause) or re.search(
+            r"\b(SEK|EUR|NOK|DKK|USD)\b", body
+        )
+        if currency is None:
+            continue
+        unit = Unit(currency.group(1), 0)
+        for text_value, column in (
+            (match.group("value"), period),
+            (match.group("prior"), Column(period.kind, period.year - 1, period.first_month, period.last_month)),
+        ):
+            value = _number(text_value, False) if text_value else None
+            if value is not None:
+                row = _row(key, "Earnings per share", value, column, unit, docid, body)
+                out.append(_on_page(row, docid, page))
+    return out
 
 
 def _on_page(row: MetricRow, docid: str, page: int) -> MetricRow:
@@ -262,15 +352,18 @@ def _dividends(
         return
     if re.search(r"extra|additional|special|extraordinary", sentence, re.I):
         return
-    amounts = list(_DIVIDEND_AMOUNT.finditer(sentence))
+    amounts = list(_DIVIDEND_AMOUNT.finditer(sentence)) or list(_DIVIDEND_FIRST.finditer(sentence))
+    if len(amounts) > 1:  # "an increase of SEK 0.25 per share to SEK 3.75 per share"
+        amounts = [a for a in amounts if re.search(r"\bto\s*$", sentence[: a.start()])]
     if len(amounts) != 1:
         return
     match = amounts[0]
     for_year = _FOR_YEAR.search(sentence)
     fiscal = int(next(g for g in for_year.groups() if g)) if for_year else year
-    currency = _currency(match.group("cur") or match.group("cur2") or "")
-    value = _number(match.group("value") or match.group("value2") or "", False)
-    prior_text = match.group("prior") or match.group("prior2")
+    groups = match.groupdict()
+    currency = _currency(groups.get("cur") or groups.get("cur2") or "")
+    value = _number(groups.get("value") or groups.get("value2") or "", False)
+    prior_text = groups.get("prior") or groups.get("prior2")
     unit = Unit(currency, 0)
     if value is not None:
         row = _row("dividend_per_share", "Dividend per share (proposed)", value, Column("annual", fiscal), unit, docid, sentence)

@@ -349,7 +349,9 @@ def _read_lines(table: Table, lines: list[str], start: int) -> int:
                 gap += 1
                 pending = ""
             else:
-                if pending and _CONNECTOR.search(pending):
+                if pending and (_CONNECTOR.search(pending) or text[:1].islower()):
+                    if headings and headings[-1] == pending:
+                        headings.pop()
                     pending = f"{pending} {text}"
                 else:
                     pending = text
@@ -362,7 +364,11 @@ def _read_lines(table: Table, lines: list[str], start: int) -> int:
         gap = 0
         label, values = row
         unlabelled = not label
-        if unlabelled:
+        if unlabelled and pending and not _KNOWN_SECTIONS.match(pending):
+            label, unlabelled = pending, False  # the label was printed above its values
+            if headings and headings[-1] == pending:
+                headings.pop()
+        elif unlabelled:
             label = _closed_section(table, headings, values)
         elif pending and (_CONNECTOR.search(pending) or label[:1].islower()):
             if headings and headings[-1] == pending:

@@ -231,6 +231,8 @@ def to_decimal(text: str, comma_decimal: bool = False) -> Decimal | None:
         return None
     negative = text[0] in _MINUS or (text.startswith("(") and text.endswith(")"))
     digits = text.strip("()").lstrip(_MINUS).replace(" ", "")
+    if not comma_decimal and re.fullmatch(r"\d+,\d{1,2}", digits):
+        comma_decimal = True  # `13,8`: a thousands group has three digits, so a decimal comma
     if comma_decimal:
         digits = digits.replace(".", "").replace(",", ".")
     else:

@@ -74,6 +74,8 @@ def period_header(cell: str) -> str | None:
     column = placed[0][1]
     if column.kind == "bare":
         return f"FY {column.year}"
+    if column.kind == "annual" and column.first_month != 1:
+        return f"{column.first_month}/{column.year - 1}-{column.last_month}/{column.year}"
     return _spelled(
         column.kind, column.year, column.first_month, column.last_month, column.end.isoformat()
     )
