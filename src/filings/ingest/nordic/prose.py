@@ -187,7 +187,7 @@ def _bullet_rows(
         exponent = 0
     elif exponent == 0:
         return  # an amount with no scale: not a key figure's printing
-    elif re.fullmatch(r"[-−–]?\d{1,3}[.,]\d{3}", (match.group("value") or match.group("value2") or "").strip()):
+    elif re.fullmatch(r"[-−–]?\d{1,3}\.\d{3}", (match.group("value") or match.group("value2") or "").strip()):
         return  # "SEK 4.174 million": a thousands separator or three decimals, unsure
     unit = Unit(currency, exponent)
     previous = Column(column.kind, column.year - 1, column.first_month, column.last_month)
