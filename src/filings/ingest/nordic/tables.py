@@ -301,7 +301,8 @@ def split_values(
     cannot be read as this layout's values."""
     slot_options: list[tuple[bool, list[bool], bool]] = []
     base = list(layout.slots) if layout else [True] * periods
-    for note in ((True, False) if layout and layout.note else (False,)):
+    notes = (True, False) if layout and layout.note else (False, True)
+    for note in notes:
         slot_options.append((note, base, False))
         if False in base:
             slot_options.append((note, [s for s in base if s], False))
