@@ -220,7 +220,9 @@ def _statement_period(period: Period, keys: list[str], lines: str) -> StatementP
         period_end=period.period_end.isoformat(),
         source=_period_source(period),
         metrics={
-            (LINE_PREFIX + key.removeprefix(lines) if key.startswith(lines) else key): StatementLine(
+            (
+                LINE_PREFIX + key.removeprefix(lines) if key.startswith(lines) else key
+            ): StatementLine(
                 metric_name=f.metric_name,
                 value=f.value,
                 unit=f.unit,

@@ -85,6 +85,9 @@ _NOT_MONEY = re.compile(
     r"number of|antal|lukumäärä)\b|%",
     re.I,
 )
+_PER_SHARE_LABEL = re.compile(
+    r"earnings per share|eps|dividend|resultat per aktie|osakekohtai|osinko"
+)
 _PARENT_HEADING = re.compile(r"attributable|hänförligt|hänförlig|jakautuminen|kuuluu", re.I)
 _COMPREHENSIVE_HEADING = re.compile(r"comprehensive|totalresultat|laaja", re.I)
 _OPERATIONS_HEADING = re.compile(
@@ -95,6 +98,9 @@ _OPERATIONS_HEADING = re.compile(
 )
 _NCI = re.compile(r"non-?controlling|minority|innehav utan bestämmande|määräysvallattomien", re.I)
 _COST_WORDS = re.compile(r"cost|expense|kostnad|kulut|tax|skatt|vero|depreciation|avskrivn|poisto")
+
+
+_PROFIT_KEYS = frozenset({"net_income", "net_income_to_parent", "eps_basic", "eps_diluted"})
 
 
 @dataclass(frozen=True)
@@ -170,14 +176,18 @@ def _all_bare(columns: list[Column | None], context: Context) -> list[Column | N
     return [None] * len(columns)
 
 
-def _balance_columns(flows: list[Column | None], columns: list[Column | None]) -> list[Column | None]:
+def _balance_columns(
+    flows: list[Column | None], columns: list[Column | None]
+) -> list[Column | None]:
     """Each column's balance date: a printed date, else the end of the column's period."""
     out: list[Column | None] = []
     for printed, flow in zip(columns, flows, strict=True):
         if printed is not None and printed.kind == "instant":
             out.append(printed)
         elif flow is not None:
-            out.append(Column("instant", flow.end.year, last_month=flow.end.month, day=flow.end.day))
+            out.append(
+                Column("instant", flow.end.year, last_month=flow.end.month, day=flow.end.day)
+            )
         else:
             out.append(None)
     return out
@@ -228,7 +238,9 @@ def _qualifier(line: st.Line, table: st.Table) -> str | None:
     for heading in line.headings:
         match = _OPERATIONS_HEADING.search(heading)
         if match:
-            found = "continuing" if match.group(1) else ("total" if match.group(2) else "discontinued")
+            found = (
+                "continuing" if match.group(1) else ("total" if match.group(2) else "discontinued")
+            )
     if found is None and table.continuing:
         return "continuing"
     return found
@@ -238,16 +250,20 @@ def map_line(line: st.Line, table: st.Table) -> tuple[str, ...]:
     """The metric keys a table line carries where it sits (none for a qualified line, a
     margin, a line of the wrong statement)."""
     label = normalize(line.label)
-    if label.percent or _NOT_MONEY.search(line.label) and "per share" not in label.text:
-        if not re.search(r"earnings per share|eps|dividend|resultat per aktie|osakekohtai|osinko", label.text):
-            return ()
+    not_money = label.percent or (
+        _NOT_MONEY.search(line.label) is not None and "per share" not in label.text
+    )
+    if not_money and not _PER_SHARE_LABEL.search(label.text):
+        return ()
     keys = metrics_for_label(line.label)
     heading = line.headings[-1] if line.headings else ""
     if not keys and _PARENT_HEADING.search(heading) and PARENT_OWNERS.match(label.text):
         if _COMPREHENSIVE_HEADING.search(heading):
             return ()
         keys = ("equity_to_parent",) if table.kind == st.BALANCE else ("net_income_to_parent",)
-    if not keys and re.fullmatch(r"(?:stockholders|shareholders)' equity|aktieägarnas eget kapital", label.text):
+    if not keys and re.fullmatch(
+        r"(?:stockholders|shareholders)' equity|aktieägarnas eget kapital", label.text
+    ):
         has_nci = any(_NCI.search(other.label) for other in table.lines)
         keys = ("equity_to_parent",) if has_nci else ("equity",)
     out = []
@@ -275,9 +291,13 @@ def _allowed(key: str, line: st.Line, table: st.Table, continuing: bool, total: 
             normalize(other.label).total_operations for other in table.lines
         ):
             return False  # the table prints all operations on a line of its own
-    if key == "capital_expenditure" and not table.statement and any(
-        re.search(r"capital expenditure.*excl\w*\.? acquisitions?", other.label, re.I)
-        for other in table.lines
+    if (
+        key == "capital_expenditure"
+        and not table.statement
+        and any(
+            re.search(r"capital expenditure.*excl\w*\.? acquisitions?", other.label, re.I)
+            for other in table.lines
+        )
     ):
         return False  # the plain line includes acquisitions
     if key == "intangible_assets" and not _intangible_ok(line, table):
@@ -397,12 +417,22 @@ def _read_table(reader: _Reader, table: st.Table) -> None:
                     continue
                 value = _sign(key, value, table)
                 row = _metric_row(
-                    key, line.label, value, column, unit, page_id, reader.text.docid, tier == ROUNDED
+                    key,
+                    line.label,
+                    value,
+                    column,
+                    unit,
+                    page_id,
+                    reader.text.docid,
+                    tier == ROUNDED,
                 )
-                assert tier is not None
                 bonus = TOTAL_OPERATIONS if normalize(line.label).total_operations else 0
-                reader.offer(tier + bonus, row)
-        if issuer and not keys and not (table.kind == st.COMPREHENSIVE and metrics_for_label(line.label)):
+                reader.offer((tier or ROUNDED) + bonus, row)
+        if (
+            issuer
+            and not keys
+            and not (table.kind == st.COMPREHENSIVE and metrics_for_label(line.label))
+        ):
             _issuer_line(reader, table, line, unit, page_id, seen)
 
 
@@ -444,9 +474,7 @@ def _composed(reader: _Reader, tables: Iterable[st.Table]) -> None:
             _total_debt(reader, table)
 
 
-def _sum_lines(
-    reader: _Reader, table: st.Table, parts: list[st.Line], key: str, name: str
-) -> None:
+def _sum_lines(reader: _Reader, table: st.Table, parts: list[st.Line], key: str, name: str) -> None:
     page_id = f"{reader.text.docid}_{table.page}"
     periods = _periods(table, reader.context, key in BALANCES)
     unit = table.unit
@@ -459,7 +487,9 @@ def _sum_lines(
         if any(v is None for v in values):
             continue
         total = sum((v for v in values if v is not None), Decimal(0))
-        row = _metric_row(key, name, _sign(key, total, table), column, unit, page_id, reader.text.docid, False)
+        row = _metric_row(
+            key, name, _sign(key, total, table), column, unit, page_id, reader.text.docid, False
+        )
         row = replace(
             row,
             source=f"derived: {name} ({row.source})",
@@ -470,13 +500,18 @@ def _sum_lines(
 
 
 def _sga(reader: _Reader, table: st.Table) -> None:
-    if any(lookup(normalize(line.label).text) == "selling_general_and_administrative" for line in table.lines):
+    if any(
+        lookup(normalize(line.label).text) == "selling_general_and_administrative"
+        for line in table.lines
+    ):
         return
     selling = [line for line in table.lines if is_selling(normalize(line.label).text)]
     admin = [line for line in table.lines if is_administrative(normalize(line.label).text)]
     if len(selling) == 1 and len(admin) == 1:
         name = f"{selling[0].label} + {admin[0].label}"
-        _sum_lines(reader, table, [selling[0], admin[0]], "selling_general_and_administrative", name)
+        _sum_lines(
+            reader, table, [selling[0], admin[0]], "selling_general_and_administrative", name
+        )
 
 
 def _segment(table: st.Table, line: st.Line) -> str | None:
@@ -487,7 +522,10 @@ def _segment(table: st.Table, line: st.Line) -> str | None:
         if found:
             return found
     for other in table.lines[line.position + 1 :]:
-        if re.match(r"^(?:total )?(?:non-?current|current|long-term|short-term) liabilities", normalize(other.label).text):
+        if re.match(
+            r"^(?:total )?(?:non-?current|current|long-term|short-term) liabilities",
+            normalize(other.label).text,
+        ):
             return _segment_of(other.label)
     return None
 
@@ -509,7 +547,8 @@ def _total_debt(reader: _Reader, table: st.Table) -> None:
     if not parts or segments != {"current", "noncurrent"}:
         return
     name = "total debt: " + " + ".join(
-        f"{line.label} ({_segment(table, line)})".replace("noncurrent", "non-current") for line in parts
+        f"{line.label} ({_segment(table, line)})".replace("noncurrent", "non-current")
+        for line in parts
     )
     _sum_lines(reader, table, parts, "total_debt", name)
 
@@ -555,7 +594,9 @@ def _property_revenue(reader: _Reader, tables: list[st.Table]) -> None:
             continue
         for (key, period), held in list(reader.best.items()):
             if key == "rental_income" and held.row.page_id == f"{reader.text.docid}_{table.page}":
-                row = replace(held.row, metric_key="revenue", unit=metric_unit("revenue", held.row.currency))
+                row = replace(
+                    held.row, metric_key="revenue", unit=metric_unit("revenue", held.row.currency)
+                )
                 if ("revenue", period) not in reader.best:
                     reader.offer(STATEMENT, row)
 
@@ -609,7 +650,14 @@ def extract_figures(
         _read_table(reader, table)
     _composed(reader, tables)
     _property_revenue(reader, tables)
+    # A document whose tables print all operations' profit on a line of its own presents
+    # its other profit lines for continuing operations: its prose's profit figures too.
+    continuing_only = any(
+        normalize(line.label).total_operations for table in tables for line in table.lines
+    )
     for row in prose_figures(text, year, quarter, reader.comma):
+        if continuing_only and row.metric_key in _PROFIT_KEYS:
+            continue
         reader.offer(PROSE, row)
     rows = [candidate.row for candidate in reader.best.values()]
     if not rows:

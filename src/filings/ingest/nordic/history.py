@@ -25,15 +25,19 @@ _COMPARED = ("value", "unit", "currency", "metric_name", "source", "page_id", "d
 
 
 def _document_rows(conn: Connection, company_pk: int, docid: str) -> list[Any]:
-    return conn.execute(
-        select(metric_history).where(
-            metric_history.c.company_pk == company_pk,
-            metric_history.c.page_id.like(f"{docid}\\_%", escape="\\"),
-        )
-    ).all()
+    return list(
+        conn.execute(
+            select(metric_history).where(
+                metric_history.c.company_pk == company_pk,
+                metric_history.c.page_id.like(f"{docid}\\_%", escape="\\"),
+            )
+        ).all()
+    )
 
 
-def _same(stored: list[Any], wanted: dict[tuple[str, str], dict[str, Any]], since: date | None) -> bool:
+def _same(
+    stored: list[Any], wanted: dict[tuple[str, str], dict[str, Any]], since: date | None
+) -> bool:
     if len(stored) != len(wanted):
         return False
     for row in stored:

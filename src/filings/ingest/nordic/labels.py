@@ -574,7 +574,9 @@ class Label:
 def normalize(label: str) -> Label:
     """The label as looked up: lower case, without footnote markers, asides and units."""
     text = label.replace("\u00a0", " ").replace("’", "'").replace("´", "'")
-    continuing = bool(re.search(r"continuing operations|kvarvarande verksamhet|jatkuvat", text, re.I))
+    continuing = bool(
+        re.search(r"continuing operations|kvarvarande verksamhet|jatkuvat", text, re.I)
+    )
     total_ops = bool(
         re.search(
             r"total operations|all operations|incl(?:uding|\.)? discontinued|"
@@ -653,7 +655,18 @@ PARENT_OWNERS = re.compile(
 
 _TO_PARENT = {"net_income": "net_income_to_parent", "equity": "equity_to_parent"}
 _PROFIT_WORDS = frozenset(
-    {"profit", "net profit", "result", "net result", "earnings", "net earnings", "income", "net income", "resultat", "tulos"}
+    {
+        "profit",
+        "net profit",
+        "result",
+        "net result",
+        "earnings",
+        "net earnings",
+        "income",
+        "net income",
+        "resultat",
+        "tulos",
+    }
 )
 
 

@@ -14,6 +14,7 @@ document's own period decides (figures.py) or the table is left out.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from datetime import date
@@ -85,7 +86,9 @@ def month_number(word: str) -> int | None:
     if text in MONTH_WORDS:
         return MONTH_WORDS[text]
     for stem, number in _FI_STEMS.items():
-        if text.startswith(stem) and (len(text) == len(stem) or text[len(stem) :].startswith("kuu")):
+        if text.startswith(stem) and (
+            len(text) == len(stem) or text[len(stem) :].startswith("kuu")
+        ):
             return number
     return None
 
@@ -280,20 +283,22 @@ def _item(kind: str, m: re.Match[str]) -> Item | None:
         column = span_column(3 * first - 2, 3 * last, year) if first <= last else None
         return Item(at, end, column, needs_year=not year, skip=column is None)
     if kind == "range":
-        first, last = month_number(groups[0]), month_number(groups[1])
-        if first is None or last is None:
+        opening, closing = month_number(groups[0]), month_number(groups[1])
+        if opening is None or closing is None:
             return None
         year = int(groups[2]) if groups[2] else 0
-        column = span_column(first, last, year) if first <= last else None
+        column = span_column(opening, closing, year) if opening <= closing else None
         return Item(at, end, column, needs_year=not year, skip=column is None)
     if kind in ("md", "dm"):
         word, day_text = (groups[0], groups[1]) if kind == "md" else (groups[1], groups[0])
-        month = month_number(word)
+        named = month_number(word)
         day = int(day_text)
-        if month is None or not _day_ok(month, day):
+        if named is None or not _day_ok(named, day):
             return None
         year = int(groups[2]) if groups[2] else 0
-        return Item(at, end, Column("instant", year, last_month=month, day=day), needs_year=not year)
+        return Item(
+            at, end, Column("instant", year, last_month=named, day=day), needs_year=not year
+        )
     if kind in ("quarter", "qfirst"):
         quarter = int(groups[0])
         year = _year(groups[1]) if groups[1] else 0
@@ -353,7 +358,7 @@ def _quarter_run(labels: list[Item], years: list[int], fallback: int | None) -> 
         return None
     quarters = [c.quarter for c in columns if c is not None]
     step = -1 if quarters[1] == _next_quarter(quarters[0], -1) else 1
-    if any(b != _next_quarter(a, step) for a, b in zip(quarters, quarters[1:], strict=False)):
+    if any(b != _next_quarter(a, step) for a, b in itertools.pairwise(quarters)):
         return None
     year = years[0] if years else fallback
     if year is None:
@@ -418,9 +423,7 @@ def _merge(items: list[Item], named: dict[int, Column]) -> Placed:
 
 def _spread(items: list[Item], labels: list[Item]) -> Placed | None:
     """Labels that each span the same number of years, the years printed after them all."""
-    if any(i.skip for i in labels) or any(
-        i.column is not None and not i.needs_year for i in items
-    ):
+    if any(i.skip for i in labels) or any(i.column is not None and not i.needs_year for i in items):
         return None
     years = [i for i in items if i.bare_year is not None]
     if min(i.position for i in years) < max(i.position for i in labels):
@@ -429,8 +432,8 @@ def _spread(items: list[Item], labels: list[Item]) -> Placed | None:
     out: Placed = []
     for index, label in enumerate(labels):
         for year in years[index * per : (index + 1) * per]:
-            assert label.column is not None and year.bare_year is not None
-            out.append((year.position, _with_year(label.column, year.bare_year)))
+            if label.column is not None and year.bare_year is not None:
+                out.append((year.position, _with_year(label.column, year.bare_year)))
     keys = [c.key for _, c in out if c is not None]
     return out if len(set(keys)) == len(keys) else None
 
@@ -468,9 +471,8 @@ def _paired(items: list[Item], header: str) -> Placed:
                 queue.append(item)
             continue
         if item.bare_year is not None:
-            if queue:
-                label = queue.pop(0)
-                assert label.column is not None
+            label = queue.pop(0) if queue else None
+            if label is not None and label.column is not None:
                 out.append((item.position, _with_year(label.column, item.bare_year)))
             else:
                 out.append((item.position, Column("bare", item.bare_year)))

@@ -145,14 +145,17 @@ def heading_period(text: str, year: int, quarter: int | None) -> Column | None:
         if column is None or item.skip or column.kind == "instant":
             continue
         if column.kind in ("quarter", "ytd", "annual"):
-            return Column(column.kind, column.year or the_year, column.first_month, column.last_month)
+            return Column(
+                column.kind, column.year or the_year, column.first_month, column.last_month
+            )
     lowered = text.lower()
     if re.search(r"\bnine months|jan\w*[-–]\s?sep", lowered):
         return span_column(1, 9, the_year)
     if re.search(r"\bthe quarter\b|kvartalet i korthet|neljännes lyhyesti", lowered) and quarter:
         return quarter_column(quarter, the_year)
     if re.search(r"\b(?:full[- ]year|the year|year|helåret|vuosi|koko vuosi)\b", lowered) or (
-        years and re.fullmatch(r"[\W\d]*(?:highlights|in|of|year|helår|vuosi|\s)*\d{4}[\W]*", lowered)
+        years
+        and re.fullmatch(r"[\W\d]*(?:highlights|in|of|year|helår|vuosi|\s)*\d{4}[\W]*", lowered)
     ):
         return Column("annual", the_year)
     return None
@@ -178,7 +181,12 @@ def _bullet_rows(
         return  # a second amount for the same subject: not unambiguous
     currency_text = match.group("cur1") or match.group("cur2") or ""
     currency = _currency(currency_text)
-    scale = match.group("scale1") or match.group("scale3") or match.group("scale4") or match.group("scale2")
+    scale = (
+        match.group("scale1")
+        or match.group("scale3")
+        or match.group("scale4")
+        or match.group("scale2")
+    )
     exponent = _exponent(currency_text, scale)
     value = _number(match.group("value") or match.group("value2") or "", comma)
     prior_text = match.group("prior") or match.group("prior2")
@@ -187,7 +195,9 @@ def _bullet_rows(
         exponent = 0
     elif exponent == 0:
         return  # an amount with no scale: not a key figure's printing
-    elif re.fullmatch(r"[-−–]?\d{1,3}\.\d{3}", (match.group("value") or match.group("value2") or "").strip()):
+    elif re.fullmatch(
+        r"[-−–]?\d{1,3}\.\d{3}", (match.group("value") or match.group("value2") or "").strip()
+    ):
         return  # "SEK 4.174 million": a thousands separator or three decimals, unsure
     unit = Unit(currency, exponent)
     previous = Column(column.kind, column.year - 1, column.first_month, column.last_month)
@@ -296,7 +306,10 @@ def _bullet(body: str, period: Column, comma: bool, docid: str, page: int) -> li
     out: list[MetricRow] = []
     subject_key: str | None = None
     for clause in _CLAUSES.split(body):
-        if re.match(r"^(?:which\s+)?(?:corresponds?|corresponding|equivalent)\s+to\b|^(?:and\s+)?[A-Z]{3}\s*[-−–]?\d", clause):
+        if re.match(
+            r"^(?:which\s+)?(?:corresponds?|corresponding|equivalent)\s+to\b|^(?:and\s+)?[A-Z]{3}\s*[-−–]?\d",
+            clause,
+        ):
             if subject_key in ("net_income", "net_income_to_parent"):
                 out.extend(_earnings_per_share(clause, period, docid, page, body))
             continue
@@ -305,9 +318,14 @@ def _bullet(body: str, period: Column, comma: bool, docid: str, page: int) -> li
             subject_key = key
             row = _row(key, _subject(clause), value, column, unit, docid, body)
             out.append(_on_page(row, docid, page))
-        if not found and re.search(r"dilution|per share", clause, re.I) and subject_key in (
-            "net_income",
-            "net_income_to_parent",
+        if (
+            not found
+            and re.search(r"dilution|per share", clause, re.I)
+            and subject_key
+            in (
+                "net_income",
+                "net_income_to_parent",
+            )
         ):
             out.extend(_earnings_per_share(clause, period, docid, page, body))
     return out
@@ -328,7 +346,10 @@ def _earnings_per_share(
         unit = Unit(currency.group(1), 0)
         for text_value, column in (
             (match.group("value"), period),
-            (match.group("prior"), Column(period.kind, period.year - 1, period.first_month, period.last_month)),
+            (
+                match.group("prior"),
+                Column(period.kind, period.year - 1, period.first_month, period.last_month),
+            ),
         ):
             value = _number(text_value, False) if text_value else None
             if value is not None:
@@ -340,7 +361,9 @@ def _earnings_per_share(
 def _on_page(row: MetricRow, docid: str, page: int) -> MetricRow:
     from dataclasses import replace
 
-    return replace(row, page_id=f"{docid}_{page}", source=row.source.replace("page 1", f"page {page}"))
+    return replace(
+        row, page_id=f"{docid}_{page}", source=row.source.replace("page 1", f"page {page}")
+    )
 
 
 def _dividends(
@@ -366,9 +389,25 @@ def _dividends(
     prior_text = groups.get("prior") or groups.get("prior2")
     unit = Unit(currency, 0)
     if value is not None:
-        row = _row("dividend_per_share", "Dividend per share (proposed)", value, Column("annual", fiscal), unit, docid, sentence)
+        row = _row(
+            "dividend_per_share",
+            "Dividend per share (proposed)",
+            value,
+            Column("annual", fiscal),
+            unit,
+            docid,
+            sentence,
+        )
         yield _on_page(row, docid, page)
     prior = _number(prior_text, False) if prior_text else None
     if prior is not None:
-        row = _row("dividend_per_share", "Dividend per share", prior, Column("annual", fiscal - 1), unit, docid, sentence)
+        row = _row(
+            "dividend_per_share",
+            "Dividend per share",
+            prior,
+            Column("annual", fiscal - 1),
+            unit,
+            docid,
+            sentence,
+        )
         yield _on_page(row, docid, page)

@@ -29,6 +29,7 @@ from filings.ingest.nordic.tables import (
     to_decimal,
 )
 from filings.ingest.nordic.text_tables import CELL, HEADER_MARK
+
 MAX_HEADER_LINES = 30
 MAX_TITLE_LINES = 4
 TITLE_LENGTH = 110
@@ -225,7 +226,7 @@ def _header_like(line: str, start: bool = True) -> bool:
 def _is_row(line: str) -> bool:
     if CELL in line:
         return True
-    label, tail = line_tokens(line)
+    tail = line_tokens(line)[1]
     return bool(tail) and any(t not in DASHES for t in tail)
 
 
@@ -245,13 +246,19 @@ def _titles(lines: list[str], start: int) -> list[str]:
     return found
 
 
-_PROSE_END = re.compile(r"(?:\b(?:of|the|and|to|in|a|an|by|for|with|as|at|on|from|was|were|is)|,)$", re.I)
+_PROSE_END = re.compile(
+    r"(?:\b(?:of|the|and|to|in|a|an|by|for|with|as|at|on|from|was|were|is)|,)$", re.I
+)
 
 
 def _prose(line: str) -> bool:
     """Whether a line is (part of) running text rather than a title."""
     text = line.strip()
-    if len(text) > TITLE_LENGTH or (text[:1].islower() and len(text) > 40) or _PROSE_END.search(text):
+    if (
+        len(text) > TITLE_LENGTH
+        or (text[:1].islower() and len(text) > 40)
+        or _PROSE_END.search(text)
+    ):
         return True
     if text.endswith((".", ";")) or re.search(r"\w\. [A-Z]", text):
         return True
@@ -302,7 +309,9 @@ def _parent_page(lines: list[str]) -> bool:
     if any(len(line) <= 60 and _PARENT_PAGE.match(line) for line in lines):
         return True
     opening = " ".join(lines[:4])
-    return bool(re.search(r"^(?:\S+\s+){0,12}?(?:parent company|moderbolaget|emoyhtiö)\b", opening, re.I)) and not _GROUP_TITLE.search(opening)
+    return bool(
+        re.search(r"^(?:\S+\s+){0,12}?(?:parent company|moderbolaget|emoyhtiö)\b", opening, re.I)
+    ) and not _GROUP_TITLE.search(opening)
 
 
 def _header_start(lines: list[str], start: int, end: int, fallback_year: int | None) -> int:
@@ -467,7 +476,11 @@ def classify(table: Table) -> None:
         table.kind = EQUITY_CHANGES
     elif activities >= 2 and counts[BALANCE] <= 1:
         table.kind = CASH_FLOW
-    elif "total_assets" in keys and keys & {"equity", "equity_to_parent", "current_assets"} and counts[INCOME] <= 1:
+    elif (
+        "total_assets" in keys
+        and keys & {"equity", "equity_to_parent", "current_assets"}
+        and counts[INCOME] <= 1
+    ):
         table.kind = BALANCE
     elif counts[COMPREHENSIVE] and counts[INCOME] < 3 and not counts[BALANCE]:
         table.kind = COMPREHENSIVE

@@ -79,7 +79,10 @@ _SCALE = {
     "mrd": 9,
     "md": 9,
 }
-_SCALE_WORD = r"million|millions|mill|miljoner|miljoonaa|milj\.?|mn|m\.?|thousands?|tusen|tuhatta|'000|1[, ]?000|000|k|t|billions?|miljarder|mrd|bn|b\.?"
+_SCALE_WORD = (
+    r"million|millions|mill|miljoner|miljoonaa|milj\.?|mn|m\.?|thousands?|tusen|tuhatta|"
+    r"'000|1[, ]?000|000|k|t|billions?|miljarder|mrd|bn|b\.?"
+)
 _UNIT_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     # MSEK, TEUR, KSEK, tSEK, MEUR, kEUR
     (re.compile(rf"(?<![A-Za-z])([MTK])({_CURRENCIES})\b", re.I), "prefix"),
@@ -203,8 +206,12 @@ _HEAD_DECIMAL = re.compile(r"^\(?[-−–—]?\d{1,3}[.,]\d+\)?$")
 _TAIL = re.compile(r"^\d{3}(?:[.,]\d+)?\)?$")
 _TAIL_PLAIN = re.compile(r"^\d{3}\)?$")
 DASHES = {"-", "–", "—", "−", "n/a", "n.a.", "n/m", "nm", "neg.", "neg", "---", "--", "–––", "*"}
-_DECIMAL_COMMA = re.compile(r"^\(?[-−–—]?\d{1,3}(?:[ .]\d{3})*,\d{1,2}\)?%?$|^\(?[-−–—]?\d+,\d{1,2}\)?%?$")
-_DECIMAL_POINT = re.compile(r"^\(?[-−–—]?\d+\.\d{1,2}\)?%?$|^\(?[-−–—]?\d{1,3}(?:,\d{3})+\.\d+\)?%?$")
+_DECIMAL_COMMA = re.compile(
+    r"^\(?[-−–—]?\d{1,3}(?:[ .]\d{3})*,\d{1,2}\)?%?$|^\(?[-−–—]?\d+,\d{1,2}\)?%?$"
+)
+_DECIMAL_POINT = re.compile(
+    r"^\(?[-−–—]?\d+\.\d{1,2}\)?%?$|^\(?[-−–—]?\d{1,3}(?:,\d{3})+\.\d+\)?%?$"
+)
 
 
 def is_value_token(token: str) -> bool:
@@ -233,10 +240,7 @@ def to_decimal(text: str, comma_decimal: bool = False) -> Decimal | None:
     digits = text.strip("()").lstrip(_MINUS).replace(" ", "")
     if not comma_decimal and re.fullmatch(r"\d+,\d{1,2}", digits):
         comma_decimal = True  # `13,8`: a thousands group has three digits, so a decimal comma
-    if comma_decimal:
-        digits = digits.replace(".", "").replace(",", ".")
-    else:
-        digits = digits.replace(",", "")
+    digits = digits.replace(".", "").replace(",", ".") if comma_decimal else digits.replace(",", "")
     if digits.count(".") > 1:
         return None
     try:
@@ -294,9 +298,7 @@ def _join(group: tuple[str, ...]) -> str:
     return " ".join(group)
 
 
-def split_values(
-    tokens: list[str], layout: Layout | None, periods: int
-) -> list[str | None] | None:
+def split_values(tokens: list[str], layout: Layout | None, periods: int) -> list[str | None] | None:
     """The printed value of each period slot (None for a dash), or None when the tokens
     cannot be read as this layout's values."""
     slot_options: list[tuple[bool, list[bool], bool]] = []
@@ -366,10 +368,8 @@ def split_row(
     not such a row. `cells` are the values of a table whose columns are known (a release's
     pipe or text table): one cell per slot, never regrouped."""
     if cells is not None:
-        values = [None if c.strip() in DASHES or not c.strip() else c.strip() for c in cells]
-        if len(values) != periods:
-            return None
-        return Row(line, values)
+        printed = [None if c.strip() in DASHES or not c.strip() else c.strip() for c in cells]
+        return Row(line, printed) if len(printed) == periods else None
     label, tail = line_tokens(line)
     if not tail:
         return None

@@ -197,9 +197,12 @@ def _pipe_table(rows: list[list[str]]) -> list[str]:
     body = [r for r in rows[1:] if not _is_separator(r)]
     width = len(header) - 1
     labels = [[c] for c in header[1:]]
-    while body and len(body[0]) >= width and all(
-        re.fullmatch(r"(?:19|20)\d\d|", c) for c in body[0][-width:]
-    ) and not any(body[0][: len(body[0]) - width]):
+    while (
+        body
+        and len(body[0]) >= width
+        and all(re.fullmatch(r"(?:19|20)\d\d|", c) for c in body[0][-width:])
+        and not any(body[0][: len(body[0]) - width])
+    ):
         for column, cell in enumerate(body[0][-width:]):
             labels[column].append(cell)
         body.pop(0)
