@@ -329,3 +329,109 @@ def test_as_of_through_the_api(
     today = client.get(api).json()
     assert today["by_year"]["2023"]["revenue"] == 201500000
     db.dispose()
+
+
+# --- the reader on statements in Swedish and Finnish -----------------------------------------
+# The corpus has no Swedish- or Finnish-language report yet: these two releases are written
+# here, in the forms such reports print (the values are this test's own).
+
+SWEDISH = """---
+title: "Exempel AB Bokslutskommuniké 2024"
+---
+
+Exempel AB Bokslutskommuniké januari–december 2024
+
+**Koncernens resultaträkning i sammandrag**
+
+| Mkr | okt–dec 2024 | okt–dec 2023 | jan–dec 2024 | jan–dec 2023 |
+| --- | --- | --- | --- | --- |
+| Nettoomsättning | 1 234,5 | 1 100,0 | 4 800,2 | 4 500,9 |
+| Kostnad för sålda varor | −900,1 | −800,0 | −3 500,0 | −3 300,0 |
+| Bruttoresultat | 334,4 | 300,0 | 1 300,2 | 1 200,9 |
+| Rörelseresultat | 120,3 | 98,7 | 450,1 | 401,2 |
+| Resultat före skatt | 110,0 | 90,0 | 420,0 | 380,0 |
+| Skatt | −22,0 | −18,0 | −84,0 | −76,0 |
+| Periodens resultat | 88,0 | 72,0 | 336,0 | 304,0 |
+| Resultat per aktie före utspädning, kr | 1,23 | 1,01 | 4,70 | 4,25 |
+
+**Koncernens balansräkning i sammandrag**
+
+| Mkr | 31 dec 2024 | 31 dec 2023 |
+| --- | --- | --- |
+| Goodwill | 2 000,0 | 1 900,0 |
+| Summa omsättningstillgångar | 1 500,0 | 1 400,0 |
+| Likvida medel | 300,5 | 250,0 |
+| Summa tillgångar | 6 000,0 | 5 500,0 |
+| Summa eget kapital | 2 500,0 | 2 300,0 |
+| Summa kortfristiga skulder | 1 200,0 | 1 100,0 |
+"""
+
+FINNISH = """---
+title: "Esimerkki Oyj Tilinpäätöstiedote 2024"
+---
+
+Esimerkki Oyj Tilinpäätöstiedote 2024
+
+**Konsernin tuloslaskelma**
+
+| Milj. euroa | 10–12/2024 | 10–12/2023 | 1–12/2024 | 1–12/2023 |
+| --- | --- | --- | --- | --- |
+| Liikevaihto | 1 001,8 | 950,2 | 3 900,4 | 3 700,0 |
+| Liikevoitto | 80,1 | 70,0 | 300,2 | 280,9 |
+| Tilikauden tulos | 60,0 | 50,5 | 220,0 | 200,0 |
+| Osakekohtainen tulos, laimentamaton, euroa | 0,45 | 0,38 | 1,65 | 1,50 |
+
+**Konsernin rahavirtalaskelma**
+
+| Milj. euroa | 1–12/2024 | 1–12/2023 |
+| --- | --- | --- |
+| Liiketoiminnan rahavirta | 400,0 | 350,0 |
+| Investointien rahavirta | −150,0 | −120,0 |
+| Rahoituksen rahavirta | −200,0 | −180,0 |
+"""
+
+
+def _read(text: str, name: str) -> dict[tuple[str, str], Decimal]:
+    from filings.ingest.nordic.classify import fiscal_period
+    from filings.ingest.nordic.documents import read_document
+    from filings.ingest.nordic.figures import extract_figures
+
+    document = read_document(text.encode(), name)
+    year, quarter = fiscal_period(
+        "stock_exchange_release", document.title or "", document.pages[0], date(2025, 2, 1)
+    )
+    assert (year, quarter) == (2024, None)  # the fiscal year reported, not the publication's
+    rows = extract_figures(document, "stock_exchange_release", year, quarter, None)
+    return {(r.metric_key, r.period_key): r.value for r in rows}
+
+
+def test_a_swedish_year_end_report() -> None:
+    found = _read(SWEDISH, "exempel.md")
+    q4, fy = truth.quarter(2024, 4), truth.year(2024)
+    assert found[("revenue", q4)] == Decimal("1234500000")
+    assert found[("revenue", truth.year(2023))] == Decimal("4500900000")
+    assert found[("cost_of_revenue", fy)] == Decimal("3500000000")  # printed −3 500,0
+    assert found[("operating_income", q4)] == Decimal("120300000")
+    assert found[("pretax_income", fy)] == Decimal("420000000")
+    assert found[("income_tax", q4)] == Decimal("22000000")
+    assert found[("net_income", truth.quarter(2023, 4))] == Decimal("72000000")
+    assert found[("eps_basic", fy)] == Decimal("4.70")
+    assert found[("goodwill", "@2024-12-31")] == Decimal("2000000000")
+    assert found[("cash_and_equivalents", "@2023-12-31")] == Decimal("250000000")
+    assert found[("current_assets", "@2024-12-31")] == Decimal("1500000000")
+    assert found[("current_liabilities", "@2024-12-31")] == Decimal("1200000000")
+    assert found[("equity", "@2024-12-31")] == Decimal("2500000000")
+    assert found[("total_liabilities", "@2024-12-31")] == Decimal("3500000000")  # derived
+
+
+def test_a_finnish_financial_statements_release() -> None:
+    found = _read(FINNISH, "esimerkki.md")
+    q4, fy = truth.quarter(2024, 4), truth.year(2024)
+    assert found[("revenue", q4)] == Decimal("1001800000")
+    assert found[("revenue", truth.year(2023))] == Decimal("3700000000")
+    assert found[("operating_income", fy)] == Decimal("300200000")
+    assert found[("net_income", q4)] == Decimal("60000000")
+    assert found[("eps_basic", truth.quarter(2023, 4))] == Decimal("0.38")
+    assert found[("operating_cash_flow", fy)] == Decimal("400000000")
+    assert found[("investing_cash_flow", fy)] == Decimal("-150000000")
+    assert found[("financing_cash_flow", truth.year(2023))] == Decimal("-180000000")
