@@ -410,7 +410,7 @@ def test_a_swedish_year_end_report() -> None:
     q4, fy = truth.quarter(2024, 4), truth.year(2024)
     assert found[("revenue", q4)] == Decimal("1234500000")
     assert found[("revenue", truth.year(2023))] == Decimal("4500900000")
-    assert found[("cost_of_revenue", fy)] == Decimal("3500000000")  # printed −3 500,0
+    assert found[("cost_of_revenue", fy)] == Decimal("3500000000")  # printed "−3 500,0"
     assert found[("operating_income", q4)] == Decimal("120300000")
     assert found[("pretax_income", fy)] == Decimal("420000000")
     assert found[("income_tax", q4)] == Decimal("22000000")

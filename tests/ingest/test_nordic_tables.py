@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from filings.ingest.nordic.figures import finer_printing
 from filings.ingest.nordic.labels import metric_for_label, metrics_for_label, normalize
 from filings.ingest.nordic.periods import Column, header_columns, read_columns
+from filings.ingest.nordic.reading import finer_printing
 from filings.ingest.nordic.tables import (
     Unit,
     find_unit,

@@ -31,9 +31,10 @@ from filings.ingest.load import (
 )
 from filings.ingest.nordic.classify import detect_language, document_type, fiscal_period
 from filings.ingest.nordic.documents import DocumentText, read_document
-from filings.ingest.nordic.figures import extract_figures, finer_printing
+from filings.ingest.nordic.figures import extract_figures
 from filings.ingest.nordic.history import sync_printings
 from filings.ingest.nordic.instruments import read_instruments
+from filings.ingest.nordic.reading import finer_printing
 from filings.ingest.passages import (
     PlacedPassage,
     split_passages,
