@@ -435,3 +435,41 @@ def test_a_finnish_financial_statements_release() -> None:
     assert found[("operating_cash_flow", fy)] == Decimal("400000000")
     assert found[("investing_cash_flow", fy)] == Decimal("-150000000")
     assert found[("financing_cash_flow", truth.year(2023))] == Decimal("-180000000")
+
+
+def test_highlight_bullets_in_swedish_and_finnish() -> None:
+    from filings.ingest.nordic.documents import read_document
+    from filings.ingest.nordic.prose import prose_figures
+
+    swedish = read_document(
+        (
+            '---\ntitle: "Bokslutskommuniké 2024"\n---\n\n**Fjärde kvartalet 2024**\n\n'
+            "* Nettoomsättningen ökade med 5 procent till 1 234 Mkr (1 175).\n"
+            "* Rörelseresultatet uppgick till 98,5 Mkr (90,1).\n\n**Helåret 2024**\n\n"
+            "* Nettoomsättningen uppgick till 4 800 Mkr (4 500).\n"
+            "* Styrelsen föreslår en utdelning om 2,50 kr per aktie (2,20).\n"
+        ).encode(),
+        "sv.md",
+    )
+    found = {
+        (r.metric_key, r.period_key): r.value for r in prose_figures(swedish, 2024, None, True)
+    }
+    assert found[("revenue", truth.quarter(2024, 4))] == Decimal("1234000000")
+    assert found[("revenue", truth.quarter(2023, 4))] == Decimal("1175000000")
+    assert found[("operating_income", truth.quarter(2024, 4))] == Decimal("98500000")
+    assert found[("revenue", truth.year(2023))] == Decimal("4500000000")
+    assert found[("dividend_per_share", truth.year(2024))] == Decimal("2.50")
+    finnish = read_document(
+        (
+            '---\ntitle: "Tilinpäätöstiedote 2024"\n---\n\n**Loka–joulukuu 2024**\n\n'
+            "* Liikevaihto oli 56,8 (59,7) miljoonaa euroa.\n"
+            "* Liiketoiminnan rahavirta oli 3,5 (13,8) miljoonaa euroa.\n"
+        ).encode(),
+        "fi.md",
+    )
+    found = {
+        (r.metric_key, r.period_key): r.value for r in prose_figures(finnish, 2024, None, True)
+    }
+    assert found[("revenue", truth.quarter(2024, 4))] == Decimal("56800000")
+    assert found[("revenue", truth.quarter(2023, 4))] == Decimal("59700000")
+    assert found[("operating_cash_flow", truth.quarter(2023, 4))] == Decimal("13800000")

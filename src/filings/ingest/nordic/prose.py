@@ -56,12 +56,15 @@ _SCALE = (
     r"(?:million|millions|billion|bn|thousand|miljoner|miljarder|miljoonaa|milj\.|"
     r"miljardia|tuhatta|m|b\.?)"
 )
+_AFTER = r"(?:MSEK|MEUR|Mkr|mkr|Mdkr|TSEK|TEUR|tkr|Tkr|SEK|EUR|NOK|DKK|€|euros?|euroa|kronor)"
 _AMOUNT = re.compile(
     rf"(?P<cur1>{_CUR})\s*(?P<value>{_NUMBER})\s*(?P<scale1>{_SCALE})?\s*(?:{_CUR}\s*)?"
     rf"(?:\(\s*(?:{_CUR})?\s*(?P<prior>{_NUMBER})\s*(?P<scale2>{_SCALE})?\s*(?:{_CUR})?\s*\))?"
     rf"\s*(?P<scale3>{_SCALE}(?:\s+(?:euros?|euroa|kronor))?)?"
-    rf"|(?P<value2>{_NUMBER})\s*(?P<scale4>{_SCALE})?\s*(?P<cur2>{_CUR}|euros?|euroa|kronor)"
-    rf"\s*(?:\(\s*(?P<prior2>{_NUMBER})\s*\))?",
+    rf"|(?P<value2>{_NUMBER})\s*(?P<scale4>{_SCALE})?\s*(?P<cur2>{_AFTER})"
+    rf"\s*(?:\(\s*(?P<prior2>{_NUMBER})\s*(?:{_AFTER})?\s*\))?"
+    rf"|(?P<value3>{_NUMBER})\s*\(\s*(?P<prior3>{_NUMBER})\s*\)\s*(?P<scale5>{_SCALE})?\s*"
+    rf"(?P<cur3>{_AFTER})",
     re.I,
 )
 _VERBS = re.compile(
@@ -83,7 +86,7 @@ _DIVIDEND_FIRST = re.compile(
 )
 _DIVIDEND_AMOUNT = re.compile(
     rf"(?:(?P<cur>{_CUR})\s*(?P<value>\d+[.,]\d+)|(?P<value2>\d+[.,]\d+)\s*(?P<cur2>{_CUR}|euros?|"
-    rf"euroa|kronor))\s*(?:\(\s*(?:{_CUR})?\s*(?P<prior>\d+[.,]\d+)\s*(?:{_CUR})?\s*\)\s*)?"
+    rf"euroa|kronor|kr))\s*(?:\(\s*(?:{_CUR})?\s*(?P<prior>\d+[.,]\d+)\s*(?:{_CUR})?\s*\)\s*)?"
     r"(?:per share|a share|per aktie|osakkeelta|per osake)"
     rf"(?:\s*\(\s*(?:{_CUR})?\s*(?P<prior2>\d+[.,]\d+)\s*(?:{_CUR})?\s*\))?",
     re.I,
@@ -99,17 +102,19 @@ def _currency(text: str) -> str:
     lowered = text.lower()
     if "eur" in lowered or lowered in ("€", "euro", "euros", "euroa"):
         return "EUR"
-    if lowered in ("kronor",) or "sek" in lowered:
+    if lowered in ("kronor", "kr", "mkr", "mdkr", "tkr") or "sek" in lowered:
         return "SEK"
     return lowered[-3:].upper()
 
 
 def _exponent(currency: str, scale: str | None) -> int:
     prefixed = currency.upper()
-    if prefixed in ("MSEK", "MEUR", "MNOK"):
+    if prefixed in ("MSEK", "MEUR", "MNOK", "MKR"):
         return 6
-    if prefixed in ("TSEK", "TEUR", "KSEK"):
+    if prefixed in ("TSEK", "TEUR", "KSEK", "TKR"):
         return 3
+    if prefixed == "MDKR":
+        return 9
     word = (scale or "").lower().split()[0] if scale and scale.strip() else ""
     if word.startswith(("miljard", "billion", "bn")) or word in ("b", "b."):
         return 9
@@ -179,25 +184,21 @@ def _bullet_rows(
         return
     if len(_AMOUNT.findall(clause[match.end() :].split(" and ")[0])) > 0:
         return  # a second amount for the same subject: not unambiguous
-    currency_text = match.group("cur1") or match.group("cur2") or ""
+    groups = match.groupdict()
+    currency_text = groups["cur1"] or groups["cur2"] or groups["cur3"] or ""
     currency = _currency(currency_text)
-    scale = (
-        match.group("scale1")
-        or match.group("scale3")
-        or match.group("scale4")
-        or match.group("scale2")
-    )
+    scales = ("scale1", "scale3", "scale4", "scale5", "scale2")
+    scale = next((groups[g] for g in scales if groups[g]), None)
     exponent = _exponent(currency_text, scale)
-    value = _number(match.group("value") or match.group("value2") or "", comma)
-    prior_text = match.group("prior") or match.group("prior2")
+    printed = groups["value"] or groups["value2"] or groups["value3"] or ""
+    value = _number(printed, comma)
+    prior_text = groups["prior"] or groups["prior2"] or groups["prior3"]
     key = keys[0]
     if key in PER_SHARE_KEYS:
         exponent = 0
     elif exponent == 0:
         return  # an amount with no scale: not a key figure's printing
-    elif re.fullmatch(
-        r"[-−–]?\d{1,3}\.\d{3}", (match.group("value") or match.group("value2") or "").strip()
-    ):
+    elif re.fullmatch(r"[-−–]?\d{1,3}\.\d{3}", printed.strip()):
         return  # "SEK 4.174 million": a thousands separator or three decimals, unsure
     unit = Unit(currency, exponent)
     previous = Column(column.kind, column.year - 1, column.first_month, column.last_month)
