@@ -113,6 +113,19 @@ def fiscal_period(
     return (max(years), None) if years else (published.year if published else None, None)
 
 
+def reporting_quarter(doc_type: str, headline: str, first_page: str) -> int | None:
+    """The quarter a document reports on, for reading its tables: an interim report's, or an
+    interim report published as a release ("Interim report January-September 2025"); None
+    for a year-end report or any other release."""
+    for text in (headline, first_page[:3000]):
+        if year_end_in(text) is not None or _ANNUAL.search(text):
+            return None
+        found = quarter_in(text)
+        if found is not None and (doc_type == "interim_report" or found[1] < 4):
+            return found[1]
+    return None
+
+
 def detect_language(text: str, declared: str | None) -> str:
     """The feed's language, else the one whose common words the text uses most."""
     if declared:

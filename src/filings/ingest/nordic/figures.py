@@ -326,7 +326,7 @@ def extract_figures(
         if continuing_only and row.metric_key in _PROFIT_KEYS:
             continue
         reader.offer(PROSE, row)
-    rows = [candidate.row for candidate in reader.best.values()]
+    rows = reader.sure()
     if not rows:
         return _unique(reader.lines)
     rows += derived_liabilities(rows)

@@ -29,7 +29,12 @@ from filings.ingest.load import (
     touch_company,
     upsert_company,
 )
-from filings.ingest.nordic.classify import detect_language, document_type, fiscal_period
+from filings.ingest.nordic.classify import (
+    detect_language,
+    document_type,
+    fiscal_period,
+    reporting_quarter,
+)
 from filings.ingest.nordic.documents import DocumentText, read_document
 from filings.ingest.nordic.figures import extract_figures
 from filings.ingest.nordic.history import sync_printings
@@ -202,7 +207,8 @@ def _load_document(
     currency = conn.execute(
         select(companies.c.currency).where(companies.c.id == company_pk)
     ).scalar()
-    printed = extract_figures(text, doc_type, year, quarter, currency)
+    reported = quarter or reporting_quarter(doc_type, record.headline, text.pages[0])
+    printed = extract_figures(text, doc_type, year, reported, currency)
     changed |= sync_printings(conn, company_pk, text.docid, record.published, printed)
     rows = _newest_document_wins(conn, company_pk, text.docid, _rank(values), printed)
     scope = metric_values.c.page_id.like(f"{text.docid}\\_%", escape="\\")

@@ -166,6 +166,34 @@ def heading_period(text: str, year: int, quarter: int | None) -> Column | None:
     return None
 
 
+_APPROXIMATE = re.compile(
+    r"\b(?:approximately|approx\.|about|around|roughly|some|over|more than|less than|almost|"
+    r"nearly|cirka|ca\.|omkring|drygt|nästan|noin|yli|lähes|runsaat)\b",
+    re.I,
+)
+_YEAR_WORDS = re.compile(
+    r"\b(?:full[- ]year|for the year|the year|annual|helåret|helår|koko vuoden|vuonna|"
+    r"tilikaudella)\b",
+    re.I,
+)
+_PART_WORDS = re.compile(
+    r"\b(?:quarter|q[1-4]|kvartal\w*|neljännes\w*|nine months|first half|half[- ]year|"
+    r"niomånaders|ensimmäisellä|toisella|kolmannella|neljännellä)\b",
+    re.I,
+)
+
+
+def _other_period(clause: str, column: Column) -> bool:
+    """Whether a clause names a period other than its heading's (a year's figure under a
+    quarter's heading, another year)."""
+    years = {int(y) for y in re.findall(r"\b(20\d\d|19\d\d)\b", clause)}
+    if years - {column.year, column.year - 1}:
+        return True
+    if column.kind == "annual":
+        return bool(_PART_WORDS.search(clause))
+    return bool(_YEAR_WORDS.search(clause))
+
+
 def _subject(clause: str) -> str:
     subject = _VERBS.sub("", clause).strip(" ,:;")
     subject = re.sub(r"^(?:the|group's|group|koncernens|konsernin)\s+", "", subject, flags=re.I)
@@ -179,6 +207,8 @@ def _bullet_rows(
     if match is None or clause[: match.start()].count("(") != clause[: match.start()].count(")"):
         return
     label = _subject(clause[: match.start()])
+    if _APPROXIMATE.search(clause[: match.start() + 12]) or _other_period(clause, column):
+        return
     keys = metrics_for_label(label)
     if len(keys) != 1 or re.search(r"\d", label):
         return

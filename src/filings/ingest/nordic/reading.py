@@ -5,7 +5,7 @@ rows stored, and which of two printings of a number is the finer one."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
 from filings.core.metrics import BALANCE_KEYS, METRICS, PER_SHARE_KEYS, metric_unit
@@ -128,11 +128,13 @@ class Reader:
     comma: bool
     best: dict[tuple[str, str], Candidate]
     lines: list[MetricRow]
+    conflicts: dict[tuple[str, str], int] = field(default_factory=dict)
 
     def offer(self, tier: int, row: MetricRow) -> None:
         """Keep a value unless a better printing of the same metric and period is held: a
         more trusted table's, unless it only rounds the held one; a finer printing of the
-        same number always wins."""
+        same number always wins. Two different values of one line in equally trusted tables
+        are a conflict: neither is sure."""
         key = (row.metric_key, row.period_key)
         held = self.best.get(key)
         if (
@@ -141,6 +143,19 @@ class Reader:
             or (tier > held.tier and not finer_printing(held.row.value, row.value))
         ):
             self.best[key] = Candidate(tier, row)
+        elif (
+            tier == held.tier
+            and row.value != held.row.value
+            and not finer_printing(held.row.value, row.value)
+        ):
+            self.conflicts[key] = max(tier, self.conflicts.get(key, tier))
+
+    def sure(self) -> list[MetricRow]:
+        """The values kept, without lines two equally trusted tables print differently
+        (unless a more trusted table settles them)."""
+        return [
+            held.row for key, held in self.best.items() if self.conflicts.get(key, -1) < held.tier
+        ]
 
 
 def table_tier(table: st.Table, kind: str) -> int | None:
@@ -223,9 +238,39 @@ def metric_row(
 
 
 def columns_of(table: st.Table, context: Context, balance: bool) -> list[Column | None]:
-    columns = list(table.layout.periods)
+    """Each column's period for a flow line (or a balance line) of a table."""
+    columns = _titled(list(table.layout.periods), table.titles)
     flows = _flow_columns(columns, context)
     return _balance_columns(flows, columns) if balance else flows
+
+
+_TITLE_PERIOD = re.compile(
+    r"\b(?:q[1-4]|quarter|kvartal\w*|neljännes|(?:jan|januari|tammi)\w*\s*[-–]\s*\w+|"
+    r"(?:oct|okt|october|oktober|loka)\w*\s*[-–]\s*\w+|(?:jul|juli|july|heinä)\w*\s*[-–]\s*\w+|"
+    r"(?:apr|april|huhti)\w*\s*[-–]\s*\w+|nine months|six months|half[- ]year|"
+    r"\d{1,2}\s*[-–]\s*\d{1,2}/)",
+    re.I,
+)
+
+
+def _titled(columns: list[Column | None], titles: list[str]) -> list[Column | None]:
+    """Bare years under a title that names one period of the year (`Fourth quarter`, `Key
+    figures, January-September`) are that period of each year; a title naming another kind
+    of period (a year) leaves them to the document."""
+    if not columns or any(c is None or c.kind != "bare" for c in columns):
+        return columns
+    text = " ".join(titles[-2:])
+    if not _TITLE_PERIOD.search(text):
+        return columns
+    from filings.ingest.nordic.prose import heading_period  # the words of a heading
+
+    named = heading_period(text, columns[0].year if columns[0] else 0, None)
+    if named is None or named.kind not in ("quarter", "ytd"):
+        return [None] * len(columns)  # a period named, but not one sure enough: left out
+    years = [c.year for c in columns if c is not None]
+    if len(set(years)) != len(years):
+        return [None] * len(columns)
+    return [Column(named.kind, y, named.first_month, named.last_month) for y in years]
 
 
 def _last_digit(value: Decimal) -> int:
