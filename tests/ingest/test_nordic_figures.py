@@ -473,3 +473,65 @@ def test_highlight_bullets_in_swedish_and_finnish() -> None:
     assert found[("revenue", truth.quarter(2024, 4))] == Decimal("56800000")
     assert found[("revenue", truth.quarter(2023, 4))] == Decimal("59700000")
     assert found[("operating_cash_flow", truth.quarter(2023, 4))] == Decimal("13800000")
+
+
+def _release_rows(body: str, year: int = 2024, quarter: int | None = None) -> dict[Any, Any]:
+    from filings.ingest.nordic.documents import read_document
+    from filings.ingest.nordic.figures import extract_figures
+
+    document = read_document(f'---\ntitle: "Release"\n---\n\n{body}'.encode(), "r.md")
+    rows = extract_figures(document, "stock_exchange_release", year, quarter, None)
+    return {(r.metric_key, r.period_key): r.value for r in rows}
+
+
+def test_two_tables_that_disagree_give_neither() -> None:
+    """A line two equally trusted tables print differently (a segment table whose title does
+    not say so) is not sure: left out; a line only one of them prints is kept."""
+    found = _release_rows(
+        "Group\n\n| EUR million | 2024 | 2023 |\n| --- | --- | --- |\n"
+        "| Net sales | 500.0 | 480.0 |\n| Operating profit | 50.0 | 45.0 |\n\n"
+        "Pulp\n\n| EUR million | 2024 | 2023 |\n| --- | --- | --- |\n"
+        "| Net sales | 200.0 | 190.0 |\n"
+    )
+    assert ("revenue", truth.year(2024)) not in found
+    assert found[("operating_income", truth.year(2024))] == Decimal("50000000")
+
+
+def test_a_title_naming_the_quarter_resolves_years_printed_alone() -> None:
+    found = _release_rows(
+        "Fourth quarter\n\n| EUR million | 2024 | 2023 |\n| --- | --- | --- |\n"
+        "| Net sales | 130.0 | 120.0 |\n\n"
+        "Key figures, full year\n\n| EUR million | 2024 | 2023 |\n| --- | --- | --- |\n"
+        "| Net sales | 500.0 | 480.0 |\n"
+    )
+    assert found[("revenue", truth.quarter(2024, 4))] == Decimal("130000000")
+    assert found[("revenue", truth.year(2024))] == Decimal("500000000")
+    # in an interim release, years printed alone under no such title are not a period
+    interim = _release_rows(
+        "| EUR million | 2025 | 2024 |\n| --- | --- | --- |\n| Net sales | 300.0 | 280.0 |\n",
+        2025,
+        3,
+    )
+    assert not [key for key in interim if key[0] == "revenue"]
+
+
+def test_bullets_that_name_another_period_or_round_are_left_out() -> None:
+    found = _release_rows(
+        "**Q4 2024**\n\n"
+        "* Net sales for the full year amounted to EUR 500.0 (480.0) million.\n"
+        "* Operating profit was approximately EUR 12.0 million.\n"
+        "* Orders received totaled EUR 140.2 (133.1) million.\n"
+    )
+    assert ("revenue", truth.quarter(2024, 4)) not in found
+    assert ("operating_income", truth.quarter(2024, 4)) not in found
+    assert found[("order_intake", truth.quarter(2024, 4))] == Decimal("140200000")
+
+
+def test_the_quarter_a_release_reports() -> None:
+    from filings.ingest.nordic.classify import reporting_quarter
+
+    release = "stock_exchange_release"
+    assert reporting_quarter(release, "Interim report January-September 2025", "") == 3
+    assert reporting_quarter(release, "Half-year report January–June 2025", "") == 2
+    assert reporting_quarter(release, "Year-end report 2024", "Q4 2024 in brief") is None
+    assert reporting_quarter(release, "Inside information: new targets", "") is None

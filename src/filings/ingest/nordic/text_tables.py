@@ -5,8 +5,8 @@ A table is a header, a rule of dash runs that marks the columns, and rows. A row
 at a blank line after its values, or (simple tables) where the next label begins once it has
 values, so a label wrapped over several lines is one row. Each cell's text is gathered by
 column; change columns (`Change %`, `Q4/24--Q4/23`) are dropped, and period headers are spelled
-as the reader expects (`Q4/24` is `Q4 2024`, `2024` is `FY 2024`, `10-12/2024` is
-`Oct-Dec 2024`). Markdown pipe tables are flattened the same way. A flattened row keeps its
+as the reader expects (`Q4/24` is `Q4 2024`, `10-12/2024` is `Oct-Dec 2024`, `1-12/2024` is
+`FY 2024`; a year printed alone stays a year, whose period the reader decides). Markdown pipe tables are flattened the same way. A flattened row keeps its
 cells: `label<TAB>value<TAB>value`, so a cell such as `1 001.8` stays one number.
 """
 
@@ -65,7 +65,9 @@ def period_header(cell: str) -> str | None:
             return f"FY {year}"
         return f"{MONTH_NAMES[first - 1]}-{MONTH_NAMES[last - 1]} {year}"
     if (match := _YEAR.match(text)) is not None:
-        return f"FY {match.group(1)}"
+        # "FY 2024" says the year; "2024" alone leaves the period to the reader (a table of
+        # the fourth quarter may print years alone)
+        return f"FY {match.group(1)}" if text.upper().startswith("FY") else match.group(1)
     if re.search(r"%|change|chg|muutos|förändr", text, re.I):
         return None
     placed = placed_columns(text)
@@ -73,7 +75,7 @@ def period_header(cell: str) -> str | None:
         return None
     column = placed[0][1]
     if column.kind == "bare":
-        return f"FY {column.year}"
+        return str(column.year)
     if column.kind == "annual" and column.first_month != 1:
         return f"{column.first_month}/{column.year - 1}-{column.last_month}/{column.year}"
     return _spelled(
