@@ -6,8 +6,9 @@ at a blank line after its values, or (simple tables) where the next label begins
 values, so a label wrapped over several lines is one row. Each cell's text is gathered by
 column; change columns (`Change %`, `Q4/24--Q4/23`) are dropped, and period headers are spelled
 as the reader expects (`Q4/24` is `Q4 2024`, `10-12/2024` is `Oct-Dec 2024`, `1-12/2024` is
-`FY 2024`; a year printed alone stays a year, whose period the reader decides). Markdown pipe tables are flattened the same way. A flattened row keeps its
-cells: `label<TAB>value<TAB>value`, so a cell such as `1 001.8` stays one number.
+`FY 2024`; a year printed alone stays a year, whose period the reader decides). Markdown
+pipe tables are flattened the same way. A flattened row keeps its cells:
+`label<TAB>value<TAB>value`, so a cell such as `1 001.8` stays one number.
 """
 
 from __future__ import annotations
