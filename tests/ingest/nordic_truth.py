@@ -247,6 +247,7 @@ _TELE2_SUMS = [
 # Lifco annual report 2017: income statement p42, balance sheet p44-45, cash flows p47,
 # highlights p4.
 _L17 = [year(2017), year(2016)]
+_TEN = [year(2015), year(2014), year(2013), year(2011), year(2010), year(2009)]
 _L17B = [at("2017-12-31"), at("2016-12-31")]
 _LIFCO_2017 = [
     *line("revenue", 42, _L17, "10030 8987"),
@@ -273,6 +274,11 @@ _LIFCO_2017 = [
     *line("dividends_paid", 47, _L17, "337 285"),
     *line("financing_cash_flow", 47, _L17, "220 425"),
     *line("dividend_per_share", 4, [year(2017)], "4.00", scale=0),
+    # The ten-year summary (p77): 2017 ... 2009, 2012 printed twice (IFRS and BFN, a year
+    # the reader leaves out); the years before 2016 are printed in no other document.
+    *line("revenue", 77, _TEN, "7901 6802 6030 5707 4591 4146"),
+    *line("eps_basic", 77, _TEN, "8.91 6.17 4.16 3.20 2.59 0.84", scale=0),
+    *line("capital_expenditure", 77, _TEN, "102 105 95 56 55 55"),
 ]
 _LIFCO_2017_SUMS = [
     *line("selling_general_and_administrative", 42, _L17, "2620 2243"),

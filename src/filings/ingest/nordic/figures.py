@@ -216,9 +216,23 @@ def _intangible_ok(line: st.Line, table: st.Table) -> bool:
     return True
 
 
-def _line_unit(line: st.Line, table: st.Table) -> Unit | None:
-    """A unit the label states (`Net sales, EUR million`), else the table's."""
-    return find_unit(line.label) or table.unit
+_CURRENCY_WORD = re.compile(r"\b(SEK|EUR|NOK|DKK|USD)\b|\b(kr|euroa|euro)\b", re.I)
+
+
+def _line_unit(line: st.Line, table: st.Table, currency: str | None) -> Unit | None:
+    """A unit the label states (`Net sales, EUR million`), else the table's; a per-share line
+    needs only a currency (`Earnings per share, SEK`), from its label, its table or the
+    document."""
+    unit = find_unit(line.label) or table.unit
+    if unit is not None or not _PER_SHARE_LABEL.search(normalize(line.label).text):
+        return unit
+    named = _CURRENCY_WORD.search(line.label)
+    if named is not None:
+        code = (named.group(1) or "").upper() or (
+            "SEK" if named.group(2).lower() == "kr" else "EUR"
+        )
+        return Unit(code, 0)
+    return Unit(currency, 0) if currency else None
 
 
 def _read_table(reader: Reader, table: st.Table) -> None:
@@ -229,7 +243,7 @@ def _read_table(reader: Reader, table: st.Table) -> None:
     seen: dict[str, int] = {}
     for line in table.lines:
         keys = map_line(line, table) if tier is not None else ()
-        unit = _line_unit(line, table)
+        unit = _line_unit(line, table, reader.currency)
         if unit is None:
             continue
         for key in keys:
@@ -312,7 +326,9 @@ def extract_figures(
         return []
     context = Context(doc_type, year, quarter)
     tables = read_tables(text, year)
-    reader = Reader(text, context, st.comma_decimal(tables, None), {}, [])
+    units = [t.unit.currency for t in tables if t.unit is not None]
+    main = max(set(units), key=units.count) if units else currency
+    reader = Reader(text, context, st.comma_decimal(tables, None), {}, [], currency=main)
     for table in tables:
         _read_table(reader, table)
     composed_lines(reader, tables)

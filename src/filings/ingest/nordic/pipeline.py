@@ -238,7 +238,9 @@ def _newest_document_wins(
     """Per period, the newest document's figure is kept (as for US filings): an older document's
     row for the same period gives way, and ours is dropped where a newer document has one;
     except that a figure never gives way to a rounder printing of itself (a year-end
-    release's "SEK 1.3 billion" does not replace the annual report's 1,290 million)."""
+    release's "SEK 1.3 billion" does not replace the annual report's 1,290 million), and
+    that where both print the same value the report of the period itself is cited (Lifco's
+    2017 revenue from its 2017 income statement, not the 2019 report's ten-year summary)."""
     ours = {(r.metric_key, r.period_key): r for r in rows}
     others = conn.execute(
         select(
@@ -262,6 +264,11 @@ def _newest_document_wins(
             continue
         theirs = Decimal(other.value)
         newer = _rank(dict(other._mapping)) > rank
+        if theirs == mine.value:
+            # the same figure: cite the report of its own period
+            mine_off = abs(rank[0] - mine.fiscal_year)
+            their_off = abs((other.fiscal_year or 0) - mine.fiscal_year)
+            newer = their_off < mine_off or (their_off == mine_off and newer)
         if (newer and not finer_printing(mine.value, theirs)) or (
             not newer and finer_printing(theirs, mine.value)
         ):

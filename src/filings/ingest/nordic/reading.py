@@ -85,9 +85,10 @@ def _flow_columns(columns: list[Column | None], context: Context) -> list[Column
 def _all_bare(columns: list[Column | None], context: Context) -> list[Column | None]:
     years = [c.year if c is not None else 0 for c in columns]
     if not context.interim:
-        if len(set(years)) == len(years) and max(years) <= context.year:
-            return [Column("annual", y) for y in years]
-        return [None] * len(columns)
+        if max(years) > context.year:
+            return [None] * len(columns)
+        # a year printed twice (restated, or under two accounting standards) is unsure
+        return [Column("annual", y) if years.count(y) == 1 else None for y in years]
     y, q = context.year, context.quarter or 4
     quarter = [span_column(3 * q - 2, 3 * q, year) for year in (y, y - 1)]
     to_date = [span_column(1, 3 * q, year) for year in (y, y - 1)]
@@ -129,6 +130,7 @@ class Reader:
     best: dict[tuple[str, str], Candidate]
     lines: list[MetricRow]
     conflicts: dict[tuple[str, str], int] = field(default_factory=dict)
+    currency: str | None = None  # the document's reporting currency, as its tables state it
 
     def offer(self, tier: int, row: MetricRow) -> None:
         """Keep a value unless a better printing of the same metric and period is held: a

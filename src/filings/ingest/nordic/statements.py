@@ -292,7 +292,7 @@ def find_tables(page: str, number: int, fallback_year: int | None) -> list[Table
         unit = find_unit(header) or _title_unit(titles)
         table = Table(number, header, layout, unit, titles)
         note_page = any(_NOTE_TITLE.match(line) for line in lines[:index])
-        index = max(_read_lines(table, lines, block_end), index + 1)
+        index = max(_read_lines(table, lines, block_end, fallback_year), index + 1)
         if table.lines:
             classify(table)
             if (parent_page or note_page) and not _GROUP_TITLE.search(table.title):
@@ -335,7 +335,7 @@ def _title_unit(titles: list[str]) -> Unit | None:
 _CONNECTOR = re.compile(r"(?:\b(?:to|and|of|for|from|in|on|the|och|av|ja|sekä)|[,\-–/(])$", re.I)
 
 
-def _read_lines(table: Table, lines: list[str], start: int) -> int:
+def _read_lines(table: Table, lines: list[str], start: int, year: int | None = None) -> int:
     """The lines of a table from `start`; the index of the first line after it."""
     columns = len(table.layout.periods)
     headings: list[str] = []
@@ -344,9 +344,7 @@ def _read_lines(table: Table, lines: list[str], start: int) -> int:
     cursor = start
     while cursor < len(lines):
         line = lines[cursor]
-        if HEADER_MARK in line or (_header_like(line) and _starts_table(lines, cursor)):
-            break
-        if find_unit(line) is not None and table.lines and not _is_row(line):
+        if HEADER_MARK in line or (_header_like(line) and _starts_table(lines, cursor, year)):
             break
         row = _row(line, table.layout, columns)
         if row is None:
@@ -405,10 +403,15 @@ def _block_end(lines: list[str], index: int) -> int:
     return end
 
 
-def _starts_table(lines: list[str], index: int) -> bool:
+def _starts_table(lines: list[str], index: int, fallback_year: int | None = None) -> bool:
+    """Whether a header block starts at `index` (or a line or two below it, after labels
+    left over from the table above)."""
     end = _block_end(lines, index)
-    layout = header_layout(" ".join(lines[index:end]))
-    return layout is not None and any(c is not None for c in layout.periods)
+    for first in range(index, end):
+        layout = header_layout(" ".join(lines[first:end]), fallback_year)
+        if layout is not None and any(c is not None for c in layout.periods):
+            return True
+    return False
 
 
 def _row(line: str, layout: Layout, columns: int) -> tuple[str, list[str | None]] | None:
