@@ -15,6 +15,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from filings.ingest.nordic.synonyms import LABELS
 
@@ -148,6 +149,10 @@ def normalize(label: str) -> Label:
 
 
 _BY_LABEL = {label: key for key, labels in LABELS.items() for label in labels}
+# Synonyms by word count and first three letters: a typo keeps both (`_few_edits`).
+_BY_SHAPE: dict[tuple[int, str], list[str]] = {}
+for _label in _BY_LABEL:
+    _BY_SHAPE.setdefault((len(_label.split()), _label[:3]), []).append(_label)
 _BOTH_EPS = re.compile(
     r"^(?:earnings|profit|result) per share(?:,)? (?:basic and diluted|before and after dilution)|"
     r"^(?:basic and diluted|diluted and basic) (?:earnings per share|eps)|"
@@ -202,6 +207,7 @@ _PROFIT_WORDS = frozenset(
 )
 
 
+@lru_cache(maxsize=8192)
 def lookup(text: str) -> str | None:
     """The metric key of a normalised label: exact, then without a tail that does not change
     the line ("... for the period", "..., total"), then one or two letters off a synonym.
@@ -218,9 +224,10 @@ def lookup(text: str) -> str | None:
         if text.endswith(tail) and text[: -len(tail)] in _BY_LABEL:
             return _BY_LABEL[text[: -len(tail)]]
     if len(text) >= 12:
-        close = difflib.get_close_matches(text, list(_BY_LABEL), n=1, cutoff=0.92)
-        if close and _few_edits(text, close[0]):
-            return _BY_LABEL[close[0]]
+        words = text.split()
+        for candidate in _BY_SHAPE.get((len(words), text[:3]), ()):
+            if _few_edits(text, candidate):
+                return _BY_LABEL[candidate]
     return None
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from filings.ingest.nordic.labels import lookup, normalize
-from filings.ingest.nordic.periods import header_items
+from filings.ingest.nordic.periods import header_items, month_number
 from filings.ingest.nordic.tables import (
     DASHES,
     Layout,
@@ -99,6 +99,61 @@ _HEADER_WORDS = re.compile(
     r"ifrs|condensed|total|actual|outcome|utfall|kvartal|tot|ytd|m|bn|b|mn|euro|euros|"
     r"kronor|tusen|tuhatta|miljoner|miljoonaa|mdkr|jan|full|year|years|helår|koko|vuosi)\b",
     re.I,
+)
+
+_WORD = re.compile(r"[A-Za-zÅÄÖåäö]{3,}")
+_HEADER_VOCABULARY = frozenset(
+    re.findall(r"[a-zåäö]{3,}", _HEADER_WORDS.pattern.lower())
+    + [
+        "note",
+        "notes",
+        "not",
+        "liite",
+        "full",
+        "year",
+        "helår",
+        "helåret",
+        "koko",
+        "vuosi",
+        "tilikausi",
+        "rolling",
+        "months",
+        "month",
+        "rullande",
+        "liukuva",
+        "ltm",
+        "last",
+        "twelve",
+        "quarter",
+        "quarters",
+        "msek",
+        "meur",
+        "mnok",
+        "tsek",
+        "teur",
+        "ksek",
+        "sekm",
+        "eurm",
+        "nokm",
+        "sekbn",
+        "mkr",
+        "tkr",
+        "mdkr",
+        "euroa",
+        "milj",
+        "miljoner",
+        "miljoonaa",
+        "tuhatta",
+        "tusen",
+        "thousand",
+        "thousands",
+        "billion",
+        "billions",
+        "miljarder",
+        "mrd",
+        "kronor",
+        "euros",
+    ]
 )
 
 HOME = {
@@ -209,8 +264,12 @@ def page_lines(text: str) -> list[str]:
 def _header_like(line: str, start: bool = True) -> bool:
     """Whether a line holds only period labels, years, units and column words; a line that
     starts a header names a period or a unit, one that continues it may hold words alone."""
-    if CELL in line:
+    if CELL in line or len(line) > 300:
         return False
+    for word in _WORD.findall(line):  # a word no header prints: prose or a row label
+        lowered = word.lower()
+        if lowered not in _HEADER_VOCABULARY and month_number(lowered) is None:
+            return False
     items = header_items(line)
     rest = line
     for item in sorted(items, key=lambda i: -i.position):
