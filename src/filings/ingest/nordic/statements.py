@@ -103,8 +103,8 @@ _HEADER_WORDS = re.compile(
 
 _WORD = re.compile(r"[A-Za-zÅÄÖåäö]{3,}")
 _HEADER_VOCABULARY = frozenset(
-    re.findall(r"[a-zåäö]{3,}", _HEADER_WORDS.pattern.lower())
-    + [
+    [
+        *re.findall(r"[a-zåäö]{3,}", _HEADER_WORDS.pattern.lower()),
         "note",
         "notes",
         "not",
