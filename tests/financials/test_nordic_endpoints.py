@@ -36,7 +36,7 @@ def test_tele2_q3_2025_by_name_and_market(sec_client: TestClient) -> None:
     latest = body["latest_period"]
     assert latest["period_label"] == "Q3/2025"
     assert latest["metrics"]["revenue"]["value"] == 7442000000
-    assert latest["metrics"]["revenue"]["page_id"] == "23b1e57b6a0a3fa0_5"
+    assert latest["metrics"]["revenue"]["page_id"] == "23b1e57b6a0a3fa0_17"  # the income statement
     assert body["by_year"]["2024"]["revenue"] == 29583000000  # the full-year column of the report
 
 
@@ -46,6 +46,40 @@ def test_annual_statement_from_the_annual_report(sec_client: TestClient) -> None
     revenue = body["periods"][0]["metrics"]["revenue"]
     assert revenue["value"] == 13845000000 and revenue["metric_name"] == "Net sales"
     assert revenue["currency"] == "SEK" and revenue["page_id"] == "d5fa7d60cb69f8b0_48"
+
+
+def test_balance_sheet_with_the_issuers_own_lines(sec_client: TestClient) -> None:
+    """Every line of the statement: the standard keys, and under `line:<label>` the lines no
+    key fits, as the issuer printed them (Atlas Copco's 31 December 2024 balance sheet, from
+    its Q3 2025 report, page 11)."""
+    body = sec_client.get(
+        f"{API}/companies/ATCO A/statement",
+        params={"statement": "balance_sheet", "year": 2024},
+    ).json()
+    period = body["periods"][0]
+    assert period["period"] == "2024" and period["period_end"] == "2024-12-31"
+    lines = period["metrics"]
+    assert lines["total_assets"]["value"] == 208538000000
+    assert lines["cash_and_equivalents"]["value"] == 18968000000
+    assert lines["current_liabilities"]["value"] == 55415000000
+    assert lines["equity_to_parent"]["value"] == 113700000000
+    rental = lines["line:rental_equipment"]
+    assert rental["value"] == 5947000000 and rental["metric_name"] == "Rental equipment"
+    assert rental["page_id"] == "43b2c95c2c845437_11"
+    # the two "Borrowings" lines (non-current, current) and the debt they add up to
+    assert lines["line:borrowings"]["value"] == 31688000000
+    assert lines["line:borrowings_2"]["value"] == 3076000000
+    debt = lines["total_debt"]
+    assert debt["value"] == 34764000000 and debt["source"].startswith("derived")
+    keys = list(lines)
+    assert keys.index("total_assets") < keys.index("line:rental_equipment")  # standard first
+
+
+def test_financials_show_the_vocabulary_only(sec_client: TestClient) -> None:
+    body = sec_client.get(f"{API}/companies/ATCO A/financials", params={"years": 3}).json()
+    keys = {k for year in body["by_year"].values() for k in year}
+    keys |= set(body["latest_period"]["metrics"])
+    assert keys and not [k for k in keys if k.startswith("line:")]
 
 
 def test_quarterly_nordic_statement_is_the_spec_exception(sec_client: TestClient) -> None:
@@ -119,9 +153,13 @@ def test_outokumpu_key_figures_from_the_release_text_table(sec_client: TestClien
     year = body["by_year"]["2024"]
     assert year["revenue"] == 5942000000 and year["ebitda"] == 162000000  # reported, not derived
     assert year["operating_income"] == -51000000 and year["net_income"] == -40000000
-    assert year["eps_basic"] == -0.09 and year["capital_expenditure"] == 216000000
-    # "Net result for the period", not the line "... incl. discontinued operations" (-106).
-    assert body["by_year"]["2023"]["net_income"] == -111000000
+    assert year["capital_expenditure"] == 216000000
+    # Net income is all operations' result, as IFRS profit for the period (and US ProfitLoss)
+    # is: the line "... incl. discontinued operations" (-106), not the continuing one (-111).
+    assert body["by_year"]["2023"]["net_income"] == -106000000
+    # The table's other profit lines are continuing operations' (its 2023 comparatives are):
+    # its earnings per share is not that of all operations, so it is left out.
+    assert "eps_basic" not in year and "eps" not in year
 
 
 def test_compare_and_screen_across_markets(sec_client: TestClient) -> None:

@@ -261,17 +261,29 @@ def test_a_restatement_filed_later_is_unseen(sec_client: TestClient) -> None:
 def test_as_of_on_compare_screen_and_a_company_without_history(sec_client: TestClient) -> None:
     compared = sec_client.post(
         f"{API}/companies/compare",
-        json={"companies": ["AAPL", "Ericsson"], "years": 1, "as_of": "2020-01-01"},
+        json={"companies": ["AAPL", "LIFCO B"], "years": 1, "as_of": "2020-01-01"},
     ).json()
     assert [c["ticker"] for c in compared["companies"]] == ["AAPL"]
     assert compared["companies"][0]["latest_year"]["year"] == "2019"
-    assert compared["not_found"] == ["Ericsson"]  # Nordic figures keep no versions
+    # Lifco's annual reports carry no publication date in the feed: no versions are kept
+    assert compared["not_found"] == ["LIFCO B"]
     screened = sec_client.post(
         f"{API}/companies/screen",
         json={"metric": "revenue", "mode": "value", "year": 2023, "as_of": "2023-06-01"},
     ).json()
     assert "AAPL" not in [c["ticker"] for c in screened["companies"]]  # FY2023 ends in September
     miss = sec_client.get(
-        f"{API}/companies/Ericsson/financials", params={"as_of": "2025-01-01"}
+        f"{API}/companies/LIFCO B/financials", params={"as_of": "2025-01-01"}
     ).json()
     assert miss["failure_kind"] == "not_found" and "point-in-time" in miss["error"]
+    # Nordic figures are known from their documents' publication dates (Ericsson's Q3 2025
+    # report: 14 October 2025)
+    before = sec_client.get(
+        f"{API}/companies/Ericsson/financials", params={"as_of": "2025-10-13"}
+    ).json()
+    assert before["failure_kind"] == "not_found"
+    after = sec_client.get(
+        f"{API}/companies/Ericsson/financials",
+        params={"as_of": "2025-10-14", "year": 2025, "quarter": 3},
+    ).json()
+    assert after["latest_period"]["metrics"]["revenue"]["value"] == 56239000000

@@ -54,6 +54,14 @@ DOCUMENTS = {
         None,
         1,
     ),
+    # Year-end releases are filed under the fiscal year they report, not their publication
+    # year ("Year-end report 2024", "January 1 - December 31, 2024", "Interim Report
+    # October-December 2024", "1 October 2023 - 31 December 2024").
+    "glaston": ("ffd1e6cf73f74f8b", "stock_exchange_release", 2024, None, 1),
+    "musti": ("01858133d4380b8d", "stock_exchange_release", 2024, None, 1),
+    "bravida": ("7b58b4e21601447f", "stock_exchange_release", 2024, None, 1),
+    "wihlborgs": ("75a8383c48850e6c", "stock_exchange_release", 2024, None, 1),
+    "hanza": ("5c070bef44c06dad", "stock_exchange_release", 2024, None, 1),
 }
 
 
@@ -131,12 +139,14 @@ def test_atlas_copco_q3_2023_from_the_report(sec_database_url: str) -> None:
 def test_tele2_q3_2025_revenue(sec_database_url: str) -> None:
     figures = _figures(sec_database_url, "tele2")
     revenue = figures[("revenue", "2025-07-01..2025-09-30")]
-    assert revenue.value == "7442000000" and revenue.page_id == "23b1e57b6a0a3fa0_5"  # type: ignore[attr-defined]
+    assert revenue.value == "7442000000" and revenue.page_id == "23b1e57b6a0a3fa0_17"  # type: ignore[attr-defined]
     assert figures[("revenue", "2024-01-01..2024-12-31")].value == "29583000000"  # type: ignore[attr-defined]
     assert figures[("eps_diluted", "2025-07-01..2025-09-30")].value == "1.85"  # type: ignore[attr-defined]
 
 
-def test_ericsson_reads_billions_and_skips_change_columns(sec_database_url: str) -> None:
+def test_ericsson_prefers_statements_to_billions_and_skips_change_columns(
+    sec_database_url: str,
+) -> None:
     figures = _figures(sec_database_url, "ericsson")
     quarter = "2025-07-01..2025-09-30"
     # The income statement (page 17, SEK million) prints EBIT 15,151; the summary's "15.2 b."
@@ -146,7 +156,8 @@ def test_ericsson_reads_billions_and_skips_change_columns(sec_database_url: str)
     parent = figures[("net_income_to_parent", quarter)]
     assert parent.value == "11149000000" and parent.page_id == "45c1ace8f094da1d_17"  # type: ignore[attr-defined]
     assert figures[("eps_diluted", quarter)].value == "3.33"  # type: ignore[attr-defined]
-    assert figures[("revenue", "2025-04-01..2025-06-30")].value == "56100000000"  # type: ignore[attr-defined]
+    # Q2 2025 from the isolated quarters (56,132 SEK million), not the summary's "56.1 b."
+    assert figures[("revenue", "2025-04-01..2025-06-30")].value == "56132000000"  # type: ignore[attr-defined]
     # The group income statement (SEK million) wins over the summary (SEK b.).
     assert figures[("revenue", quarter)].value == "56239000000"  # type: ignore[attr-defined]
 

@@ -105,6 +105,16 @@ METRICS: dict[str, MetricDef] = {
             "return_on_equity",
         ),
         *_defs(Statement.OPERATIONS, UnitKind.MONEY, "order_intake", "order_book"),
+        # Property companies (decisions.md, industry lines): their statements' own totals.
+        *_defs(
+            Statement.INCOME,
+            UnitKind.MONEY,
+            "rental_income",
+            "net_operating_income",
+            "income_from_property_management",
+            "property_value_changes",
+        ),
+        *_defs(Statement.BALANCE, UnitKind.MONEY, "investment_properties"),
     ]
 }
 

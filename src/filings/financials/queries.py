@@ -96,22 +96,27 @@ def company_periods(
     metrics: Iterable[str] | None = None,
     since_year: int | None = None,
     as_of: date | None = None,
+    lines: str | None = None,
 ) -> tuple[list[Period], list[Period]]:
     """(annual periods, quarterly periods) of a company, newest first (as known on `as_of`).
 
     A fiscal year holds its annual flows and the balances at its end; a quarter holds its
-    three-month flows and the balances at its end.
+    three-month flows and the balances at its end. `lines` adds the issuer's own statement
+    lines whose keys start with it (`line:balance_sheet:`), in the order they were printed.
     """
     figures = _figures(as_of)
     query = select(figures).where(figures.c.company_pk == company_pk)
     if metrics is not None:
-        query = query.where(figures.c.metric_key.in_(list(metrics)))
+        wanted = figures.c.metric_key.in_(list(metrics))
+        if lines is not None:
+            wanted = or_(wanted, figures.c.metric_key.startswith(lines, autoescape=True))
+        query = query.where(wanted)
     if since_year is not None:
         query = query.where(figures.c.fiscal_year >= since_year)
     annual: dict[int, Period] = {}
     quarterly: dict[tuple[int, int], Period] = {}
     instants: dict[tuple[int, int], list[Row[Any]]] = defaultdict(list)
-    for row in conn.execute(query.order_by(figures.c.period_end)):
+    for row in conn.execute(query.order_by(figures.c.period_end, figures.c.id)):
         if row.period_kind == "annual":
             period = annual.setdefault(
                 row.fiscal_year, Period(row.fiscal_year, None, row.period_end)
@@ -225,6 +230,7 @@ class PeriodCache:
         metrics: Iterable[str] | None = None,
         since_year: int | None = None,
         as_of: date | None = None,
+        lines: str | None = None,
     ) -> tuple[list[Period], list[Period]]:
         """`company_periods`, from the cache when the company's data has not changed."""
         key = (
@@ -233,12 +239,13 @@ class PeriodCache:
             tuple(metrics) if metrics is not None else None,
             since_year,
             as_of,
+            lines,
         )
         with self._lock:
             if key in self._entries:
                 self._entries.move_to_end(key)
                 return self._entries[key]
-        found = company_periods(conn, company_pk, metrics, since_year, as_of)
+        found = company_periods(conn, company_pk, metrics, since_year, as_of, lines)
         with self._lock:
             self._entries[key] = found
             while len(self._entries) > self.size:

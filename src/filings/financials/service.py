@@ -54,6 +54,8 @@ from filings.financials.schemas import (
     StatementResponse,
 )
 
+FIGURE_KEYS = tuple(METRICS)  # financials shows the vocabulary, never an issuer's own lines
+LINE_PREFIX = "line:"  # an issuer's own statement line: line:<statement>:<label>
 COMPARE_KPIS = [
     "revenue",
     "operating_income",
@@ -84,8 +86,9 @@ def _no_history(conn: Connection, company: Company, text: str, as_of: date | Non
         text,
         f"No point-in-time figures for {company.display_name}",
         "Figures as known on a date are kept for US companies ingested with "
-        "`filings ingest sec --history` and for Nordic companies' ESEF annual reports "
-        "(`filings ingest esef`); ask without as_of for today's figures.",
+        "`filings ingest sec --history`, for Nordic companies from their documents' publication "
+        "dates and for their ESEF annual reports (`filings ingest esef`); ask without as_of for "
+        "today's figures.",
         as_of=as_of.isoformat(),
     )
 
@@ -186,7 +189,7 @@ def financials(
         return _no_figures(resolved, company)
     since = min(newest - years, year if year is not None else newest)
     annual, quarterly = cache.periods(
-        conn, resolved.pk, resolved.updated_at, since_year=since, as_of=as_of
+        conn, resolved.pk, resolved.updated_at, FIGURE_KEYS, since_year=since, as_of=as_of
     )
     latest = _pick_period(annual, quarterly, period_type, year, quarter)
     if latest is None and (year is not None or quarter is not None):
@@ -205,20 +208,12 @@ def financials(
     )
 
 
-def _statement_period(period: Period, keys: list[str]) -> StatementPeriod | None:
-    lines = {
-        key: StatementLine(
-            metric_name=f.metric_name,
-            value=f.value,
-            unit=f.unit,
-            currency=f.currency,
-            source=f.source,
-            page_id=f.page_id,
-        )
-        for key in keys
-        if (f := period.figures.get(key)) is not None
-    }
-    if not lines:
+def _statement_period(period: Period, keys: list[str], lines: str) -> StatementPeriod | None:
+    """A period's statement lines: the vocabulary's, then the issuer's own lines (no key fits
+    them) under `line:<label>`, in the order they were printed."""
+    chosen = [(key, f) for key in keys if (f := period.figures.get(key)) is not None]
+    chosen += [(key, f) for key, f in period.figures.items() if key.startswith(lines)]
+    if not chosen:
         return None
     return StatementPeriod(
         year=period.fiscal_year,
@@ -226,7 +221,19 @@ def _statement_period(period: Period, keys: list[str]) -> StatementPeriod | None
         period=str(period.fiscal_year) if period.quarter is None else _label(period),
         period_end=period.period_end.isoformat(),
         source=_period_source(period),
-        metrics=lines,
+        metrics={
+            (
+                LINE_PREFIX + key.removeprefix(lines) if key.startswith(lines) else key
+            ): StatementLine(
+                metric_name=f.metric_name,
+                value=f.value,
+                unit=f.unit,
+                currency=f.currency,
+                source=f.source,
+                page_id=f.page_id,
+            )
+            for key, f in chosen
+        },
     )
 
 
@@ -273,7 +280,10 @@ def statement(
     # A year holds at most five periods (four quarters and the year), so this covers `years`.
     span = years if period_type == "annual" else years // 4 + 2
     since = min(newest - span, year if year is not None else newest)
-    annual, quarterly = cache.periods(conn, resolved.pk, resolved.updated_at, keys, since, as_of)
+    lines = f"{LINE_PREFIX}{statement}:"
+    annual, quarterly = cache.periods(
+        conn, resolved.pk, resolved.updated_at, keys, since, as_of, lines
+    )
     if period_type == "quarterly" and not quarterly:
         # A filer of annual reports only (a 20-F filer such as TSMC): no quarter to show, and
         # annual rows would pass for quarters.
@@ -292,7 +302,8 @@ def statement(
         chosen = annual if period_type == "annual" else quarterly
     chosen = [p for p in chosen if (year is None or p.fiscal_year == year)]
     chosen = [p for p in chosen if (quarter is None or p.quarter == quarter)]
-    periods = [sp for p in chosen if (sp := _statement_period(p, keys)) is not None][:years]
+    periods = [sp for p in chosen if (sp := _statement_period(p, keys, lines)) is not None]
+    periods = periods[:years]
     return StatementResponse(
         company_name=resolved.company_name,
         market=resolved.market,

@@ -365,7 +365,8 @@ def sync_pages(conn: Connection, filing_pk: int, docid: str, texts: list[str]) -
     return True
 
 
-def _metric_values(row: MetricRow, filing_pk: int | None) -> dict[str, Any]:
+def metric_columns(row: MetricRow, filing_pk: int | None) -> dict[str, Any]:
+    """The `metric_values` columns of a row (and of its `metric_history` versions)."""
     return {
         "filing_pk": filing_pk,
         "metric_key": row.metric_key,
@@ -394,7 +395,7 @@ def _by_period(
     wanted = {}
     for row in rows:
         document = row.accession_number or (row.page_id or "").rsplit("_", 1)[0]
-        wanted[(row.metric_key, row.period_key)] = _metric_values(row, filing_pks.get(document))
+        wanted[(row.metric_key, row.period_key)] = metric_columns(row, filing_pks.get(document))
     return wanted
 
 
@@ -464,7 +465,7 @@ def sync_history(
     conn.execute(delete(metric_history).where(metric_history.c.company_pk == company_pk))
     rows = []
     for row, known_from, known_until in versions:
-        values = _metric_values(row, None)
+        values = metric_columns(row, None)
         values.pop("filing_pk")
         rows.append(
             {

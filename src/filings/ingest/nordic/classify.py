@@ -19,6 +19,40 @@ _ANNUAL = re.compile(
     r"årsredovisning|tilinpäätöstiedote|vuosikertomus)\s+(\d{4})\b",
     re.I,
 )
+# A report of a whole fiscal year, whatever it is called: the year it names is its fiscal year
+# (a year-end report published in February 2025 is fiscal year 2024).
+_M = r"\s*[-–—]+\s*"
+_YEAR_END = [
+    re.compile(
+        rf"\b(?:year[- ]end|full[- ]year|annual)\s+report(?:\s+for)?"
+        rf"(?:\s+(?:january|jan)\.?{_M}(?:december|dec)\.?)?,?\s+(\d{{4}})\b",
+        re.I,
+    ),
+    re.compile(r"\b(\d{4})\s+(?:year[- ]end|full[- ]year)\s+report\b", re.I),
+    re.compile(rf"\bbokslutskommunik[ée](?:\s+januari{_M}december)?\s+(\d{{4}})\b", re.I),
+    re.compile(rf"\btilinpäätöstiedote(?:\s+tammi{_M}joulukuu)?\s+(\d{{4}})\b", re.I),
+    re.compile(
+        rf"\bfinancial\s+statements?\s+(?:bulletin|release|review)(?:\s+for)?\s+"
+        rf"(?:(?:1\s+)?january(?:\s+1)?,?{_M}(?:31\s+)?december(?:\s+31)?,?\s+)?(\d{{4}})\b",
+        re.I,
+    ),
+    re.compile(
+        rf"\b(?:interim\s+report|report|delårsrapport|osavuosikatsaus)\s+"
+        rf"(?:october|oct|oktober|okt|loka){_M}(?:december|dec|joulukuu)\s+(\d{{4}})\b",
+        re.I,
+    ),
+    re.compile(
+        rf"\b(?:january|jan|januari|tammi){_M}(?:december|dec|joulukuu)\s+(\d{{4}})\b", re.I
+    ),
+    re.compile(r"\b1\.1\.\s*[-–—]+\s*31\.12\.\s*(\d{4})\b"),
+    re.compile(r"\b(?:fourth\s+quarter|Q4)(?:\s+of)?\s*/?\s*(\d{4})\b", re.I),
+    # "Interim Report 1 October 2023 - 31 December 2024": a report to a year's last day
+    re.compile(
+        rf"\b(?:report|release|bulletin|rapport|katsaus|tiedote)\s+\d{{1,2}}\.?\s+\w+(?:\s+\d{{4}})?"
+        rf"{_M}31\.?\s+(?:december|dec|joulukuuta)\s+(\d{{4}})\b",
+        re.I,
+    ),
+]
 _YEAR = re.compile(r"\b(20\d{2}|19\d{2})\b")
 _WORDS = {
     "sv": {"och", "att", "för", "med", "som", "av", "är", "rörelseresultat", "nettoomsättning"},
@@ -35,6 +69,18 @@ def quarter_in(text: str) -> tuple[int, int] | None:
             label, year = match.group(1).lower(), int(match.group(2))
             quarter = ORDINALS.get(label) or _PERIOD_END_QUARTER.get(label) or int(label)
             return year, quarter
+    return None
+
+
+def year_end_in(text: str) -> int | None:
+    """The fiscal year a year-end report or financial statements release names: `Year-end
+    report 2024`, `2024 Year-end report`, `Tilinpäätöstiedote 2024`, `Bokslutskommuniké
+    2024`, `Financial Statement Bulletin January 1 - December 31, 2024`, `Interim Report
+    October-December 2024`, `Q4 2024`."""
+    for pattern in _YEAR_END:
+        match = pattern.search(text[:1500])
+        if match:
+            return int(match.group(1))
     return None
 
 
@@ -59,10 +105,25 @@ def fiscal_period(
             return found
         if (annual := _ANNUAL.search(text)) is not None:
             return int(annual.group(1)), None
+        if doc_type != "interim_report" and (year := year_end_in(text)) is not None:
+            return year, None
     if doc_type == "stock_exchange_release" and published is not None:
         return published.year, None
     years = [int(y) for y in _YEAR.findall(f"{headline}\n{first_page[:3000]}")]
     return (max(years), None) if years else (published.year if published else None, None)
+
+
+def reporting_quarter(doc_type: str, headline: str, first_page: str) -> int | None:
+    """The quarter a document reports on, for reading its tables: an interim report's, or an
+    interim report published as a release ("Interim report January-September 2025"); None
+    for a year-end report or any other release."""
+    for text in (headline, first_page[:3000]):
+        if year_end_in(text) is not None or _ANNUAL.search(text):
+            return None
+        found = quarter_in(text)
+        if found is not None and (doc_type == "interim_report" or found[1] < 4):
+            return found[1]
+    return None
 
 
 def detect_language(text: str, declared: str | None) -> str:

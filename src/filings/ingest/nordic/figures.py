@@ -1,265 +1,358 @@
-"""Key figures from Nordic reports: the statement and key-figure tables of interim and annual
-reports and of release texts, every period shown, each value with its page and printed label.
+"""Key figures and statement lines from Nordic reports: the income statement, balance sheet,
+cash-flow statement and key-figure tables of interim reports, year-end releases and annual
+reports, every period printed, each value with its page and printed label.
 
-Group statements are preferred to summaries; parent-company and segment tables are never used.
+Precedence within a document (decisions.md, Nordic figures): the group's statements, then
+key-figure tables, then untitled summary tables of the first pages or of a release, then
+figures of bullet lists; a value in billions (`SEK b.`) only where nothing more precise is
+printed, and its `source` says it is rounded. Parent-company, segment, business-area and note
+tables are never read. A line of a statement that carries no standard metric is kept under
+the issuer's label (`line:<statement>:<label>`), for the statement endpoint.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
-from filings.core.metrics import BALANCE_KEYS, PER_SHARE_KEYS, metric_unit
+from filings.core.metrics import METRICS
+from filings.ingest.nordic import statements as st
+from filings.ingest.nordic.composed import composed_lines, derived_liabilities, property_revenue
 from filings.ingest.nordic.documents import DocumentText
-from filings.ingest.nordic.labels import EXPENSES, metrics_for_label
-from filings.ingest.nordic.tables import (
-    Column,
-    Unit,
-    find_unit,
-    read_columns,
-    read_slots,
-    split_row,
+from filings.ingest.nordic.labels import (
+    PARENT_OWNERS,
+    lookup,
+    metrics_for_label,
+    normalize,
+    slug,
 )
+from filings.ingest.nordic.prose import prose_figures
+from filings.ingest.nordic.reading import (
+    BALANCES,
+    PROSE,
+    ROUNDED,
+    TOTAL_OPERATIONS,
+    Context,
+    Reader,
+    columns_of,
+    metric_row,
+    sign,
+    table_tier,
+    value_of,
+)
+from filings.ingest.nordic.tables import Unit, find_unit, to_decimal
 from filings.ingest.nordic.text_tables import flatten_text_tables
 from filings.ingest.standardize.derive import derive_metrics
 from filings.ingest.standardize.rows import MetricRow
 
-BALANCES = BALANCE_KEYS | {"order_book"}
-_SKIP_CONTEXT = re.compile(
-    r"parent company|moderbolag|emoyhtiö|business area|segment|division|market area|per region",
+LINE_PREFIX = "line:"
+
+
+STATEMENT_CODES = {
+    st.INCOME: "income_statement",
+    st.COMPREHENSIVE: "income_statement",
+    st.BALANCE: "balance_sheet",
+    st.CASH_FLOW: "cash_flow",
+}
+
+
+MAX_KEY = 60
+# Where each metric may be read: its own statement, or a key-figure or summary table.
+
+
+_HOME: dict[str, frozenset[str]] = {
+    **{k: frozenset({st.INCOME}) for k in st.HOME[st.INCOME]},
+    **{k: frozenset({st.BALANCE}) for k in st.HOME[st.BALANCE]},
+    **{k: frozenset({st.CASH_FLOW}) for k in st.HOME[st.CASH_FLOW]},
+    "depreciation_and_amortization": frozenset({st.INCOME, st.CASH_FLOW}),
+    "ebitda": frozenset({st.INCOME}),
+    "net_income_to_parent": frozenset({st.INCOME}),
+    "cash_and_equivalents": frozenset({st.BALANCE}),
+    "intangible_assets": frozenset({st.BALANCE}),
+    "capital_expenditure": frozenset({st.CASH_FLOW}),
+    "dividends_paid": frozenset({st.CASH_FLOW}),
+    "share_repurchases": frozenset({st.CASH_FLOW}),
+    "dividend_per_share": frozenset({st.INCOME}),
+    "order_intake": frozenset(),
+    "order_book": frozenset(),
+}
+# Lines read only from their statement: their sign or meaning needs it.
+
+
+STATEMENT_ONLY = frozenset(
+    {
+        "income_tax",
+        "intangible_assets",
+        "dividends_paid",
+        "share_repurchases",
+        "cost_of_revenue",
+        "research_and_development",
+        "selling_general_and_administrative",
+    }
+)
+
+
+_NOT_MONEY = re.compile(
+    r"\b(?:number of shares|antal aktier|osakkeiden|osakemäärä|per share|per aktie|"
+    r"osakekohtai\w*|employees|anställda|henkilöstö\w*|ratio|days|dagar|tonnes|tons|kpl|pcs|"
+    r"number of|antal|lukumäärä)\b|%",
     re.I,
 )
-_GROUP_CONTEXT = re.compile(
-    r"consolidated|condensed|koncern|konserni|income statement|balance sheet|"
-    r"cash[\s-]flow statement|statement of cash flows|financial position|key figures",
+
+
+_PER_SHARE_LABEL = re.compile(
+    r"earnings per share|eps|dividend|resultat per aktie|osakekohtai|osinko"
+)
+
+
+_PARENT_HEADING = re.compile(r"attributable|hänförligt|hänförlig|jakautuminen|kuuluu", re.I)
+
+
+_COMPREHENSIVE_HEADING = re.compile(r"comprehensive|totalresultat|laaja", re.I)
+
+
+_OPERATIONS_HEADING = re.compile(
+    r"(continuing operations|kvarvarande verksamhet|jatkuvat toiminnot)|"
+    r"(total operations|all operations|total verksamhet|koko toiminta)|"
+    r"(discontinued operations|avvecklad verksamhet|lopetetut toiminnot)",
     re.I,
 )
-SUMMARY_PAGES = 3  # tables on the first pages summarise the group
-_PERIOD_WORDS = re.compile(
-    r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|q[1-4]|full|year|fy|\d{1,4},?|"
-    r"[-–]|note|notes|change|yoy|qoq|rolling|months?|ended|%|msek|meur|sek|eur|million|m|b\.?|"
-    r"bn|billion|"
-    r"thousand|oct-dec|jan-dec|jul-sep|jan-sep|apr-jun|jan-jun|jan-mar",
-    re.I,
-)
-MAX_GAP = 3
-MAX_HEADER = 30
-TITLE_LENGTH = 80
 
 
-@dataclass(frozen=True)
-class _Context:
-    doc_type: str
-    year: int
-    quarter: int | None
+_NCI = re.compile(r"non-?controlling|minority|innehav utan bestämmande|määräysvallattomien", re.I)
 
 
-def _is_header_line(line: str) -> bool:
-    rest = _PERIOD_WORDS.sub(" ", line)
-    return not re.search(r"[A-Za-zÅÄÖåäö]{3,}", rest)
+_PROFIT_KEYS = frozenset({"net_income", "net_income_to_parent", "eps_basic", "eps_diluted"})
 
 
-def _lines(page: str, kind: str) -> list[str]:
-    if kind != "release":
-        return [line.strip() for line in page.split("\n") if line.strip()]
-    out = []
-    for line in flatten_text_tables(page):
-        if line.strip().startswith("|"):
-            cells = [c.strip().replace("\\*", "") for c in line.strip().strip("|").split("|")]
-            if all(set(c) <= set("-: ") for c in cells):
-                continue  # the |---|---| separator
-            out.append(" ".join(c for c in cells if c))
-        elif line.strip():
-            out.append(line.strip())
-    return out
-
-
-def _by_context(columns: list[Column], context: _Context, balance: bool) -> list[Column | None]:
-    years = [c.year for c in columns]
-    if context.doc_type == "annual_report" or context.quarter is None:
-        if balance:
-            return [Column("instant", y, last_month=12, day=31) for y in years]
-        return [Column("annual", y) for y in years]
-    q = context.quarter
-    if balance:
-        return [Column("instant", y, last_month=3 * q, day=None) for y in years]
-    quarter = [Column("quarter", y, 3 * q - 2, 3 * q) for y in years[:2]]
-    to_date = [Column("ytd" if q > 1 else "quarter", y, 1, 3 * q) for y in years[2:4]]
-    if len(years) == 4:
-        return [*quarter, *to_date]
-    if len(years) == 5:
-        return [*quarter, *to_date, Column("annual", years[4])]
-    return [None] * len(years)
-
-
-def _resolve(columns: list[Column], context: _Context, balance: bool) -> list[Column | None]:
-    """Each column's period for a balance or a flow line."""
-    if all(c.kind in ("bare", "instant") for c in columns) and not (
-        balance and all(c.kind == "instant" for c in columns)
-    ):
-        return _by_context(columns, context, balance)
-    resolved: list[Column | None] = []
-    for column in columns:
-        if balance and column.kind != "instant":
-            resolved.append(Column("instant", column.year, last_month=column.last_month))
-        elif not balance and column.kind in ("instant", "bare"):
-            resolved.append(None)
-        else:
-            resolved.append(column)
-    return resolved
-
-
-def _row(
-    metric: str, label: str, value: Decimal, column: Column, unit: Unit, page_id: str, docid: str
-) -> MetricRow:
-    if metric in EXPENSES and value < 0:
-        value = -value
-    if metric not in PER_SHARE_KEYS:
-        value = value.scaleb(unit.exponent)
-        if value == value.to_integral_value():
-            value = value.quantize(Decimal(1))
-    kind = {"quarter": "quarter", "ytd": "ytd", "annual": "annual", "instant": "instant"}[
-        column.kind
-    ]
-    return MetricRow(
-        metric_key=metric,
-        period_kind=kind,
-        period_start=column.start,
-        period_end=column.end,
-        fiscal_year=column.year,
-        fiscal_quarter=None if kind == "annual" else column.quarter,
-        value=value,
-        unit=metric_unit(metric, unit.currency),
-        currency=unit.currency,
-        metric_name=label,
-        source=f"{docid} page {page_id.rsplit('_', 1)[1]}",
-        page_id=page_id,
-    )
-
-
-def _table_rows(
-    lines: list[str],
-    start: int,
-    columns: list[Column],
-    slots: list[bool] | None,
-    unit: Unit,
-    context: _Context,
-    page_id: str,
-    docid: str,
-) -> list[MetricRow]:
-    rows: list[MetricRow] = []
-    gap = 0
-    previous = ""
-    for line in lines[start:]:
-        if find_unit(line) is not None and rows:
-            break  # the next table
-        parsed = split_row(line, len(columns), slots=slots)
-        if parsed is None:
-            gap += 1
-            previous = line if len(line) < 120 else ""
-            if gap > MAX_GAP and rows:
-                break
-            continue
-        gap = 0
-        label, values = parsed
-        metrics = metrics_for_label(label)
-        if not metrics and previous:  # a label printed over two lines
-            metrics = metrics_for_label(f"{previous} {label}")
-            label = f"{previous} {label}" if metrics else label
-        previous = ""
-        for metric in metrics:
-            periods = _resolve(columns, context, metric in BALANCES)
-            for column, value in zip(periods, values, strict=True):
-                if column is not None and value is not None:
-                    rows.append(_row(metric, label, value, column, unit, page_id, docid))
-    return rows
-
-
-def _priority(heading: str, page_number: int) -> int:
-    """Group statements first, then summary tables of the first pages, then the rest."""
-    if _GROUP_CONTEXT.search(heading):
-        return 3
-    return 2 if page_number <= SUMMARY_PAGES else 1
-
-
-def _page_rows(
-    lines: list[str], context: _Context, page_id: str, docid: str
-) -> list[tuple[int, MetricRow]]:
-    found: list[tuple[int, MetricRow]] = []
-    page_number = int(page_id.rsplit("_", 1)[1])
-    for index, line in enumerate(lines):
-        unit = find_unit(line)
-        if unit is None:
-            continue
-        before = [lines[i] for i in range(max(0, index - 2), index) if _is_header_line(lines[i])]
-        after: list[str] = []
-        cursor = index + 1
-        while cursor < len(lines) and _is_header_line(lines[cursor]) and len(after) < MAX_HEADER:
-            after.append(lines[cursor])
-            cursor += 1
-        header = " ".join([*before, line, *after])
-        columns = read_columns(header)
-        if not columns:
-            continue
-        slots = read_slots(header)
-        if slots is not None and sum(slots) != len(columns):
-            slots = None
-        # Only short, title-like lines name a table; prose above it may mention segments.
-        titles = [
-            t
-            for t in lines[max(0, index - 3) : index]
-            if len(t) < TITLE_LENGTH and not t.startswith(("•", "-", "–", "*"))
-        ]
-        heading = " ".join([*titles, line])
-        if _SKIP_CONTEXT.search(heading):
-            continue
-        priority = _priority(heading, page_number)
-        for row in _table_rows(lines, cursor, columns, slots, unit, context, page_id, docid):
-            found.append((priority, row))
+def _qualifier(line: st.Line, table: st.Table) -> str | None:
+    """'continuing', 'total' or 'discontinued': which operations a profit line is of."""
+    found = None
+    for heading in line.headings:
+        match = _OPERATIONS_HEADING.search(heading)
+        if match:
+            found = (
+                "continuing" if match.group(1) else ("total" if match.group(2) else "discontinued")
+            )
+    if found is None and table.continuing:
+        return "continuing"
     return found
 
 
-def _last_digit(value: Decimal) -> int:
-    """The place of a value's last non-zero digit (15,200,000,000: 8; 15,151,000,000: 6)."""
-    if value == 0:
-        return 0
-    return int(value.normalize().as_tuple().exponent)
+def map_line(line: st.Line, table: st.Table) -> tuple[str, ...]:
+    """The metric keys a table line carries where it sits (none for a qualified line, a
+    margin, a line of the wrong statement)."""
+    label = normalize(line.label)
+    not_money = label.percent or (
+        _NOT_MONEY.search(line.label) is not None and "per share" not in label.text
+    )
+    if not_money and not _PER_SHARE_LABEL.search(label.text):
+        return ()
+    keys = metrics_for_label(line.label)
+    heading = line.headings[-1] if line.headings else ""
+    if not keys and _PARENT_HEADING.search(heading) and PARENT_OWNERS.match(label.text):
+        if _COMPREHENSIVE_HEADING.search(heading):
+            return ()
+        keys = ("equity_to_parent",) if table.kind == st.BALANCE else ("net_income_to_parent",)
+    if not keys and re.fullmatch(
+        r"(?:stockholders|shareholders)' equity|aktieägarnas eget kapital", label.text
+    ):
+        has_nci = any(_NCI.search(other.label) for other in table.lines)
+        keys = ("equity_to_parent",) if has_nci else ("equity",)
+    out = []
+    for key in keys:
+        if not _allowed(key, line, table, label.continuing, label.total_operations):
+            continue
+        out.append(key)
+    return tuple(out)
 
 
-def finer_printing(value: Decimal, than: Decimal) -> bool:
-    """Whether `value` prints the same number as `than` more precisely: its last digit is at
-    least two places finer and it rounds to `than` (15,151 million is 15.2 billion, printed
-    finer). One place is not enough: 3,360 and 3,361 million are two lines, not one rounded."""
-    place = _last_digit(than)
-    if _last_digit(value) > place - 2:
+def _allowed(key: str, line: st.Line, table: st.Table, continuing: bool, total: bool) -> bool:
+    home = _HOME.get(key)
+    if home is None:
         return False
-    return value.quantize(Decimal(1).scaleb(place), rounding=ROUND_HALF_UP) == than
+    in_statement = table.kind in (st.INCOME, st.BALANCE, st.CASH_FLOW) and not table.key_figures
+    if in_statement and home and table.kind not in home:
+        return False
+    if key in STATEMENT_ONLY and not (table.statement and table.kind in home):
+        return False
+    if key in ("net_income", "net_income_to_parent", "eps_basic", "eps_diluted"):
+        qualifier = "continuing" if continuing else ("total" if total else _qualifier(line, table))
+        if qualifier in ("continuing", "discontinued"):
+            return False
+        if qualifier is None and any(
+            normalize(other.label).total_operations for other in table.lines
+        ):
+            return False  # the table prints all operations on a line of its own
+    if (
+        key == "capital_expenditure"
+        and not table.statement
+        and any(
+            re.search(r"capital expenditure.*excl\w*\.? acquisitions?", other.label, re.I)
+            for other in table.lines
+        )
+    ):
+        return False  # the plain line includes acquisitions
+    if key == "intangible_assets" and not _intangible_ok(line, table):
+        return False
+    return key in METRICS
+
+
+def _intangible_ok(line: st.Line, table: st.Table) -> bool:
+    """Intangible assets other than goodwill: the table prints goodwill on a line of its own,
+    and this line is not a subtotal that includes it."""
+    goodwill = [o for o in table.lines if lookup(normalize(o.label).text) == "goodwill"]
+    if not goodwill:
+        return False
+    value = to_decimal(line.values[0] or "")
+    if value is None:
+        return False
+    before = [o for o in table.lines if o.position < line.position and not o.unlabelled]
+    for start in range(len(before)):
+        part = before[start:]
+        added = sum((to_decimal(o.values[0] or "0") or Decimal(0) for o in part), Decimal(0))
+        if any(o in goodwill for o in part) and abs(added - value) <= len(part):
+            return False
+    return True
+
+
+_CURRENCY_WORD = re.compile(r"\b(SEK|EUR|NOK|DKK|USD)\b|\b(kr|euroa|euro)\b", re.I)
+
+
+def _line_unit(line: st.Line, table: st.Table, currency: str | None) -> Unit | None:
+    """A unit the label states (`Net sales, EUR million`), else the table's; a per-share line
+    needs only a currency (`Earnings per share, SEK`), from its label, its table or the
+    document."""
+    unit = find_unit(line.label) or table.unit
+    if unit is not None or not _PER_SHARE_LABEL.search(normalize(line.label).text):
+        return unit
+    named = _CURRENCY_WORD.search(line.label)
+    if named is not None:
+        code = (named.group(1) or "").upper() or (
+            "SEK" if named.group(2).lower() == "kr" else "EUR"
+        )
+        return Unit(code, 0)
+    return Unit(currency, 0) if currency else None
+
+
+def _read_table(reader: Reader, table: st.Table) -> None:
+    tier = table_tier(table, reader.text.kind)
+    page_id = f"{reader.text.docid}_{table.page}"
+    issuer = table.statement and not table.excluded and table.kind in STATEMENT_CODES
+    issuer = issuer and (table.unit is None or not table.unit.rounded)
+    seen: dict[str, int] = {}
+    for line in table.lines:
+        keys = map_line(line, table) if tier is not None else ()
+        unit = _line_unit(line, table, reader.currency)
+        if unit is None:
+            continue
+        for key in keys:
+            periods = columns_of(table, reader.context, key in BALANCES)
+            for column, printed in zip(periods, line.values, strict=True):
+                value = value_of(printed, reader.comma) if printed else None
+                if column is None or value is None:
+                    continue
+                value = sign(key, value, table)
+                row = metric_row(
+                    key,
+                    line.label,
+                    value,
+                    column,
+                    unit,
+                    page_id,
+                    reader.text.docid,
+                    tier == ROUNDED,
+                )
+                bonus = TOTAL_OPERATIONS if normalize(line.label).total_operations else 0
+                reader.offer((tier or ROUNDED) + bonus, row)
+        if (
+            issuer
+            and not keys
+            and not (table.kind == st.COMPREHENSIVE and metrics_for_label(line.label))
+        ):
+            _issuer_line(reader, table, line, unit, page_id, seen)
+
+
+def _issuer_line(
+    reader: Reader,
+    table: st.Table,
+    line: st.Line,
+    unit: Unit,
+    page_id: str,
+    seen: dict[str, int],
+) -> None:
+    """A statement line no standard metric fits, kept under the issuer's label."""
+    label = normalize(line.label)
+    if label.percent or label.text == "" or _NOT_MONEY.search(line.label):
+        return
+    code = STATEMENT_CODES[table.kind]
+    base = f"{LINE_PREFIX}{code}:"
+    name = slug(line.label)[: MAX_KEY - len(base) - 3]
+    seen[name] = seen.get(name, 0) + 1
+    key = base + (name if seen[name] == 1 else f"{name}_{seen[name]}")
+    periods = columns_of(table, reader.context, table.kind == st.BALANCE)
+    for column, printed in zip(periods, line.values, strict=True):
+        value = value_of(printed, reader.comma) if printed else None
+        if column is None or value is None:
+            continue
+        row = metric_row(key, line.label, value, column, unit, page_id, reader.text.docid, False)
+        reader.lines.append(row)
+
+
+def document_lines(text: DocumentText) -> list[str]:
+    """The pages of a document as the table reader reads them (a release's tables flattened)."""
+    if text.kind != "release":
+        return text.pages
+    return ["\n".join(flatten_text_tables(page)) for page in text.pages]
+
+
+def read_tables(text: DocumentText, year: int | None) -> list[st.Table]:
+    """Every table of a document, classified."""
+    tables: list[st.Table] = []
+    for number, page in enumerate(document_lines(text), start=1):
+        found = st.find_tables(page, number, year)
+        if text.kind == "pdf":
+            st.claim_page_titles(found, page)
+        tables.extend(found)
+    return tables
 
 
 def extract_figures(
     text: DocumentText, doc_type: str, year: int | None, quarter: int | None, currency: str | None
 ) -> list[MetricRow]:
-    """Metric rows read from the document's statement and key-figure tables."""
+    """Metric rows read from the document's statements, key-figure tables and bullet lists,
+    and the issuer's own statement lines."""
     if year is None:
         return []
-    context = _Context(doc_type, year, quarter)
-    best: dict[tuple[str, str], tuple[int, MetricRow]] = {}
-    for number, page in enumerate(text.pages, start=1):
-        page_id = f"{text.docid}_{number}"
-        for priority, row in _page_rows(_lines(page, text.kind), context, page_id, text.docid):
-            key = (row.metric_key, row.period_key)
-            held = best.get(key)
-            # The most precise printing of the same line wins (the statement's 15,151 SEK
-            # million over the summary's "15.2 b."); otherwise the table's priority decides.
-            if (
-                held is None
-                or finer_printing(row.value, held[1].value)
-                or (priority > held[0] and not finer_printing(held[1].value, row.value))
-            ):
-                best[key] = (priority, row)
-    rows = [row for _, row in best.values()]
+    context = Context(doc_type, year, quarter)
+    tables = read_tables(text, year)
+    units = [t.unit.currency for t in tables if t.unit is not None]
+    main = max(set(units), key=units.count) if units else currency
+    reader = Reader(text, context, st.comma_decimal(tables, None), {}, [], currency=main)
+    for table in tables:
+        _read_table(reader, table)
+    composed_lines(reader, tables)
+    property_revenue(reader, tables)
+    # A document whose tables print all operations' profit on a line of its own presents
+    # its other profit lines for continuing operations: its prose's profit figures too.
+    continuing_only = any(
+        normalize(line.label).total_operations for table in tables for line in table.lines
+    )
+    for row in prose_figures(text, year, quarter, reader.comma):
+        if continuing_only and row.metric_key in _PROFIT_KEYS:
+            continue
+        reader.offer(PROSE, row)
+    rows = reader.sure()
     if not rows:
-        return []
+        return _unique(reader.lines)
+    rows += derived_liabilities(rows)
     derived = derive_metrics(rows, rows[0].currency or currency or "")
-    return rows + [replace(d, page_id=d.page_id) for d in derived]
+    return rows + derived + _unique(reader.lines)
+
+
+def _unique(rows: list[MetricRow]) -> list[MetricRow]:
+    """Issuer lines, one per key and period (the first printed)."""
+    out: dict[tuple[str, str], MetricRow] = {}
+    for row in rows:
+        out.setdefault((row.metric_key, row.period_key), row)
+    return list(out.values())

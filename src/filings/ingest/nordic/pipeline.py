@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -30,10 +31,17 @@ from filings.ingest.load import (
     touch_company,
     upsert_company,
 )
-from filings.ingest.nordic.classify import detect_language, document_type, fiscal_period
+from filings.ingest.nordic.classify import (
+    detect_language,
+    document_type,
+    fiscal_period,
+    reporting_quarter,
+)
 from filings.ingest.nordic.documents import DocumentText, read_document
 from filings.ingest.nordic.figures import extract_figures
+from filings.ingest.nordic.history import sync_printings
 from filings.ingest.nordic.instruments import read_instruments
+from filings.ingest.nordic.reading import finer_printing
 from filings.ingest.passages import (
     PlacedPassage,
     split_passages,
@@ -203,9 +211,11 @@ def _load_document(
     company = conn.execute(
         select(companies.c.currency, companies.c.company_name).where(companies.c.id == company_pk)
     ).one()
-    rows = extract_figures(text, doc_type, year, quarter, company.currency)
+    reported = quarter or reporting_quarter(doc_type, record.headline, text.pages[0])
+    printed = extract_figures(text, doc_type, year, reported, company.currency)
+    changed |= sync_printings(conn, company_pk, text.docid, record.published, printed)
     # ESEF wins for the annual figures an ESEF filing states (ingest/esef/precedence.py).
-    rows, differing = without_esef_periods(conn, company_pk, company.company_name, rows)
+    rows, differing = without_esef_periods(conn, company_pk, company.company_name, printed)
     rows = _newest_document_wins(conn, company_pk, text.docid, _rank(values), rows)
     scope = metric_values.c.page_id.like(f"{text.docid}\\_%", escape="\\")
     counts = sync_metrics(conn, company_pk, rows, scope, {text.docid: filing_pk})
@@ -232,13 +242,18 @@ def _newest_document_wins(
     conn: Connection, company_pk: int, docid: str, rank: Rank, rows: list[MetricRow]
 ) -> list[MetricRow]:
     """Per period, the newest document's figure is kept (as for US filings): an older document's
-    row for the same period gives way, and ours is dropped where a newer document has one."""
-    keys = {(r.metric_key, r.period_key) for r in rows}
+    row for the same period gives way, and ours is dropped where a newer document has one;
+    except that a figure never gives way to a rounder printing of itself (a year-end
+    release's "SEK 1.3 billion" does not replace the annual report's 1,290 million), and
+    that where both print the same value the report of the period itself is cited (Lifco's
+    2017 revenue from its 2017 income statement, not the 2019 report's ten-year summary)."""
+    ours = {(r.metric_key, r.period_key): r for r in rows}
     others = conn.execute(
         select(
             metric_values.c.id,
             metric_values.c.metric_key,
             metric_values.c.period_key,
+            metric_values.c.value,
             filings.c.fiscal_year,
             filings.c.fiscal_quarter,
             filings.c.published_at,
@@ -250,10 +265,19 @@ def _newest_document_wins(
     dropped: set[tuple[str, str]] = set()
     for other in others:
         key = (other.metric_key, other.period_key)
-        if key not in keys:
+        mine = ours.get(key)
+        if mine is None:
             continue
-        other_rank = _rank(dict(other._mapping))
-        if other_rank > rank:
+        theirs = Decimal(other.value)
+        newer = _rank(dict(other._mapping)) > rank
+        if theirs == mine.value:
+            # the same figure: cite the report of its own period
+            mine_off = abs(rank[0] - mine.fiscal_year)
+            their_off = abs((other.fiscal_year or 0) - mine.fiscal_year)
+            newer = their_off < mine_off or (their_off == mine_off and newer)
+        if (newer and not finer_printing(mine.value, theirs)) or (
+            not newer and finer_printing(theirs, mine.value)
+        ):
             dropped.add(key)
         else:
             conn.execute(delete(metric_values).where(metric_values.c.id == other.id))
