@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import shutil
 from collections.abc import Callable
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -411,14 +411,56 @@ def test_esef_wins_over_the_release_for_annual_figures(
     for key in (("revenue", FY24), ("operating_income", FY23), ("eps_diluted", FY24)):
         assert after[key].page_id is None and after[key].source.startswith("ifrs-full:")
         assert after[key].value == before[key].value
-    # What only the bulletin states stays: the fourth quarter, EBITDA, capital expenditure.
+    # What only the bulletin states stays: the fourth quarter, EBITDA, the proposed dividend.
     assert after[("revenue", "2024-10-01..2024-12-31")].page_id == RELEASE_PAGE
     assert after[("ebitda", FY24)].value == "550700000"
-    assert after[("capital_expenditure", FY24)].page_id == RELEASE_PAGE
+    assert after[("dividend_per_share", FY24)].page_id == RELEASE_PAGE
     # Re-reading the bulletin keeps the ESEF figures and writes nothing.
     again = ingest_nordic(listed, kemira_feed)
     assert again.unchanged == 1 and again.disagreements == []
     assert _figures(connection, "kemira")[("revenue", FY24)].page_id is None
+
+
+def _versions(conn: Connection, metric: str, period: str) -> list[tuple[Any, Any, bool]]:
+    """Kemira's versions of one line: (known from, known until, from the ESEF report)."""
+    rows = conn.execute(
+        select(metric_history)
+        .join(companies, companies.c.id == metric_history.c.company_pk)
+        .where(
+            companies.c.company_id == "kemira",
+            metric_history.c.metric_key == metric,
+            metric_history.c.period_key == period,
+        )
+        .order_by(metric_history.c.known_from)
+    )
+    return [(r.known_from, r.known_until, r.page_id is None) for r in rows]
+
+
+def test_as_of_chains_the_release_and_the_esef_report_by_their_dates(
+    listed: SavepointDatabase, connection: Connection, kemira_feed: Path
+) -> None:
+    release, report = date(2025, 2, 11), datetime(2025, 3, 5, tzinfo=UTC)
+    ingest_nordic(listed, kemira_feed)
+    _run(listed, {"kemira.zip": package(KEMIRA, ENGLISH_DOT)}, filed=report)
+    # the bulletin's revenue until the annual report's, which is known from then on
+    assert _versions(connection, "revenue", FY24) == [
+        (release, report.date(), False),
+        (report.date(), None, True),
+    ]
+    # what only the bulletin prints keeps its own version
+    assert _versions(connection, "dividend_per_share", FY24) == [(release, None, False)]
+
+
+def test_a_later_printing_never_displaces_the_esef_figure(
+    listed: SavepointDatabase, connection: Connection, kemira_feed: Path
+) -> None:
+    release, report = date(2025, 2, 11), datetime(2025, 2, 1, tzinfo=UTC)
+    _run(listed, {"kemira.zip": package(KEMIRA, ENGLISH_DOT)}, filed=report)
+    ingest_nordic(listed, kemira_feed)  # the bulletin, published after the report was known
+    assert _versions(connection, "revenue", FY24) == [
+        (report.date(), None, True),
+        (release, release, False),  # kept as printed, never the known one
+    ]
 
 
 def test_a_disagreement_is_reported_whichever_comes_first(

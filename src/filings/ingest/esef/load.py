@@ -36,8 +36,8 @@ from filings.ingest.esef.precedence import Disagreement, beyond_rounding, give_w
 from filings.ingest.esef.queries import (
     company_currency,
     esef_filings,
+    esef_history,
     filing_by_docid,
-    history_keys,
     keep_lei,
     move_submission,
     replace_submission,
@@ -47,7 +47,8 @@ from filings.ingest.esef.queries import (
     submissions,
 )
 from filings.ingest.esef.vocabulary import language_rank
-from filings.ingest.load import sync_filing, sync_history, sync_metrics, touch_company
+from filings.ingest.load import sync_filing, sync_metrics, touch_company
+from filings.ingest.versions import replace_printings
 
 _SEQUENCE = re.compile(r"/ESEF/[A-Z]{2}/([0-9]+)/")
 
@@ -200,12 +201,13 @@ def _currency(facts: list[StoredFact]) -> str | None:
     return units.most_common(1)[0][0] if units else None
 
 
-def _history_changed(conn: Connection, company_pk: int, versions: list[Any]) -> bool:
+def _history_changed(stored: list[Any], versions: list[Any]) -> bool:
     wanted = {
-        (row.metric_key, row.period_key, format(row.value, "f"), row.source, since, until)
-        for row, since, until in versions
+        (row.metric_key, row.period_key, format(row.value, "f"), row.source, since)
+        for row, since, _ in versions
     }
-    return history_keys(conn, company_pk) != wanted
+    held = {(r.metric_key, r.period_key, r.value, r.source, r.known_from) for r in stored}
+    return held != wanted or len(stored) != len(versions)
 
 
 def refresh_figures(
@@ -220,8 +222,11 @@ def refresh_figures(
     scope = metric_values.c.filing_pk.in_(list(filing_pks.values()))
     counts = sync_metrics(conn, company_pk, rows, scope, filing_pks)
     changed = counts.changed or bool(disagreements)
-    if _history_changed(conn, company_pk, versions):
-        sync_history(conn, company_pk, versions)
+    stored = esef_history(conn, company_pk, filing_pks)
+    if _history_changed(stored, versions):
+        # its own versions only: the company's other printings stay, chained with them
+        printed = [(row, since) for row, since, _ in versions]
+        replace_printings(conn, company_pk, stored, printed, set(filing_pks))
         changed = True
     if company_currency(conn, company_pk) is None and (currency := _currency(facts)):
         set_currency(conn, company_pk, currency)

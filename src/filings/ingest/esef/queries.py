@@ -260,14 +260,16 @@ def esef_decimals(conn: Connection, company_pk: int) -> Printed:
     return {(start, end, value): decimals for start, end, value, decimals in rows}
 
 
-def history_keys(conn: Connection, company_pk: int) -> set[tuple[object, ...]]:
-    """The company's stored versions: (metric, period, value, source, known from, until)."""
-    return {
-        (r.metric_key, r.period_key, r.value, r.source, r.known_from, r.known_until)
-        for r in conn.execute(
-            select(metric_history).where(metric_history.c.company_pk == company_pk)
+def esef_history(conn: Connection, company_pk: int, docids: Iterable[str]) -> list[Any]:
+    """The company's stored versions of its ESEF figures (their accession is a report's docid)."""
+    return list(
+        conn.execute(
+            select(metric_history).where(
+                metric_history.c.company_pk == company_pk,
+                metric_history.c.accession_number.in_(sorted(docids)),
+            )
         )
-    }
+    )
 
 
 def esef_figure_count(conn: Connection, company_pks: set[int]) -> int:

@@ -10,16 +10,17 @@ without a publication date adds no version: nothing says since when it was known
 
 from __future__ import annotations
 
-from collections import defaultdict
 from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Connection, and_, bindparam, delete, or_, select, update
+from sqlalchemy import Connection, select
 
 from filings.db.tables import metric_history
-from filings.ingest.load import insert_many, metric_columns
+from filings.ingest.esef.queries import esef_filings
+from filings.ingest.load import metric_columns
 from filings.ingest.standardize.rows import MetricRow
+from filings.ingest.versions import replace_printings
 
 _COMPARED = ("value", "unit", "currency", "metric_name", "source", "page_id", "derived")
 
@@ -68,57 +69,7 @@ def sync_printings(
     stored = _document_rows(conn, company_pk, docid)
     if _same(stored, wanted, published):
         return False
-    keys = {(r.metric_key, r.period_key) for r in stored} | set(wanted)
-    if stored:
-        conn.execute(delete(metric_history).where(metric_history.c.id.in_([r.id for r in stored])))
-    if wanted:
-        insert_many(
-            conn,
-            metric_history,
-            [
-                {"company_pk": company_pk, **values, "known_from": published, "known_until": None}
-                for values in wanted.values()
-            ],
-        )
-    _chain(conn, company_pk, keys)
+    printed = [(row, published) for row in rows] if published is not None else []
+    ruling = set(esef_filings(conn, company_pk))
+    replace_printings(conn, company_pk, stored, printed, ruling)
     return True
-
-
-def _chain(conn: Connection, company_pk: int, keys: set[tuple[str, str]]) -> None:
-    """Each printing is known until the next printing of the same line is published."""
-    found: dict[tuple[str, str], list[Any]] = defaultdict(list)
-    listed = sorted(keys)
-    for start in range(0, len(listed), 200):
-        chunk = listed[start : start + 200]
-        query = select(
-            metric_history.c.id,
-            metric_history.c.metric_key,
-            metric_history.c.period_key,
-            metric_history.c.known_from,
-            metric_history.c.known_until,
-            metric_history.c.source,
-        ).where(
-            metric_history.c.company_pk == company_pk,
-            or_(
-                *(
-                    and_(metric_history.c.metric_key == m, metric_history.c.period_key == p)
-                    for m, p in chunk
-                )
-            ),
-        )
-        for row in conn.execute(query):
-            found[(row.metric_key, row.period_key)].append(row)
-    changes: list[dict[str, Any]] = []
-    for printings in found.values():
-        printings.sort(key=lambda r: (r.known_from, r.source, r.id))
-        for row, following in zip(printings, [*printings[1:], None], strict=True):
-            until = following.known_from if following is not None else None
-            if row.known_until != until:
-                changes.append({"row_id": row.id, "until": until})
-    if changes:
-        conn.execute(
-            update(metric_history)
-            .where(metric_history.c.id == bindparam("row_id"))
-            .values(known_until=bindparam("until")),
-            changes,
-        )
