@@ -26,6 +26,7 @@ from sqlalchemy import Connection
 from filings.access import passwords, service
 from filings.access.plans import month_bucket, next_month_start
 from filings.access.store import AccessStore
+from filings.api.state import services_of
 from filings.core.errors import FilingsError
 from filings.db.engine import Database
 
@@ -72,8 +73,10 @@ class Pages:
 
 
 def _pages(request: Request) -> Pages:
-    pages: Pages = request.app.state.account_pages
-    return pages
+    """The pages' state, from the app's services (cheap to make: two HMAC keys)."""
+    services = services_of(request.app)
+    secret = services.settings.key_hash_secret.get_secret_value()
+    return Pages(services.database, services.store, secret)
 
 
 def _render(name: str, status: int = 200, **values: Any) -> HTMLResponse:

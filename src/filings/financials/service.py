@@ -35,6 +35,7 @@ from filings.financials.queries import (
     years_with_values,
 )
 from filings.financials.schemas import (
+    COMPARE_KPIS,
     DIRECTIONS,
     PERIOD_TYPES,
     SCREEN_MODES,
@@ -53,20 +54,6 @@ from filings.financials.schemas import (
     StatementPeriod,
     StatementResponse,
 )
-
-COMPARE_KPIS = [
-    "revenue",
-    "operating_income",
-    "ebitda",
-    "net_income",
-    "eps",
-    "operating_margin",
-    "net_margin",
-    "free_cash_flow",
-    "total_assets",
-    "equity",
-    "equity_ratio",
-]
 
 
 def _check(argument: str, value: str | None, allowed: list[str]) -> Miss | None:
