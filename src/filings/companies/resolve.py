@@ -54,6 +54,15 @@ _LEGAL_SUFFIXES = frozenset(
 )
 
 
+def _acronym_form(text: str) -> list[str]:
+    """An input as an initialism is looked up: one word of capitals, as initialisms are
+    written (TSMC, I.B.M.), or none."""
+    word = text.strip().replace(".", "")
+    if not (word.isalpha() and word.isupper() and len(word) >= _SHORTEST_ACRONYM):
+        return []
+    return [word.casefold()]
+
+
 def normalize_ticker(text: str) -> str:
     """A ticker as matched: upper case, separators removed (`ATCO A`, `ATCO-A` → `ATCOA`)."""
     return _TICKER_SEPARATORS.sub("", text.strip().upper())
@@ -79,6 +88,44 @@ def normalize_name(text: str) -> str:
     while len(tokens) > 1 and tokens[0] == "the":
         tokens.pop(0)
     return " ".join(tokens)
+
+
+# Legal suffixes that name the kind of company rather than its form: an initialism may take
+# their letter (Taiwan Semiconductor Manufacturing Co: TSMC) or leave it out (TSM).
+_COMPANY_WORDS = frozenset({"co", "company", "corp", "corporation"})
+_ACRONYM_FILLERS = frozenset({"and", "of", "the", "de", "och", "ja"})
+_SHORTEST_ACRONYM = 3  # letters; two-letter initialisms name too many companies
+
+
+def _plain_words(text: str) -> list[str]:
+    decomposed = unicodedata.normalize("NFKD", text.replace("&", " and "))
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+    return re.sub(r"[^0-9a-z]+", " ", plain).split()
+
+
+def acronyms(name: str) -> set[str]:
+    """The initialisms a company is called by, from how its name is written: the initials of
+    its words (three or more), with and without a trailing company word (Taiwan Semiconductor
+    Manufacturing Co Ltd: `tsm`, `tsmc`; International Business Machines Corp: `ibm`,
+    `ibmc`). Fillers (and, of, the) have no letter."""
+    words = _plain_words(name)
+    while words and words[-1] in _LEGAL_SUFFIXES and words[-1] not in _COMPANY_WORDS:
+        words.pop()
+    with_company = [w for w in words if w not in _ACRONYM_FILLERS]
+    without = list(with_company)
+    while without and without[-1] in _COMPANY_WORDS:
+        without.pop()
+    found = set()
+    for form in (with_company, without):
+        if len(form) >= _SHORTEST_ACRONYM and all(w[0].isalpha() for w in form):
+            found.add("".join(w[0] for w in form))
+    return found
+
+
+def leads(query: str, name: str) -> bool:
+    """Whether a normalized `query` is the leading whole words of a normalized `name` (Stora
+    of Stora Enso; never Stora of Storage)."""
+    return name != query and name.startswith(query + " ")
 
 
 # A word of a free text as a company name may be written in it: letters, digits, `&`, `.`, `-`
@@ -119,7 +166,7 @@ class Resolved:
     """A company argument resolved to one company."""
 
     company: CompanyRecord
-    matched_by: Literal["ticker", "isin", "cik", "name", "fuzzy", "ticker_typo"]
+    matched_by: Literal["ticker", "isin", "cik", "name", "acronym", "fuzzy", "ticker_typo"]
 
 
 @dataclass(frozen=True)
@@ -139,6 +186,7 @@ class CompanyIndex:
     by_isin: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
     by_cik: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
     by_name: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
+    by_acronym: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
 
     @classmethod
     def build(cls, records: Iterable[CompanyRecord]) -> CompanyIndex:
@@ -154,6 +202,8 @@ class CompanyIndex:
                 index.by_cik[cik].add(record.pk)
             for name in record.names():
                 index.by_name[name].add(record.pk)
+            for acronym in acronyms(record.company_name):
+                index.by_acronym[acronym].add(record.pk)
         return index
 
     def mentioned(self, text: str) -> CompanyRecord | None:
@@ -191,6 +241,7 @@ class CompanyIndex:
             (self.by_isin, [i] if (i := normalize_isin(text)) else [], "isin"),
             (self.by_cik, [c] if (c := normalize_cik(text)) else [], "cik"),
             (self.by_name, [normalize_name(text)], "name"),
+            (self.by_acronym, _acronym_form(text), "acronym"),
         ]
         for table, keys, how in lookups:
             for key in keys:
@@ -208,7 +259,18 @@ class CompanyIndex:
         ):
             for pk in self._pick(choices[name], market):
                 best[pk] = max(best.get(pk, 0.0), float(score))
-        return sorted(best.items(), key=lambda item: (-item[1], self.records[item[0]].company_id))
+        # A name the query begins with, word for word (Stora: Stora Enso), ranks first among
+        # equals: it is how short names are written, unlike a part of a word (Storage).
+        leading = {pk for pk in best if any(leads(query, n) for n in self.records[pk].names())}
+        return sorted(
+            best.items(),
+            key=lambda item: (
+                -item[1],
+                item[0] not in leading,
+                not self.records[item[0]].has_data,
+                self.records[item[0]].company_id,
+            ),
+        )
 
     def _ticker_typos(self, text: str, market: str | None) -> list[tuple[int, int]]:
         """Companies whose ticker is one edit (a letter changed, added, dropped or two swapped)
