@@ -22,7 +22,7 @@ PORT ?= 8000
 
 run: $(VENV)/.installed
 	$(BIN)/filings db upgrade
-	$(BIN)/filings bootstrap --corpus "$(FILINGS_CORPUS)" --port $(PORT)
+	$(BIN)/filings bootstrap --corpus "$(FILINGS_CORPUS)" --port $(PORT) --background
 	FILINGS_DEV_MODE=$${FILINGS_DEV_MODE:-true} $(BIN)/filings serve --port $(PORT)
 
 lint: $(VENV)/.installed-dev

@@ -214,17 +214,25 @@ def stdio_mcp(settings: Settings, key: str) -> MCPServer:
     return build_mcp(services_of(create_app(settings)), lambda _: key)
 
 
+VECTOR_POLL_SECONDS = 30.0  # how often the indexer looks for passages stored since its last pass
+
+
 def start_vector_indexer(database: Database, engine: SearchEngine, stop: threading.Event) -> None:
-    """Compute missing passage vectors in a background thread; search answers from full text
-    until they are complete."""
+    """Compute missing passage vectors in a background thread, and again for passages stored
+    while the server runs (an ingestion running beside it); search answers from full text until
+    they are complete."""
 
     def run() -> None:
+        log = logging.getLogger("filings.search")
         try:
-            count = embed_missing(database, E5Embedder(threads=1), stop=stop)
-            if count:
-                logging.getLogger("filings.search").info("indexed %d passage vectors", count)
+            embedder = E5Embedder(threads=1)
+            while not stop.is_set():
+                count = embed_missing(database, embedder, stop=stop)
+                if count:
+                    log.info("indexed %d passage vectors", count)
+                stop.wait(VECTOR_POLL_SECONDS)
         except Exception:  # the server goes on with full-text search
-            logging.getLogger("filings.search").exception("vector indexing stopped")
+            log.exception("vector indexing stopped")
 
     threading.Thread(target=run, name="vector-indexer", daemon=True).start()
 

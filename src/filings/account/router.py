@@ -249,8 +249,7 @@ async def _key_form(
 CONFIRMATIONS = {
     "revoke": (
         "Revoke",
-        "Requests with this key are refused from the moment it is revoked. This cannot be "
-        "undone.",
+        "Requests with this key are refused from the moment it is revoked. This cannot be undone.",
     ),
     "rotate": (
         "Rotate",
