@@ -11,7 +11,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade "pip>=24"
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet --no-compile -e .
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml clients/python/pyproject.toml | $(BIN)/python

@@ -187,6 +187,9 @@ class CompanyIndex:
     by_cik: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
     by_name: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
     by_acronym: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
+    by_first_word: dict[str, set[tuple[str, int]]] = field(
+        default_factory=lambda: defaultdict(set)
+    )
 
     @classmethod
     def build(cls, records: Iterable[CompanyRecord]) -> CompanyIndex:
@@ -202,6 +205,7 @@ class CompanyIndex:
                 index.by_cik[cik].add(record.pk)
             for name in record.names():
                 index.by_name[name].add(record.pk)
+                index.by_first_word[name.split(" ", 1)[0]].add((name, record.pk))
             for acronym in acronyms(record.company_name):
                 index.by_acronym[acronym].add(record.pk)
         return index
@@ -272,6 +276,18 @@ class CompanyIndex:
             ),
         )
 
+    def _leading(self, text: str, market: str | None) -> list[int]:
+        """Companies whose name begins with the input's whole words (Stora: Stora Enso), those
+        with data first; looked up by the first word, never by scanning every name."""
+        query = normalize_name(text)
+        if len(query) < FUZZY_MIN_LENGTH:
+            return []
+        names = self.by_first_word.get(query.split(" ", 1)[0], set())
+        found = self._pick({pk for name, pk in names if leads(query, name)}, market)
+        return sorted(
+            found, key=lambda pk: (not self.records[pk].has_data, self.records[pk].company_id)
+        )
+
     def _ticker_typos(self, text: str, market: str | None) -> list[tuple[int, int]]:
         """Companies whose ticker is one edit (a letter changed, added, dropped or two swapped)
         away from a ticker-like input, closest first, then those we hold data for."""
@@ -311,17 +327,21 @@ class CompanyIndex:
         by_name = self._by_name(text, scores)
         if isinstance(by_name, Resolved):
             return by_name
+        # The first words of a name (Stora, of Stora Enso) are how people shorten it: such
+        # companies lead the alternatives, and a ticker one edit away does not win over them.
+        leading = self._leading(text, market)
         typos = self._ticker_typos(text, market)
-        if not typos:
+        if not typos and not leading:
             return by_name
         # A misspelt ticker (APPL): it resolves only when one company is closest, as a name
         # must dominate; otherwise the closest tickers lead the alternatives.
         closest = [pk for pk, edits in typos if edits == typos[0][1]]
-        if len(closest) == 1:
+        if len(closest) == 1 and not leading:
             return Resolved(self.records[closest[0]], "ticker_typo")
-        ranked = [pk for pk, _ in typos] + [pk for pk, _ in scores]
+        ranked = leading + [pk for pk, _ in typos] + [pk for pk, _ in scores]
         alternatives = tuple(self.records[pk] for pk in dict.fromkeys(ranked))
-        return Unresolved("ambiguous", alternatives[:MAX_ALTERNATIVES])
+        reason = "ambiguous" if len(alternatives) > 1 else by_name.reason
+        return Unresolved(reason, alternatives[:MAX_ALTERNATIVES])
 
     def _by_name(self, text: str, scores: list[tuple[int, float]]) -> Resolved | Unresolved:
         """Fuzzy name matching: one company scoring high and ahead of every other."""
