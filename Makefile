@@ -21,8 +21,7 @@ $(VENV)/.installed-dev: pyproject.toml clients/python/pyproject.toml | $(BIN)/py
 PORT ?= 8000
 
 run: $(VENV)/.installed
-	$(BIN)/filings db upgrade
-	$(BIN)/filings bootstrap --corpus "$(FILINGS_CORPUS)" --port $(PORT) --background
+	$(BIN)/filings bootstrap --migrate --background --corpus "$(FILINGS_CORPUS)" --port $(PORT)
 	FILINGS_DEV_MODE=$${FILINGS_DEV_MODE:-true} $(BIN)/filings serve --port $(PORT)
 
 lint: $(VENV)/.installed-dev

@@ -131,7 +131,10 @@ def test_bootstrap_in_the_background_returns_at_once_and_ingests_beside(
     monkeypatch.setenv("FILINGS_DATA_DIR", str(tmp_path / "data"))
     corpus = tmp_path / "corpus"  # a corpus with nothing in it: the ingestion ends at once
     corpus.mkdir()
-    result = runner.invoke(app, ["bootstrap", "--corpus", str(corpus), "--background"])
+    fresh = tmp_path / "fresh.db"  # not migrated: --migrate does it
+    monkeypatch.setenv("FILINGS_DATABASE_URL", f"sqlite:///{fresh}")
+    command = ["bootstrap", "--migrate", "--background", "--corpus", str(corpus)]
+    result = runner.invoke(app, command)
     assert result.exit_code == 0, result.output
     out = result.output  # the summary line goes to the console (stderr), the key to stdout
     assert "in the background" in out and "Authorization: Bearer" in out

@@ -187,9 +187,7 @@ class CompanyIndex:
     by_cik: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
     by_name: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
     by_acronym: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
-    by_first_word: dict[str, set[tuple[str, int]]] = field(
-        default_factory=lambda: defaultdict(set)
-    )
+    by_first_word: dict[str, set[tuple[str, int]]] = field(default_factory=lambda: defaultdict(set))
 
     @classmethod
     def build(cls, records: Iterable[CompanyRecord]) -> CompanyIndex:
