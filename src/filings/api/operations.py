@@ -155,7 +155,7 @@ SEARCH_FILINGS = Operation(
     answers=(FilingSearchResponse,),
     summary="Search filings by company, fiscal-year range, document type and market",
     description="Filings newest filed first, each with a citation label; `has_more` tells when "
-    "narrowing would reach more. About 0.5 KB a filing (20 by default).",
+    "narrowing would reach more. About 0.5 KB a filing (20 by default: 11 KB).",
     work=_search_filings,
 )
 CONTENT_SEARCH = Operation(
@@ -167,8 +167,8 @@ CONTENT_SEARCH = Operation(
     answers=(ContentSearchResponse,),
     summary="Semantic search inside filings, returning passages with page references",
     description="Passages that answer a question (English, Finnish or Swedish), best first; "
-    "each hit's page_id resolves with the snapshot endpoint. About 1 KB a passage (5 by "
-    "default).",
+    "each hit's page_id resolves with the snapshot endpoint. About 1.3 KB a passage (5 by "
+    "default: 7 KB).",
     work=_content_search,
     cached=False,  # the vector index grows in the background
 )
@@ -194,8 +194,8 @@ GET_FINANCIALS = Operation(
     answers=(FinancialsResponse,),
     summary="Key financial figures by year and the latest period",
     description="`years` sizes by_year; `year`/`quarter` pin latest_period; `period_type` "
-    "selects it; each latest value has its unit and source. About 1 KB a year plus 5-10 KB "
-    "for latest_period; `fields` keeps only some metrics.",
+    "selects it; each latest value has its unit and source. About 1 KB a year plus 5-7 KB "
+    "for latest_period (AAPL: 13 KB by default); `fields` keeps only some metrics.",
     work=_financials,
     csv=csv_table,
 )
@@ -208,8 +208,9 @@ GET_STATEMENT = Operation(
     answers=(StatementResponse, QuarterlyNotAvailable),
     summary="A full financial statement, up to 25 periods",
     description="Statement periods newest first, each line with the issuer's own label and its "
-    "source. About 5 KB a period (10 periods by default, up to 25); `fields` keeps only some "
-    "lines, `years` fewer periods.",
+    "source. About 4 KB a period (AAPL: 39 KB for the default 10 years, 100 KB for 25 quarters); "
+    "`fields` keeps only some lines (revenue and net income of 10 years: 6 KB), `years` fewer "
+    "periods.",
     work=_statement,
     csv=csv_table,
 )
@@ -222,8 +223,8 @@ GET_PROFILE = Operation(
     answers=(ProfileResponse,),
     summary="A qualitative company profile drawn from filings",
     description="Sections of the profile (overview, strategy and more), every sentence cited "
-    "to its page; a company without one is a not_found miss. About 5-15 KB; with "
-    "include_full_text up to 100 KB; `sections` keeps only some.",
+    "to its page; a company without one is a not_found miss. About 5-15 KB (AAPL: 11 KB); "
+    "with include_full_text up to 100 KB (AAPL: 91 KB); `sections` keeps only some.",
     work=_profile,
 )
 GET_REVENUE_GEOGRAPHY = Operation(
@@ -235,7 +236,7 @@ GET_REVENUE_GEOGRAPHY = Operation(
     answers=(RevenueGeography,),
     summary="Revenue split by country and region for one fiscal year",
     description="Countries (ISO alpha-2), regions and catch-alls of one fiscal year, each "
-    "cited. About 1-3 KB.",
+    "cited. About 1 KB.",
     work=_geography,
 )
 COMPARE_COMPANIES = Operation(
@@ -247,7 +248,8 @@ COMPARE_COMPANIES = Operation(
     answers=(CompareResponse,),
     summary="Side-by-side key figures of 2 to 5 companies",
     description="Nordic and US issuers may be mixed; unresolved inputs are listed in "
-    "not_found. About 1 KB a company and year; `fields` keeps only some metrics.",
+    "not_found. About 0.3 KB a company and year (3 companies, 3 years: 3 KB); `fields` keeps "
+    "only some metrics.",
     work=_compare,
 )
 SCREEN_COMPANIES = Operation(
@@ -259,8 +261,8 @@ SCREEN_COMPANIES = Operation(
     answers=(ScreenResponse,),
     summary="Rank the company universe by growth or value of a metric",
     description="Growth is the compound annual growth rate in percent; values are never "
-    "converted between currencies (see `currencies` and `warning`). About 0.4 KB a company "
-    "(20 by default).",
+    "converted between currencies (see `currencies` and `warning`). About 0.2 KB a company "
+    "(20 by default: 4-5 KB).",
     work=_screen,
     csv=csv_table,
 )
