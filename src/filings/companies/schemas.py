@@ -7,6 +7,7 @@ from typing import Annotated
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from filings.core.arguments import CompanyArgument, split_commas
+from filings.core.markets import MARKET_KEYS
 from filings.core.numbers import JsonDecimal
 from filings.core.shapes import AnswerShape
 
@@ -111,7 +112,7 @@ class RevenueGeography(AnswerShape):
 
     company_name: str | None = Field(default=None, description="The company's name as filed.")
     company_id: str | None = Field(default=None, description="The service's id of the company.")
-    market: str | None = Field(default=None, description="nordic or us.")
+    market: str | None = Field(default=None, description=f"{' or '.join(MARKET_KEYS)}.")
     year: int | None = Field(default=None, description="The fiscal year.")
     currency: str | None = Field(default=None, description="The reporting currency (ISO 4217).")
     unit: str | None = Field(

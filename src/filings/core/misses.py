@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, model_serializer
 from pydantic_core.core_schema import SerializerFunctionWrapHandler
 
+from filings.core.markets import MARKET_KEYS
 from filings.core.shapes import AnswerShape
 
 
@@ -43,7 +44,7 @@ class Alternative(AnswerShape):
     ticker: str | None = Field(
         default=None, description="The company's first ticker, when it has one."
     )
-    market: str | None = Field(default=None, description="nordic or us.")
+    market: str | None = Field(default=None, description=f"{' or '.join(MARKET_KEYS)}.")
     company_id: str | None = Field(
         default=None, description="The service's id of the company (aapl, cik1046179)."
     )

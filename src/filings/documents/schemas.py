@@ -80,7 +80,7 @@ class FilingItem(BaseModel):
     )
     document_type_label: str | None = Field(default=None, description="The document type in words.")
     page_count: int | None = Field(default=None, description="Pages of the document (Nordic).")
-    market: str = Field(description="nordic or us.")
+    market: str = Field(description=f"{' or '.join(MARKET_KEYS)}.")
     citation_label: str | None = Field(
         default=None, description=("How to cite the filing, in words.")
     )
