@@ -146,3 +146,32 @@ def test_figures_as_of_a_day(client: FilingsClient) -> None:
     compared = client.compare_companies(["AAPL", "NVDA"], years=1, as_of=date(2020, 1, 1))
     assert isinstance(compared, models.CompareResponse)
     assert compared.companies[0].latest_year["year"] == "2019"  # type: ignore[index]
+
+
+def test_a_company_is_one_path_segment_whatever_it_holds() -> None:
+    seen: list[httpx.Request] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        return httpx.Response(200, json={"error": "Company not found", "failure_kind": "not_found"})
+
+    client = FilingsClient("http://x", "k", transport=httpx.MockTransport(handler))
+    for name in ("AGCO CORP /DE", "A&B #1?", "50% Co"):
+        answer = client.get_financials(name, fields=["revenue", "eps"])
+        assert isinstance(answer, Miss)
+    paths = [r.url.raw_path.decode().split("?")[0] for r in seen]
+    assert paths == [
+        "/api/v1/data/companies/AGCO%20CORP%20%2FDE/financials",
+        "/api/v1/data/companies/A%26B%20%231%3F/financials",
+        "/api/v1/data/companies/50%25%20Co/financials",
+    ]
+    assert seen[0].url.params.get_list("fields") == ["revenue", "eps"]
+
+
+def test_a_miss_never_parses_as_data() -> None:
+    kemira = {"error": "No profile for Kemira", "failure_kind": "not_found", "company": "Kemira"}
+    client = FilingsClient(
+        "http://x", "k", transport=httpx.MockTransport(lambda _: httpx.Response(200, json=kemira))
+    )
+    assert isinstance(client.get_profile("Kemira"), Miss)
+    assert isinstance(client.get_statement("Kemira"), Miss)
