@@ -16,7 +16,12 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-CONFIG = "project_name_override: filings-generated\npackage_name_override: filings_generated\n"
+# no post hooks: the generated code is imported as written, not formatted
+CONFIG = (
+    "project_name_override: filings-generated\n"
+    "package_name_override: filings_generated\n"
+    "post_hooks: []\n"
+)
 
 
 @pytest.fixture(scope="module")
