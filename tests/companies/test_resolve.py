@@ -252,6 +252,16 @@ def test_acronyms_follow_how_names_are_written() -> None:
     assert acronyms("International Business Machines Corp") == {"ibm", "ibmc"}
     assert acronyms("Bank of America Corp /DE/") == {"bac"}  # two words are too few: no "ba"
     assert acronyms("Apple Inc.") == set()  # one word has no initialism
+    assert acronyms("GENMAB A/S") == set()  # A and S are a legal form, not words
+    assert acronyms("Berry Corp (bry)") == set()  # nor what brackets add
+
+
+def test_a_name_that_begins_with_the_input_wins_over_an_initialism() -> None:
+    galicia = CompanyRecord(20, "ggal", "GRUPO FINANCIERO GALICIA SA", "Galicia", "us", ("GGAL",))
+    gfg = CompanyRecord(21, "gfg", "GFG Resources Inc.", "GFG Resources", "us", ("GFGSF",))
+    index = CompanyIndex.build([galicia, gfg])
+    assert index.resolve("GFG") != Resolved(galicia, "acronym")
+    assert CompanyIndex.build([galicia]).resolve("GFG") == Resolved(galicia, "acronym")
 
 
 def test_leading_words_put_their_company_first() -> None:

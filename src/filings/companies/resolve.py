@@ -108,7 +108,7 @@ def acronyms(name: str) -> set[str]:
     its words (three or more), with and without a trailing company word (Taiwan Semiconductor
     Manufacturing Co Ltd: `tsm`, `tsmc`; International Business Machines Corp: `ibm`,
     `ibmc`). Fillers (and, of, the) have no letter."""
-    words = _plain_words(name)
+    words = _plain_words(re.sub(r"\([^)]*\)", " ", name))  # not what brackets add: (bry)
     while words and words[-1] in _LEGAL_SUFFIXES and words[-1] not in _COMPANY_WORDS:
         words.pop()
     with_company = [w for w in words if w not in _ACRONYM_FILLERS]
@@ -117,7 +117,8 @@ def acronyms(name: str) -> set[str]:
         without.pop()
     found = set()
     for form in (with_company, without):
-        if len(form) >= _SHORTEST_ACRONYM and all(w[0].isalpha() for w in form):
+        # a word of one letter is a piece of a legal form (A/S, S.A.), not a word of the name
+        if len(form) >= _SHORTEST_ACRONYM and all(len(w) > 1 and w[0].isalpha() for w in form):
             found.add("".join(w[0] for w in form))
     return found
 
@@ -243,7 +244,6 @@ class CompanyIndex:
             (self.by_isin, [i] if (i := normalize_isin(text)) else [], "isin"),
             (self.by_cik, [c] if (c := normalize_cik(text)) else [], "cik"),
             (self.by_name, [normalize_name(text)], "name"),
-            (self.by_acronym, _acronym_form(text), "acronym"),
         ]
         for table, keys, how in lookups:
             for key in keys:
@@ -312,34 +312,45 @@ class CompanyIndex:
         """Resolve a company argument in the order decisions.md gives."""
         exact = self._exact(text, market)
         if exact is not None:
-            pks, how = exact
-            # A tie between an issuer we hold filings for and registry-only entries (Atlas Copco
-            # in Stockholm and its ADR in the SEC's ticker list) goes to the issuer with data.
-            if len(pks) > 1 and len(held := {pk for pk in pks if self.records[pk].has_data}) == 1:
-                pks = held
-            if len(pks) == 1:
-                return Resolved(self.records[next(iter(pks))], how)  # type: ignore[arg-type]
-            ordered = sorted((self.records[pk] for pk in pks), key=lambda r: r.company_id)
-            return Unresolved("ambiguous", tuple(ordered[:MAX_ALTERNATIVES]))
+            return self._one_of(*exact)
+        # The first words of a name (Stora, of Stora Enso) are how people shorten it: such
+        # companies lead the alternatives, and neither an initialism nor a ticker one edit away
+        # wins over them (GFG is GFG Resources before Grupo Financiero Galicia).
+        leading = self._leading(text, market)
+        if not leading:
+            acronym = self._pick(
+                self.by_acronym.get(next(iter(_acronym_form(text)), ""), set()), market
+            )
+            if acronym:
+                return self._one_of(acronym, "acronym")
         scores = self._scores(text, market)
         by_name = self._by_name(text, scores)
         if isinstance(by_name, Resolved):
             return by_name
-        # The first words of a name (Stora, of Stora Enso) are how people shorten it: such
-        # companies lead the alternatives, and a ticker one edit away does not win over them.
-        leading = self._leading(text, market)
         typos = self._ticker_typos(text, market)
         if not typos and not leading:
             return by_name
         # A misspelt ticker (APPL): it resolves only when one company is closest, as a name
-        # must dominate; otherwise the closest tickers lead the alternatives.
+        # must dominate, and is not another company than those the name begins (Stora is not
+        # Storskogen's STOR); otherwise the closest tickers lead the alternatives.
         closest = [pk for pk, edits in typos if edits == typos[0][1]]
-        if len(closest) == 1 and not leading:
+        if len(closest) == 1 and (not leading or closest[0] in leading):
             return Resolved(self.records[closest[0]], "ticker_typo")
         ranked = leading + [pk for pk, _ in typos] + [pk for pk, _ in scores]
         alternatives = tuple(self.records[pk] for pk in dict.fromkeys(ranked))
         reason = "ambiguous" if len(alternatives) > 1 else by_name.reason
         return Unresolved(reason, alternatives[:MAX_ALTERNATIVES])
+
+    def _one_of(self, pks: set[int], how: str) -> Resolved | Unresolved:
+        """The one company of an exact match; a tie between an issuer we hold filings for and
+        registry-only entries (Atlas Copco in Stockholm and its ADR in the SEC's ticker list)
+        goes to the issuer with data; else ambiguous."""
+        if len(pks) > 1 and len(held := {pk for pk in pks if self.records[pk].has_data}) == 1:
+            pks = held
+        if len(pks) == 1:
+            return Resolved(self.records[next(iter(pks))], how)  # type: ignore[arg-type]
+        ordered = sorted((self.records[pk] for pk in pks), key=lambda r: r.company_id)
+        return Unresolved("ambiguous", tuple(ordered[:MAX_ALTERNATIVES]))
 
     def _by_name(self, text: str, scores: list[tuple[int, float]]) -> Resolved | Unresolved:
         """Fuzzy name matching: one company scoring high and ahead of every other."""
