@@ -11,7 +11,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade "pip>=24"
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet --no-compile -e .
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml clients/python/pyproject.toml | $(BIN)/python
@@ -21,8 +21,7 @@ $(VENV)/.installed-dev: pyproject.toml clients/python/pyproject.toml | $(BIN)/py
 PORT ?= 8000
 
 run: $(VENV)/.installed
-	$(BIN)/filings db upgrade
-	$(BIN)/filings bootstrap --corpus "$(FILINGS_CORPUS)" --port $(PORT)
+	$(BIN)/filings bootstrap --migrate --background --corpus "$(FILINGS_CORPUS)" --port $(PORT)
 	FILINGS_DEV_MODE=$${FILINGS_DEV_MODE:-true} $(BIN)/filings serve --port $(PORT)
 
 lint: $(VENV)/.installed-dev

@@ -113,3 +113,81 @@ def test_the_bearer_scheme_is_declared_for_authorize() -> None:
     }
     for path, method in PATHS.items():
         assert {"bearer": []} in document["paths"][path][method]["security"]
+
+
+def test_the_served_document_validates(client: TestClient) -> None:
+    from openapi_spec_validator import validate
+
+    served = client.get("/openapi.json")
+    assert "\ufffe" not in served.text and "\uffff" not in served.text
+    validate(served.json())  # raises on any violation of OpenAPI 3.1
+
+
+def test_what_tools_nobody_here_wrote_look_for() -> None:
+    document = _generated()
+    assert document["servers"] == [
+        {"url": "/", "description": "The server that serves this document"}
+    ]
+    for health in ("/health", "/health/ready"):
+        assert document["paths"][health]["get"]["security"] == []
+    for path, method in PATHS.items():
+        responses = document["paths"][path][method]["responses"]
+        assert {"404", "405"} <= set(responses), path
+        assert "WWW-Authenticate" in responses["401"]["headers"], path
+        example = responses["422"]["content"]["application/json"]["example"]
+        assert example["error"] == "Validation error"  # what the server says
+        if method == "get":
+            assert "304" in responses and "ETag" in responses["200"]["headers"], path
+    for path in ("financials", "statement"):
+        content = document["paths"][f"/api/v1/data/companies/{{company}}/{path}"]["get"]
+        assert "text/csv" in content["responses"]["200"]["content"]
+    screen = document["paths"]["/api/v1/data/companies/screen"]["post"]["responses"]["200"]
+    assert "text/csv" in screen["content"]
+
+
+def _fits(document: dict[str, Any], name: str, instance: Any) -> bool:
+    from jsonschema import Draft202012Validator
+
+    root = {"components": document["components"], "$ref": f"#/components/schemas/{name}"}
+    return bool(Draft202012Validator(root).is_valid(instance))
+
+
+def test_every_answer_is_one_of_its_data_shapes_or_the_miss() -> None:
+    document = _generated()
+    assert document["components"]["schemas"]["Miss"]["required"] == ["error", "failure_kind"]
+    misses = [
+        {"error": "Company not found: Kemira", "failure_kind": "not_found", "company": "Kemira"},
+        {"error": "Invalid fields: 'x'", "failure_kind": "validation_error", "argument": "x"},
+    ]
+    for path, method in PATHS.items():
+        content = document["paths"][path][method]["responses"]["200"]["content"]
+        names = [
+            r["$ref"].rsplit("/", 1)[-1] for r in content["application/json"]["schema"]["oneOf"]
+        ]
+        assert names[-1] == "Miss", path
+        example = content["application/json"]["example"]  # a real answer, recorded
+        assert [n for n in names if _fits(document, n, example)] == names[:1], path
+        for miss in misses:
+            assert [n for n in names if _fits(document, n, miss)] == ["Miss"], path
+    quarterly = {
+        "error": "quarterly_line_items_not_available",
+        "detail": "Nordic reports give quarterly key figures ...",
+        "company_name": "Lifco AB (publ)",
+        "market": "nordic",
+    }
+    assert _fits(document, "QuarterlyNotAvailable", quarterly)
+    assert not _fits(document, "Miss", quarterly) and not _fits(
+        document, "StatementResponse", quarterly
+    )
+
+
+def test_docs_work_without_internet(client: TestClient) -> None:
+    page = client.get("/docs")
+    assert page.status_code == 200
+    assert "https://" not in page.text and "http://" not in page.text.replace(
+        "http://testserver", ""
+    )
+    for asset in ("swagger-ui-bundle.js", "swagger-ui.css"):
+        assert f"/docs/assets/{asset}" in page.text
+        served = client.get(f"/docs/assets/{asset}")
+        assert served.status_code == 200 and len(served.content) > 10_000

@@ -14,7 +14,9 @@ from typing import Any
 
 HEADER = '''"""The API's answers and requests as pydantic models, generated from openapi.json by
 `generate_models.py`; do not edit by hand. Unknown keys are kept (`extra="allow"`), so a newer
-server's additions never break an older client."""
+server's additions never break an older client. `ANSWERS` lists, per operation, the shapes its
+200 answer is one of (data first, then the miss): every field of a data shape is required and a
+miss requires `error` and `failure_kind`, so exactly one shape validates an answer."""
 
 from __future__ import annotations
 
@@ -30,9 +32,10 @@ def annotation(schema: dict[str, Any], enums: set[str]) -> str:
     if "$ref" in schema:
         name = schema["$ref"].rsplit("/", 1)[-1]
         return "str" if name in enums else name
-    if "anyOf" in schema:
-        parts = [annotation(s, enums) for s in schema["anyOf"]]
-        return " | ".join(dict.fromkeys(parts))
+    for combined in ("anyOf", "oneOf"):
+        if combined in schema:
+            parts = [annotation(s, enums) for s in schema[combined]]
+            return " | ".join(dict.fromkeys(parts))
     kind = schema.get("type")
     if "enum" in schema:
         return "Literal[" + ", ".join(json.dumps(v) for v in schema["enum"]) + "]"
@@ -82,6 +85,19 @@ def model(name: str, schema: dict[str, Any], enums: set[str]) -> str:
     return "\n".join(lines)
 
 
+def answers(document: dict[str, Any]) -> dict[str, list[str]]:
+    """Operation id -> the schemas its 200 JSON answer is one of, in the document's order."""
+    found: dict[str, list[str]] = {}
+    for operations in document["paths"].values():
+        for operation in operations.values():
+            content = operation["responses"].get("200", {}).get("content", {})
+            schema = content.get("application/json", {}).get("schema", {})
+            refs = schema.get("oneOf") or schema.get("anyOf") or []
+            if refs and "operationId" in operation:
+                found[operation["operationId"]] = [r["$ref"].rsplit("/", 1)[-1] for r in refs]
+    return found
+
+
 def generate(document: dict[str, Any]) -> str:
     """The models module for an OpenAPI document."""
     schemas = document["components"]["schemas"]
@@ -91,6 +107,10 @@ def generate(document: dict[str, Any]) -> str:
     for name in names:
         parts.append(model(name, schemas[name], enums) + "\n\n")
     parts.append("\n".join(f"{name}.model_rebuild()" for name in names) + "\n")
+    table = ",\n".join(
+        f"    {op!r}: ({', '.join(shapes)},)" for op, shapes in sorted(answers(document).items())
+    )
+    parts.append(f"ANSWERS: dict[str, tuple[type[BaseModel], ...]] = {{\n{table},\n}}\n")
     return "\n".join(parts)
 
 

@@ -22,9 +22,10 @@ from filings.access.store import AccessStore
 from filings.access.store_redis import RedisAccessStore
 from filings.access.store_sql import SqlAccessStore
 from filings.access.waiters import TwinWaiters
-from filings.account.router import Pages
 from filings.account.router import router as account_router
-from filings.companies.router import router as companies_router
+from filings.api.operations import OPERATIONS
+from filings.api.routes import operation_router
+from filings.api.state import Services, services_of
 from filings.companies.service import CompanyDirectory
 from filings.core.collector import serving
 from filings.core.errors import ConfigurationError
@@ -32,22 +33,20 @@ from filings.core.settings import MEBIBYTE, MIN_SECRET_LENGTH, Settings
 from filings.db.engine import Database, open_database
 from filings.db.generation import GenerationClock
 from filings.documents.router import png_router
-from filings.documents.router import router as filings_router
 from filings.financials.queries import PeriodCache
-from filings.financials.router import router as financials_router
-from filings.mcp.server import KeyCheck, Services, build_mcp, http_key
-from filings.search.router import router as search_router
+from filings.mcp.server import KeyCheck, build_mcp, http_key
 from filings.search.service import SearchEngine
 from filings.search.vectors import E5Embedder, embed_missing
 from filings.web.answers import AnswerCache
-from filings.web.deps import AppState
+from filings.web.docs import install_docs
+from filings.web.document import complete
 from filings.web.envelope import install_error_handlers
-from filings.web.examples import add_examples
 from filings.web.health import router as health_router
 from filings.web.middleware import (
     BlockedNetworkMiddleware,
     BodyLimitMiddleware,
     CorrelationMiddleware,
+    EntityTagMiddleware,
     MaintenanceMiddleware,
     TimeoutMiddleware,
 )
@@ -56,11 +55,13 @@ API_PREFIX = "/api/v1/data"
 MCP_PATH = "/mcp"
 DESCRIPTION = """Read-only JSON REST service over company financial filings of Helsinki- and
 Stockholm-listed issuers and US issuers registered with the SEC. Every request needs
-`Authorization: Bearer <API_KEY>`. A 200 answer may be a miss: check for `error` first."""
+`Authorization: Bearer <API_KEY>`. A 200 answer may be a miss: check for `error` first (each
+answer's schema is `oneOf` its data and the miss). GET answers carry an `ETag`: send it back in
+`If-None-Match` for a 304 that does not count against the quota."""
 
 
-def _openapi_with_access(app: FastAPI) -> Callable[[], dict[str, Any]]:
-    """The OpenAPI generator, plus what the access layer adds: key schemes and Idempotency-Key."""
+def _api_document(app: FastAPI) -> Callable[[], dict[str, Any]]:
+    """The OpenAPI generator, completed with what the edge adds (`web/document.py`)."""
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema:
@@ -68,32 +69,10 @@ def _openapi_with_access(app: FastAPI) -> Callable[[], dict[str, Any]]:
         document = get_openapi(
             title=app.title, version=app.version, description=app.description, routes=app.routes
         )
-        document.setdefault("components", {})["securitySchemes"] = {
-            "bearer": {"type": "http", "scheme": "bearer", "description": "svc_... API key"},
-            "apiKeyHeader": {"type": "apiKey", "in": "header", "name": "X-API-Key"},
-        }
-        for path, operations in document["paths"].items():
-            if not path.startswith(API_PREFIX):
-                continue
-            for method, operation in operations.items():
-                operation["security"] = [{"bearer": []}, {"apiKeyHeader": []}]
-                if method == "post":
-                    operation.setdefault("parameters", []).append(IDEMPOTENCY_PARAMETER)
-        add_examples(document, API_PREFIX)
-        app.openapi_schema = document
-        return document
+        app.openapi_schema = complete(document, API_PREFIX)
+        return app.openapi_schema
 
     return openapi
-
-
-IDEMPOTENCY_PARAMETER = {
-    "name": "Idempotency-Key",
-    "in": "header",
-    "required": False,
-    "description": "At most 200 characters (longer: 400). The same key with the same body "
-    "replays the first answer without spending quota; with another body: 422. Kept 24 hours.",
-    "schema": {"type": "string", "maxLength": 200},
-}
 
 
 def build_access_store(settings: Settings, database: Database) -> AccessStore:
@@ -115,66 +94,49 @@ def create_app(
 
     `clock` is the access gate's time source (rate windows, quota months, plan expiry).
     """
-    database = database or open_database(settings.database_url, timeout=settings.database_timeout)
-    store = store or build_access_store(settings, database)
-
-    search_engine = SearchEngine()
+    services = build_services(settings, database, store, clock)
     mcp_starts: list[Callable[[], Any]] = []  # starts the MCP endpoint's session manager
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         stop = threading.Event()
         if settings.index_vectors:
-            start_vector_indexer(database, search_engine, stop)
+            start_vector_indexer(services.database, services.engine, stop)
         async with AsyncExitStack() as running:
             for start in mcp_starts:
                 await running.enter_async_context(start().run())
             running.enter_context(serving())
             yield
         stop.set()
-        store.close()
-        database.dispose()
+        services.store.close()
+        services.database.dispose()
 
     app = FastAPI(
         title="filings",
         version=API_VERSION,
         description=DESCRIPTION,
-        docs_url="/docs",
+        docs_url=None,
         redoc_url=None,
         lifespan=lifespan,
     )
-    generation = GenerationClock(settings.data_poll_seconds)
-    answers = AnswerCache(generation, settings.answer_cache_mb * MEBIBYTE)
-    app.state.filings = AppState(settings=settings, database=database, answers=answers)
-    app.state.company_directory = CompanyDirectory(generation)
-    app.state.period_cache = PeriodCache()
-    app.state.search_engine = search_engine
-    for router in (filings_router, search_router, financials_router, companies_router):
-        app.include_router(router, prefix=API_PREFIX)
+    app.state.services = services  # the one object the app shares (`services_of`)
+    app.include_router(operation_router(OPERATIONS, API_PREFIX))
     app.include_router(png_router)
     app.include_router(health_router)
     app.include_router(account_router)
-    app.state.access_store = store
-    app.state.account_pages = Pages(database, store, settings.key_hash_secret.get_secret_value())
+    install_docs(app)
     install_error_handlers(app)
-    gate = AccessGate(
-        database,
-        store,
-        secret=settings.key_hash_secret.get_secret_value(),
-        wait_seconds=settings.effective_idempotency_wait(),
-        clock=clock,
-        threads=settings.access_threads,
-    )
-    mcp_starts.append(_mount_mcp(app, gate, search_engine))
-    app.openapi = _openapi_with_access(app)  # type: ignore[method-assign]
-    # Added innermost first: access runs last, correlation ids first.
-    app.state.twin_waiters = TwinWaiters()
+    mcp_starts.append(_mount_mcp(app, services))
+    app.openapi = _api_document(app)  # type: ignore[method-assign]
+    # Added innermost first: entity tags inside access (a 304 is settled as not counted),
+    # access runs last, correlation ids first.
+    app.add_middleware(EntityTagMiddleware, prefix=API_PREFIX)
     app.add_middleware(
         AccessMiddleware,
-        gate=gate,
+        gate=services.gate,
         routes=app.router.routes,
         prefix=API_PREFIX,
-        waiters=app.state.twin_waiters,
+        waiters=services.waiters,
     )
     app.add_middleware(
         MaintenanceMiddleware,
@@ -190,20 +152,43 @@ def create_app(
     return app
 
 
-def _mount_mcp(app: FastAPI, gate: AccessGate, engine: SearchEngine) -> Callable[[], Any]:
+def build_services(
+    settings: Settings,
+    database: Database | None = None,
+    store: AccessStore | None = None,
+    clock: Callable[[], datetime] = utc_now,
+) -> Services:
+    """The app's shared state: database, stores, caches, the access gate."""
+    database = database or open_database(settings.database_url, timeout=settings.database_timeout)
+    store = store or build_access_store(settings, database)
+    generation = GenerationClock(settings.data_poll_seconds)
+    gate = AccessGate(
+        database,
+        store,
+        secret=settings.key_hash_secret.get_secret_value(),
+        wait_seconds=settings.effective_idempotency_wait(),
+        clock=clock,
+        threads=settings.access_threads,
+    )
+    return Services(
+        settings=settings,
+        database=database,
+        answers=AnswerCache(generation, settings.answer_cache_mb * MEBIBYTE),
+        readiness={"access_store": store.ping},
+        directory=CompanyDirectory(generation),
+        periods=PeriodCache(),
+        engine=SearchEngine(),
+        store=store,
+        gate=gate,
+        waiters=TwinWaiters(),
+    )
+
+
+def _mount_mcp(app: FastAPI, services: Services) -> Callable[[], Any]:
     """The MCP tools at `/mcp` (streamable HTTP, stateless, JSON answers) behind the API keys.
     Returns what the app's lifespan calls to start a session manager (one per run of the
     lifespan: a manager runs once)."""
-    services = Services(
-        app.state.filings,
-        app.state.company_directory,
-        app.state.period_cache,
-        engine,
-        gate,
-        http_key,
-    )
-    server = build_mcp(services)
-    app.state.mcp_services = services
+    server = build_mcp(services, http_key)
 
     def start() -> Any:
         # Built for its session manager; the route below is the app's own. Keys, not the Host
@@ -219,38 +204,35 @@ def _mount_mcp(app: FastAPI, gate: AccessGate, engine: SearchEngine) -> Callable
     async def endpoint(scope: Any, receive: Any, send: Any) -> None:
         await server.session_manager.asgi_app(scope, receive, send)
 
-    route = Route(MCP_PATH, endpoint=KeyCheck(endpoint, gate), methods=["GET", "POST", "DELETE"])
-    app.router.routes.append(route)
+    check = KeyCheck(endpoint, services.gate)
+    app.router.routes.append(Route(MCP_PATH, endpoint=check, methods=["GET", "POST", "DELETE"]))
     return start
 
 
 def stdio_mcp(settings: Settings, key: str) -> MCPServer:
     """The MCP tools for the stdio transport: the app's services, every call made with `key`."""
-    app = create_app(settings)
-    services: Services = app.state.mcp_services
-    return build_mcp(
-        Services(
-            services.state,
-            services.directory,
-            services.periods,
-            services.engine,
-            services.gate,
-            lambda _: key,
-        )
-    )
+    return build_mcp(services_of(create_app(settings)), lambda _: key)
+
+
+VECTOR_POLL_SECONDS = 30.0  # how often the indexer looks for passages stored since its last pass
 
 
 def start_vector_indexer(database: Database, engine: SearchEngine, stop: threading.Event) -> None:
-    """Compute missing passage vectors in a background thread; search answers from full text
-    until they are complete."""
+    """Compute missing passage vectors in a background thread, and again for passages stored
+    while the server runs (an ingestion running beside it); search answers from full text until
+    they are complete."""
 
     def run() -> None:
+        log = logging.getLogger("filings.search")
         try:
-            count = embed_missing(database, E5Embedder(threads=1), stop=stop)
-            if count:
-                logging.getLogger("filings.search").info("indexed %d passage vectors", count)
+            embedder = E5Embedder(threads=1)
+            while not stop.is_set():
+                count = embed_missing(database, embedder, stop=stop)
+                if count:
+                    log.info("indexed %d passage vectors", count)
+                stop.wait(VECTOR_POLL_SECONDS)
         except Exception:  # the server goes on with full-text search
-            logging.getLogger("filings.search").exception("vector indexing stopped")
+            log.exception("vector indexing stopped")
 
     threading.Thread(target=run, name="vector-indexer", daemon=True).start()
 

@@ -15,6 +15,7 @@ import anyio
 import httpx
 import pytest
 
+from filings.api.state import services_of
 from filings.app import create_app
 from filings.core.settings import Settings
 from filings.search import service as search_service
@@ -84,7 +85,7 @@ def test_60_waiting_duplicates_leave_the_server_free_and_replay_one_answer(
     assert len(originals) == 1
     assert {r.content for r in answers} == {originals[0].content}
     assert deployment.used(account_pk) == 2  # the search, and the one content search
-    assert len(app.state.twin_waiters) == 0  # nothing is kept once nobody waits
+    assert len(services_of(app).waiters) == 0  # nothing is kept once nobody waits
 
 
 def test_a_duplicate_gives_up_after_its_own_bound_with_429(
@@ -115,4 +116,4 @@ def test_a_duplicate_gives_up_after_its_own_bound_with_429(
     assert "still running" in refused.json()["error"]
     assert answers["first"].status_code == 200
     assert deployment.used(account_pk) == 1
-    assert len(app.state.twin_waiters) == 0
+    assert len(services_of(app).waiters) == 0

@@ -132,7 +132,14 @@ def test_keys_plan_and_use_in_a_browser(browser: webdriver.Chrome, site: str) ->
         ]
     )
 
+    # rotate asks first: cancelling changes nothing
     click(browser, browser.find_element(By.CLASS_NAME, "rotate"))
+    assert "revoked at once" in browser.find_element(By.ID, "consequence").text
+    click(browser, browser.find_element(By.ID, "cancel"))
+    states = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#keys .state")]
+    assert states == ["active"]
+    click(browser, browser.find_element(By.CLASS_NAME, "rotate"))
+    click(browser, browser.find_element(By.ID, "confirm"))
     rotated = browser.find_element(By.ID, "new-key-value").text
     assert rotated.startswith("svc_") and rotated != key
     states = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#keys .state")]
@@ -143,6 +150,9 @@ def test_keys_plan_and_use_in_a_browser(browser: webdriver.Chrome, site: str) ->
     assert old.status_code == 401
 
     click(browser, browser.find_element(By.CLASS_NAME, "revoke"))
+    assert "cannot be undone" in browser.find_element(By.ID, "consequence").text
+    assert browser.find_element(By.TAG_NAME, "h1").text.startswith(f"Revoke key {rotated[:12]}")
+    click(browser, browser.find_element(By.ID, "confirm"))
     states = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#keys .state")]
     assert states == ["revoked", "revoked"]
 
@@ -177,3 +187,37 @@ def test_forms_need_their_csrf_token_and_sign_in_is_rate_limited(
             for _ in range(6)
         ]
     assert statuses[:4] == [401] * 4 and statuses[-1] == 429  # 5 a minute (one used above)
+
+
+def test_the_sign_in_page_names_the_product_and_helps(browser: webdriver.Chrome, site: str) -> None:
+    browser.get(f"{site}/account/sign-in")
+    assert "filings API" in browser.title
+    assert "filings API" in browser.find_element(By.TAG_NAME, "h1").text
+    help_text = browser.find_element(By.ID, "help").text
+    assert "operator" in help_text and "Authorization: Bearer" in help_text
+    assert browser.find_element(By.LINK_TEXT, "API documentation").get_attribute("href") == (
+        f"{site}/docs"
+    )
+
+
+def test_the_key_table_fits_a_phone(browser: webdriver.Chrome, site: str, tmp_path: Path) -> None:
+    browser.set_window_size(375, 812)  # a phone's CSS width
+    sign_in(browser, site)
+    for name in ("laptop", "notebook on the train"):
+        browser.find_element(By.ID, "key-name").send_keys(name)
+        click(browser, browser.find_element(By.ID, "create-key"))
+    width = browser.execute_script("return window.innerWidth")
+    page_width = browser.execute_script("return document.documentElement.scrollWidth")
+    assert page_width <= width  # nothing runs off the screen sideways
+    for row in browser.find_elements(By.CSS_SELECTOR, "#keys tr[data-key-id]"):
+        assert row.rect["x"] >= 0 and row.rect["x"] + row.rect["width"] <= width
+        revoke = row.find_element(By.CLASS_NAME, "revoke")
+        assert revoke.is_displayed() and revoke.rect["x"] + revoke.rect["width"] <= width
+    first = browser.find_elements(By.CSS_SELECTOR, "#keys tr[data-key-id] td")[2]
+    label = browser.execute_script(
+        "return getComputedStyle(arguments[0], '::before').content", first
+    )
+    assert label == '"Created: "'  # each line of the card says what it is
+    screenshot = tmp_path / "account-phone.png"
+    assert browser.save_screenshot(str(screenshot))
+    assert screenshot.stat().st_size > 0

@@ -121,3 +121,28 @@ def test_bootstrap_keeps_the_demo_key_across_runs(
     assert third != second
     active = [r for r in run("keys", "list", "demo").splitlines() if r.split("\t")[6] == "-"]
     assert len(active) == 1
+
+
+def test_bootstrap_in_the_background_returns_at_once_and_ingests_beside(
+    db_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    monkeypatch.setenv("FILINGS_DATA_DIR", str(tmp_path / "data"))
+    corpus = tmp_path / "corpus"  # a corpus with nothing in it: the ingestion ends at once
+    corpus.mkdir()
+    fresh = tmp_path / "fresh.db"  # not migrated: --migrate does it
+    monkeypatch.setenv("FILINGS_DATABASE_URL", f"sqlite:///{fresh}")
+    command = ["bootstrap", "--migrate", "--background", "--corpus", str(corpus)]
+    result = runner.invoke(app, command)
+    assert result.exit_code == 0, result.output
+    out = result.output  # the summary line goes to the console (stderr), the key to stdout
+    assert "in the background" in out and "Authorization: Bearer" in out
+    key = re.search(r"svc_[A-Za-z0-9_-]{40,}", out)
+    assert key and (tmp_path / "data" / "demo-key").read_text().strip() == key.group()
+    log = tmp_path / "data" / "bootstrap.log"
+    for _ in range(600):  # the process beside: started, and it finishes on its own
+        if "ready in" in (log.read_text() if log.exists() else ""):
+            break
+        time.sleep(0.1)
+    assert "demo key kept" in log.read_text()  # it found the key the command kept

@@ -6,17 +6,11 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import json
-import socket
-import threading
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-import uvicorn
-from fastapi.testclient import TestClient
 from filings_client import (
     AsyncFilingsClient,
     FilingsClient,
@@ -45,31 +39,6 @@ def test_models_are_generated_from_the_committed_api_document() -> None:
     )
 
 
-@pytest.fixture(scope="module")
-def served(sec_client: TestClient) -> Iterator[str]:
-    """The app over real HTTP: uvicorn in a thread on a free port; its base URL."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    server = uvicorn.Server(
-        uvicorn.Config(sec_client.app, host="127.0.0.1", port=port, log_level="warning")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if server.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture
-def key(sec_client: TestClient) -> str:
-    return str(sec_client.headers["Authorization"]).removeprefix("Bearer ")
-
-
 @pytest.fixture
 def client(served: str, key: str) -> FilingsClient:
     return FilingsClient(served, key)
@@ -77,8 +46,8 @@ def client(served: str, key: str) -> FilingsClient:
 
 def test_every_endpoint_answers_with_its_model(client: FilingsClient) -> None:
     filings = client.search_filings(company="AAPL", limit=2)
-    assert isinstance(filings, models.FilingSearchResponse) and len(filings.documents) == 2
-    assert filings.documents[0].company_name == "Apple Inc."
+    assert isinstance(filings, models.FilingSearchResponse) and len(filings.filings) == 2
+    assert filings.filings[0].company_name == "Apple Inc."
     hits = client.content_search("Lifco net sales 2019", limit=2)
     assert isinstance(hits, models.ContentSearchResponse) and hits.results
     snapshot = client.get_snapshot("0000320193-24-000123")
@@ -124,7 +93,7 @@ def test_the_async_client(served: str, key: str) -> None:
 
     figures, filings = asyncio.run(go())
     assert figures.by_year["2024"]["revenue"] == 391035000000
-    assert filings.documents[0].company_name == "NVIDIA CORP"
+    assert filings.filings[0].company_name == "NVIDIA CORP"
 
 
 def test_retries_wait_as_told_and_keep_the_idempotency_key() -> None:
@@ -177,3 +146,32 @@ def test_figures_as_of_a_day(client: FilingsClient) -> None:
     compared = client.compare_companies(["AAPL", "NVDA"], years=1, as_of=date(2020, 1, 1))
     assert isinstance(compared, models.CompareResponse)
     assert compared.companies[0].latest_year["year"] == "2019"  # type: ignore[index]
+
+
+def test_a_company_is_one_path_segment_whatever_it_holds() -> None:
+    seen: list[httpx.Request] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        return httpx.Response(200, json={"error": "Company not found", "failure_kind": "not_found"})
+
+    client = FilingsClient("http://x", "k", transport=httpx.MockTransport(handler))
+    for name in ("AGCO CORP /DE", "A&B #1?", "50% Co"):
+        answer = client.get_financials(name, fields=["revenue", "eps"])
+        assert isinstance(answer, Miss)
+    paths = [r.url.raw_path.decode().split("?")[0] for r in seen]
+    assert paths == [
+        "/api/v1/data/companies/AGCO%20CORP%20%2FDE/financials",
+        "/api/v1/data/companies/A%26B%20%231%3F/financials",
+        "/api/v1/data/companies/50%25%20Co/financials",
+    ]
+    assert seen[0].url.params.get_list("fields") == ["revenue", "eps"]
+
+
+def test_a_miss_never_parses_as_data() -> None:
+    kemira = {"error": "No profile for Kemira", "failure_kind": "not_found", "company": "Kemira"}
+    client = FilingsClient(
+        "http://x", "k", transport=httpx.MockTransport(lambda _: httpx.Response(200, json=kemira))
+    )
+    assert isinstance(client.get_profile("Kemira"), Miss)
+    assert isinstance(client.get_statement("Kemira"), Miss)

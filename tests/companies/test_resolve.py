@@ -215,3 +215,58 @@ def test_a_company_named_in_a_question_with_its_genitive() -> None:
     # no name; two companies; a name too short to tell from a word; a company without data
     for question in ("gross margin", "Apple and Tesla revenue", "Net sales", "Lifcon liikevaihto"):
         assert index.mentioned(question) is None, question
+
+
+TSMC = CompanyRecord(
+    6, "tsm", "TAIWAN SEMICONDUCTOR MANUFACTURING CO LTD", "Taiwan Semiconductor", "us", ("TSM",)
+)
+TSMX = CompanyRecord(7, "tsmx", "Tri-State Mining Exploration Inc", "Tri-State", "us", ("TSMX",))
+SMC = CompanyRecord(8, "smc", "SMC Corp", "SMC", "us", ("SMC",))
+IBM = CompanyRecord(9, "ibm", "INTERNATIONAL BUSINESS MACHINES CORP", "IBM Corp", "us", ("IBM",))
+STORA_ENSO = CompanyRecord(
+    10, "stora-enso", "Stora Enso Oyj", "Stora Enso", "nordic", ("STERV",), has_data=True
+)
+STORAGE = [
+    CompanyRecord(11 + i, f"s{i}", name, name, "us", (ticker,))
+    for i, (name, ticker) in enumerate(
+        [("Public Storage", "PSA"), ("Extra Space Storage Inc.", "EXR"), ("Pure Storage", "PSTG")]
+    )
+]
+
+
+def test_an_initialism_in_capitals_resolves_to_the_name_it_abbreviates() -> None:
+    index = CompanyIndex.build([TSMC, TSMX, SMC, IBM, APPLE])
+    tsmc = index.resolve("TSMC")  # one edit from TSM, TSMX and SMC: no longer ambiguous
+    assert isinstance(tsmc, Resolved) and tsmc.company == TSMC and tsmc.matched_by == "acronym"
+    assert index.resolve("T.S.M.C.") == tsmc
+    ibm = index.resolve("IBM")  # its ticker comes first
+    assert isinstance(ibm, Resolved) and ibm.matched_by == "ticker"
+    lower = index.resolve("tsmc")  # initialisms are written in capitals
+    assert not (isinstance(lower, Resolved) and lower.matched_by == "acronym")
+
+
+def test_acronyms_follow_how_names_are_written() -> None:
+    from filings.companies.resolve import acronyms
+
+    assert acronyms("TAIWAN SEMICONDUCTOR MANUFACTURING CO LTD") == {"tsm", "tsmc"}
+    assert acronyms("International Business Machines Corp") == {"ibm", "ibmc"}
+    assert acronyms("Bank of America Corp /DE/") == {"bac"}  # two words are too few: no "ba"
+    assert acronyms("Apple Inc.") == set()  # one word has no initialism
+    assert acronyms("GENMAB A/S") == set()  # A and S are a legal form, not words
+    assert acronyms("Berry Corp (bry)") == set()  # nor what brackets add
+
+
+def test_a_name_that_begins_with_the_input_wins_over_an_initialism() -> None:
+    galicia = CompanyRecord(20, "ggal", "GRUPO FINANCIERO GALICIA SA", "Galicia", "us", ("GGAL",))
+    gfg = CompanyRecord(21, "gfg", "GFG Resources Inc.", "GFG Resources", "us", ("GFGSF",))
+    index = CompanyIndex.build([galicia, gfg])
+    assert index.resolve("GFG") != Resolved(galicia, "acronym")
+    assert CompanyIndex.build([galicia]).resolve("GFG") == Resolved(galicia, "acronym")
+
+
+def test_leading_words_put_their_company_first() -> None:
+    index = CompanyIndex.build([STORA_ENSO, *STORAGE, APPLE])
+    outcome = index.resolve("Stora")
+    assert isinstance(outcome, Unresolved)
+    assert outcome.alternatives[0] == STORA_ENSO  # not a storage company: "Stora" is a word
+    assert index.resolve("Stora Enso") == Resolved(STORA_ENSO, "name")

@@ -11,6 +11,7 @@ from urllib.parse import parse_qs, urlparse
 import pypdfium2 as pdfium
 from fastapi.testclient import TestClient
 
+from filings.api.state import services_of
 from filings.documents.snapshots import SnapshotLinks
 
 API = "/api/v1/data"
@@ -215,7 +216,7 @@ def test_forged_and_expired_links_are_refused(sec_client: TestClient) -> None:
     assert anonymous.get(forged).status_code == 403
     other_page = url.path.replace("_2.png", "_3.png") + "?" + url.query
     assert anonymous.get(other_page).status_code == 403
-    settings = sec_client.app.state.filings.settings  # type: ignore[attr-defined]
+    settings = services_of(sec_client.app).settings
     links = SnapshotLinks(settings.snapshot_secret.get_secret_value(), settings.data_dir)
     old = links.query(f"{ATLAS_Q3_2023}_2", 150, datetime.now(UTC) - timedelta(hours=2))
     expired = f"{url.path}?dpi=150&expires={old['expires']}&signature={old['signature']}"

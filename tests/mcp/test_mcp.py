@@ -54,26 +54,182 @@ def payload(result: Any) -> dict[str, Any]:
     return json.loads(result.content[0].text)
 
 
+API = "/api/v1/data"
+# tool, its arguments, and the same question over HTTP: (method, path, query or body)
+SAME_QUESTIONS: list[tuple[str, dict[str, Any], tuple[str, str, dict[str, Any]]]] = [
+    (
+        "search_filings",
+        {"company": "AAPL", "limit": 2},
+        ("POST", "/filings/search", {"company": "AAPL", "limit": 2}),
+    ),
+    (
+        "search_filings",
+        {"company": "NO SUCH CO ZZZ"},
+        ("POST", "/filings/search", {"company": "NO SUCH CO ZZZ"}),
+    ),
+    (
+        "content_search",
+        {"query": "Lifco net sales 2019", "limit": 2},
+        ("POST", "/filings/content-search", {"query": "Lifco net sales 2019", "limit": 2}),
+    ),
+    (
+        "content_search",
+        {"query": "net sales", "document_type": "brochure"},
+        ("POST", "/filings/content-search", {"query": "net sales", "document_type": "brochure"}),
+    ),
+    (
+        "get_snapshot",
+        {"page_id": "0000320193-24-000123"},
+        ("GET", "/filings/0000320193-24-000123/snapshot", {}),
+    ),
+    ("get_snapshot", {"page_id": "nope_1"}, ("GET", "/filings/nope_1/snapshot", {})),
+    (
+        "get_financials",
+        {"company": "AAPL", "year": 2024, "fields": ["revenue", "net_income"]},
+        ("GET", "/companies/AAPL/financials", {"year": 2024, "fields": "revenue,net_income"}),
+    ),
+    (
+        "get_financials",
+        {"company": "NO SUCH CO ZZZ"},
+        ("GET", "/companies/NO SUCH CO ZZZ/financials", {}),
+    ),
+    (
+        "get_statement",
+        {"company": "NVDA", "period_type": "quarterly", "years": 2},
+        ("GET", "/companies/NVDA/statement", {"period_type": "quarterly", "years": 2}),
+    ),
+    (
+        "get_statement",
+        {"company": "Lifco", "period_type": "quarterly"},
+        ("GET", "/companies/Lifco/statement", {"period_type": "quarterly"}),
+    ),
+    (
+        "get_profile",
+        {"company": "AAPL", "sections": ["overview"]},
+        ("GET", "/companies/AAPL/profile", {"sections": "overview"}),
+    ),
+    ("get_profile", {"company": "Kemira"}, ("GET", "/companies/Kemira/profile", {})),
+    (
+        "get_revenue_geography",
+        {"company": "NVDA", "year": 2025},
+        ("GET", "/companies/NVDA/revenue-geography", {"year": 2025}),
+    ),
+    (
+        "get_revenue_geography",
+        {"company": "AAPL", "year": 1990},
+        ("GET", "/companies/AAPL/revenue-geography", {"year": 1990}),
+    ),
+    (
+        "compare_companies",
+        {"companies": ["AAPL", "NVDA"], "years": 1},
+        ("POST", "/companies/compare", {"companies": ["AAPL", "NVDA"], "years": 1}),
+    ),
+    (
+        "compare_companies",
+        {"companies": ["AAPL", "NO SUCH CO ZZZ"], "fields": ["revenue"]},
+        (
+            "POST",
+            "/companies/compare",
+            {"companies": ["AAPL", "NO SUCH CO ZZZ"], "fields": ["revenue"]},
+        ),
+    ),
+    (
+        "screen_companies",
+        {"metric": "revenue", "mode": "value", "year": 2024, "top_n": 3},
+        (
+            "POST",
+            "/companies/screen",
+            {"metric": "revenue", "mode": "value", "year": 2024, "top_n": 3},
+        ),
+    ),
+    (
+        "screen_companies",
+        {"metric": "happiness"},
+        ("POST", "/companies/screen", {"metric": "happiness"}),
+    ),
+]
+
+
+def _http(client: TestClient, method: str, path: str, question: dict[str, Any]) -> Any:
+    if method == "GET":
+        return client.get(API + path, params=question)
+    return client.post(API + path, json=question)
+
+
 def test_every_tool_answers_as_the_http_endpoint(sec_client: TestClient) -> None:
     app, key = sec_client.app, sec_client.headers["Authorization"].removeprefix("Bearer ")
 
-    async def work() -> dict[str, Any]:
+    async def work() -> list[Any]:
         async with session(app, key) as client:
-            listed = await client.list_tools()
-            answers = {name: await client.call_tool(name, args) for name, args in TOOLS.items()}
-            return {"tools": listed.tools, "answers": answers}
+            return [await client.call_tool(name, args) for name, args, _ in SAME_QUESTIONS]
 
-    out = run(app, work)
-    tools = {tool.name: tool for tool in out["tools"]}
+    results = run(app, work)
+    called = set()
+    misses = 0
+    for (name, args, (method, path, question)), result in zip(SAME_QUESTIONS, results, strict=True):
+        http = _http(sec_client, method, path, question)
+        assert http.status_code == 200, (name, http.text)
+        assert payload(result) == http.json(), (name, args)  # the same JSON, misses included
+        # once, compact: one text block, no structured copy, no indentation
+        assert result.structured_content is None and len(result.content) == 1
+        assert result.content[0].text == http.text, name
+        called.add(name)
+        misses += "error" in http.json()
+    assert called == set(TOOLS)
+    assert misses >= 7  # each tool's miss above but the snapshot's `available: false`
+
+
+def test_the_tools_are_described_bounded_and_read_only(sec_client: TestClient) -> None:
+    app, key = sec_client.app, sec_client.headers["Authorization"].removeprefix("Bearer ")
+
+    async def work() -> Any:
+        async with session(app, key) as client:
+            return (await client.list_tools()).tools
+
+    tools = {tool.name: tool for tool in run(app, work)}
     assert set(tools) == set(TOOLS)
-    assert all(tool.description for tool in tools.values())
+    for tool in tools.values():
+        assert tool.annotations.read_only_hint is True, tool.name
+        assert tool.annotations.destructive_hint is False, tool.name
+        assert "KB" in tool.description, tool.name  # says how large an answer is
+        schema = tool.input_schema
+        assert schema["additionalProperties"] is False, tool.name
+        for argument, spec in schema["properties"].items():
+            assert spec.get("description"), (tool.name, argument)
     limit = tools["search_filings"].input_schema["properties"]["limit"]
     assert (limit["minimum"], limit["maximum"], limit["default"]) == (1, 100, 20)
-    figures = payload(out["answers"]["get_financials"])
-    http = sec_client.get("/api/v1/data/companies/AAPL/financials", params={"year": 2024}).json()
-    assert figures == http  # the JSON the HTTP endpoint answers
-    for name in TOOLS:
-        assert "error" not in payload(out["answers"][name]), name
+    metric = tools["screen_companies"].input_schema["properties"]["metric"]["description"]
+    for key_name in ("revenue", "free_cash_flow", "equity_ratio", "order_intake"):
+        assert key_name in metric
+    assert "fields" in tools["get_statement"].input_schema["properties"]
+    assert "sections" in tools["get_profile"].input_schema["properties"]
+
+
+def test_unknown_arguments_are_refused(sec_client: TestClient) -> None:
+    app, key = sec_client.app, sec_client.headers["Authorization"].removeprefix("Bearer ")
+
+    async def work() -> Any:
+        async with session(app, key) as client:
+            return await client.call_tool("get_financials", {"company": "AAPL", "yaers": 2})
+
+    result = run(app, work)
+    assert result.is_error
+    assert "yaers" in result.content[0].text and "xtra" in result.content[0].text
+
+
+def test_a_snapshot_link_is_absolute_over_mcp(sec_client: TestClient) -> None:
+    app, key = sec_client.app, sec_client.headers["Authorization"].removeprefix("Bearer ")
+    hit = sec_client.post(
+        f"{API}/filings/content-search", json={"query": "Lifco net sales 2019", "limit": 1}
+    ).json()["results"][0]
+
+    async def work() -> Any:
+        async with session(app, key) as client:
+            return await client.call_tool("get_snapshot", {"page_id": hit["page_id"]})
+
+    snapshot = payload(run(app, work))
+    assert snapshot["available"] is True
+    assert snapshot["snapshot_url"].startswith("http://testserver/api/v1/snapshots/")
 
 
 def test_a_miss_is_an_answer(sec_client: TestClient) -> None:
@@ -103,6 +259,7 @@ def test_a_bad_key_is_refused_as_on_http(sec_client: TestClient) -> None:
             "/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"}, headers=headers
         )
         assert answer.status_code == 401
+        assert answer.headers["WWW-Authenticate"] == 'Bearer realm="filings"'
         assert answer.json()["error"] in (
             "Invalid API key",
             "Missing API key: send Authorization: Bearer <API_KEY>",

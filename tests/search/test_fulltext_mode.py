@@ -7,6 +7,7 @@ import numpy as np
 from fastapi.testclient import TestClient
 from sqlalchemy import Connection, select
 
+from filings.api.state import services_of
 from filings.db.tables import passages
 from filings.ingest.passages import PlacedPassage, split_passages, sync_passages
 from filings.search.vectors import VectorIndex, embed_missing
@@ -59,7 +60,7 @@ def test_full_text_first_then_hybrid(
     client: TestClient, connection: Connection, database: SavepointDatabase
 ) -> None:
     page_id = _document(connection)
-    engine = client.app.state.search_engine  # type: ignore[attr-defined]
+    engine = services_of(client.app).engine
     engine.index = VectorIndex(refresh_seconds=0)  # look at the store on every request
     before = client.post(SEARCH, json={"query": "net sales 2019"}).json()
     assert before["mode"] == "fulltext"

@@ -17,11 +17,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, TypeVar
+from urllib.parse import quote
 
 import httpx
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from filings_client.models import (
+    ANSWERS,
     CompareResponse,
     ContentSearchResponse,
     FilingSearchResponse,
@@ -60,9 +62,9 @@ class MissError(Exception):
 
 @dataclass(frozen=True)
 class _Call:
+    operation: str
     method: str
     path: str
-    answers: tuple[type[BaseModel], ...]
     params: dict[str, Any] = field(default_factory=dict)
     body: dict[str, Any] | None = None
 
@@ -74,52 +76,60 @@ def _query(**values: Any) -> dict[str, Any]:
     }
 
 
+def _segment(value: str) -> str:
+    """A path segment, every reserved character encoded (`/`, `#`, `?`, `%`, spaces): a
+    company named `AGCO CORP /DE` or `A&B #1?` reaches the server whole."""
+    return quote(value, safe="")
+
+
 def _parse(call: _Call, data: Any) -> BaseModel:
-    """The answer as its model: a miss when it carries `error` and is not a special answer."""
-    if isinstance(data, dict) and "error" in data:
-        special = [a for a in call.answers if a is QuarterlyNotAvailable]
-        if special and "failure_kind" not in data and "detail" in data:
-            return special[0].model_validate(data)
-        return Miss.model_validate(data)
-    return call.answers[0].model_validate(data)
+    """The answer as the one shape of the operation's answers that it validates as (the API
+    document makes them exclusive: data shapes require their fields, a miss `error` and
+    `failure_kind`)."""
+    problems: list[ValidationError] = []
+    for shape in ANSWERS[call.operation]:
+        try:
+            return shape.model_validate(data)
+        except ValidationError as problem:
+            problems.append(problem)
+    raise problems[-1]
 
 
 class _Endpoints:
     """The nine endpoints as calls; the clients send them."""
 
     def _search_filings(self, **body: Any) -> _Call:
-        return _Call("POST", "/filings/search", (FilingSearchResponse,), body=_query(**body))
+        return _Call("search_filings", "POST", "/filings/search", body=_query(**body))
 
     def _content_search(self, **body: Any) -> _Call:
-        return _Call(
-            "POST", "/filings/content-search", (ContentSearchResponse,), body=_query(**body)
-        )
+        return _Call("content_search", "POST", "/filings/content-search", body=_query(**body))
 
     def _snapshot(self, page_id: str, dpi: int) -> _Call:
-        return _Call("GET", f"/filings/{page_id}/snapshot", (Snapshot,), _query(dpi=dpi))
+        path = f"/filings/{_segment(page_id)}/snapshot"
+        return _Call("get_snapshot", "GET", path, _query(dpi=dpi))
 
     def _financials(self, company: str, **params: Any) -> _Call:
-        return _Call(
-            "GET", f"/companies/{company}/financials", (FinancialsResponse,), _query(**params)
-        )
+        path = f"/companies/{_segment(company)}/financials"
+        return _Call("get_financials", "GET", path, _query(**params))
 
     def _statement(self, company: str, **params: Any) -> _Call:
-        answers = (StatementResponse, QuarterlyNotAvailable)
-        return _Call("GET", f"/companies/{company}/statement", answers, _query(**params))
+        path = f"/companies/{_segment(company)}/statement"
+        return _Call("get_statement", "GET", path, _query(**params))
 
     def _profile(self, company: str, **params: Any) -> _Call:
-        return _Call("GET", f"/companies/{company}/profile", (ProfileResponse,), _query(**params))
+        path = f"/companies/{_segment(company)}/profile"
+        return _Call("get_profile", "GET", path, _query(**params))
 
     def _geography(self, company: str, year: int | None) -> _Call:
-        path = f"/companies/{company}/revenue-geography"
-        return _Call("GET", path, (RevenueGeography,), _query(year=year))
+        path = f"/companies/{_segment(company)}/revenue-geography"
+        return _Call("get_revenue_geography", "GET", path, _query(year=year))
 
-    def _compare(self, companies: list[str], years: int, as_of: date | None = None) -> _Call:
-        body = _query(companies=companies, years=years, as_of=as_of)
-        return _Call("POST", "/companies/compare", (CompareResponse,), body=body)
+    def _compare(self, companies: list[str], years: int, **options: Any) -> _Call:
+        body = _query(companies=companies, years=years, **options)
+        return _Call("compare_companies", "POST", "/companies/compare", body=body)
 
     def _screen(self, **body: Any) -> _Call:
-        return _Call("POST", "/companies/screen", (ScreenResponse,), body=_query(**body))
+        return _Call("screen_companies", "POST", "/companies/screen", body=_query(**body))
 
 
 class _Settings:
@@ -279,9 +289,10 @@ class FilingsClient(_Endpoints):
         year: int | None = None,
         quarter: int | None = None,
         as_of: date | None = None,
+        fields: list[str] | None = None,
     ) -> FinancialsResponse | Miss:
         """GET /companies/{company}/financials: key figures by year and the latest period
-        (as known on `as_of` when given)."""
+        (as known on `as_of` when given; only the metrics of `fields` when given)."""
         return self._send(
             self._financials(
                 company,
@@ -291,6 +302,7 @@ class FilingsClient(_Endpoints):
                 year=year,
                 quarter=quarter,
                 as_of=as_of,
+                fields=fields,
             )
         )
 
@@ -305,8 +317,10 @@ class FilingsClient(_Endpoints):
         year: int | None = None,
         quarter: int | None = None,
         as_of: date | None = None,
+        fields: list[str] | None = None,
     ) -> StatementResponse | QuarterlyNotAvailable | Miss:
-        """GET /companies/{company}/statement: a full statement, up to 25 periods."""
+        """GET /companies/{company}/statement: a full statement, up to 25 periods (only the
+        lines of `fields` when given)."""
         return self._send(
             self._statement(
                 company,
@@ -317,15 +331,27 @@ class FilingsClient(_Endpoints):
                 year=year,
                 quarter=quarter,
                 as_of=as_of,
+                fields=fields,
             )
         )
 
     def get_profile(
-        self, company: str, *, locale: str = "en", include_full_text: bool = False
+        self,
+        company: str,
+        *,
+        locale: str = "en",
+        include_full_text: bool = False,
+        sections: list[str] | None = None,
     ) -> ProfileResponse | Miss:
-        """GET /companies/{company}/profile: a profile drawn from the filings, cited."""
+        """GET /companies/{company}/profile: a profile drawn from the filings, cited (only
+        the `sections` named when given)."""
         return self._send(
-            self._profile(company, locale=locale, include_full_text=include_full_text or None)
+            self._profile(
+                company,
+                locale=locale,
+                include_full_text=include_full_text or None,
+                sections=sections,
+            )
         )
 
     def get_revenue_geography(
@@ -335,10 +361,15 @@ class FilingsClient(_Endpoints):
         return self._send(self._geography(company, year))
 
     def compare_companies(
-        self, companies: list[str], *, years: int = 3, as_of: date | None = None
+        self,
+        companies: list[str],
+        *,
+        years: int = 3,
+        as_of: date | None = None,
+        fields: list[str] | None = None,
     ) -> CompareResponse | Miss:
         """POST /companies/compare: key figures of 2 to 5 companies side by side."""
-        return self._send(self._compare(companies, years, as_of))
+        return self._send(self._compare(companies, years, as_of=as_of, fields=fields))
 
     def screen_companies(
         self,
@@ -460,10 +491,15 @@ class AsyncFilingsClient(_Endpoints):
         return await self._send(self._geography(company, year))
 
     async def compare_companies(
-        self, companies: list[str], *, years: int = 3, as_of: date | None = None
+        self,
+        companies: list[str],
+        *,
+        years: int = 3,
+        as_of: date | None = None,
+        fields: list[str] | None = None,
     ) -> CompareResponse | Miss:
         """See `FilingsClient.compare_companies`."""
-        return await self._send(self._compare(companies, years, as_of))
+        return await self._send(self._compare(companies, years, as_of=as_of, fields=fields))
 
     async def screen_companies(self, **options: Any) -> ScreenResponse | Miss:
         """See `FilingsClient.screen_companies`."""

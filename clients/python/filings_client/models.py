@@ -1,6 +1,8 @@
 """The API's answers and requests as pydantic models, generated from openapi.json by
 `generate_models.py`; do not edit by hand. Unknown keys are kept (`extra="allow"`), so a newer
-server's additions never break an older client."""
+server's additions never break an older client. `ANSWERS` lists, per operation, the shapes its
+200 answer is one of (data first, then the miss): every field of a data shape is required and a
+miss requires `error` and `failure_kind`, so exactly one shape validates an answer."""
 
 from __future__ import annotations
 
@@ -13,22 +15,22 @@ class Alternative(BaseModel):
     """A candidate offered when a company argument did not resolve to one company."""
 
     model_config = ConfigDict(extra="allow")
-    company_id: str | None = Field(None, description="The service's id of the company (aapl, cik1046179).")
-    display_name: str | None = Field(None, description="The company's short name.")
-    market: str | None = Field(None, description="nordic or us.")
-    ticker: str | None = Field(None, description="The company's first ticker, when it has one.")
+    company_id: str | None = Field(..., description="The service's id of the company (aapl, cik1046179).")
+    display_name: str | None = Field(..., description="The company's short name.")
+    market: str | None = Field(..., description="nordic or us.")
+    ticker: str | None = Field(..., description="The company's first ticker, when it has one.")
 
 
 class CompareEntry(BaseModel):
     """One company of a comparison (spec 2.8)."""
 
     model_config = ConfigDict(extra="allow")
-    by_year: dict[str, dict[str, Any]] | None = Field(None, description="Fiscal year -> metric key -> value, for the newest `years` years.")
-    company_name: str | None = Field(None, description="The company's name as filed.")
-    display_name: str | None = Field(None, description="The company's short name.")
-    latest_year: dict[str, Any] | None = Field(None, description="The newest fiscal year with figures.")
-    market: str | None = Field(None, description="nordic or us.")
-    ticker: str | None = Field(None, description="The company's first ticker.")
+    by_year: dict[str, dict[str, Any]] = Field(..., description="Fiscal year -> metric key -> value, for the newest `years` years.")
+    company_name: str | None = Field(..., description="The company's name as filed.")
+    display_name: str | None = Field(..., description="The company's short name.")
+    latest_year: dict[str, Any] = Field(..., description="The newest fiscal year with figures.")
+    market: str | None = Field(..., description="nordic or us.")
+    ticker: str | None = Field(..., description="The company's first ticker.")
 
 
 class CompareRequest(BaseModel):
@@ -37,6 +39,7 @@ class CompareRequest(BaseModel):
     model_config = ConfigDict(extra="allow")
     as_of: str | None = Field(None, description="The figures as they were known on this day (filings filed on or before it); companies without point-in-time figures are listed in not_found.")
     companies: list[str] = Field(..., description="Names or tickers.")
+    fields: list[str] | None = Field(None, description="Only these of the compared metrics (repeat or separate with commas): revenue, operating_income, ebitda, net_income, eps, operating_margin, net_margin, free_cash_flow, total_assets, equity, equity_ratio; omitted: all of them.")
     years: int = Field(3, description="How many of the newest fiscal years to show (1 to 10).")
 
 
@@ -53,16 +56,16 @@ class ContentHit(BaseModel):
     """One passage found inside a filing (spec 2.2)."""
 
     model_config = ConfigDict(extra="allow")
-    company_name: str | None = Field(None, description="The issuer of the document.")
-    content: str | None = Field(None, description="The passage, as the filing says it.")
-    content_title: str | None = Field(None, description="The nearest heading (or the item's title).")
-    docid: str | None = Field(None, description="Nordic docid; US accession number.")
-    document_type: str | None = Field(None, description="The document's type (annual_report, interim_report, stock_exchange_release, 10-K, 10-Q, 8-K ...).")
-    page_id: str | None = Field(None, description="Resolvable with the snapshot endpoint: Nordic `<docid>_<page>`, US the accession number.")
-    page_number: int | None = Field(None, description="The page the passage is on, where known (US: of the document).")
-    score: float | None = Field(None, description="Relevance in [0, 1].")
-    source_url: str | None = Field(None, description="Where the document can be read: the filing on the SEC's site, or the service's page snapshot.")
-    year: str | None = Field(None, description="Fiscal year of the filing.")
+    company_name: str | None = Field(..., description="The issuer of the document.")
+    content: str | None = Field(..., description="The passage, as the filing says it.")
+    content_title: str | None = Field(..., description="The nearest heading (or the item's title).")
+    docid: str | None = Field(..., description="Nordic docid; US accession number.")
+    document_type: str | None = Field(..., description="The document's type (annual_report, interim_report, stock_exchange_release, 10-K, 10-Q, 8-K ...).")
+    page_id: str | None = Field(..., description="Resolvable with the snapshot endpoint: Nordic `<docid>_<page>`, US the accession number.")
+    page_number: int | None = Field(..., description="The page the passage is on, where known (US: of the document).")
+    score: float | None = Field(..., description="Relevance in [0, 1].")
+    source_url: str | None = Field(..., description="Where the document can be read: the filing on the SEC's site, or the service's page snapshot.")
+    year: str | None = Field(..., description="Fiscal year of the filing.")
 
 
 class ContentSearchRequest(BaseModel):
@@ -135,7 +138,7 @@ class FilingSearchRequest(BaseModel):
     company: str | None = Field(None, description="Company name, ticker or ISIN; fuzzy match.")
     document_type: str | None = Field(None, description="One of: annual_report, interim_report, stock_exchange_release, 10-K, 10-Q, 8-K.")
     limit: int = Field(20, description="Rows to return; there is no offset.")
-    market: str | None = Field(None, description="nordic or us; omit to search both markets.")
+    market: str | None = Field(None, description="nordic or us; omit to search every market.")
     year_from: int | None = Field(None, description="Earliest fiscal year.")
     year_to: int | None = Field(None, description="Latest fiscal year.")
 
@@ -157,23 +160,23 @@ class FinancialsResponse(BaseModel):
     model_config = ConfigDict(extra="allow")
     by_year: dict[str, dict[str, Any]] = Field(..., description="Year key (string) to metric values of that fiscal year.")
     company_name: str = Field(..., description="The company's name as filed.")
-    currency: str | None = Field(None, description="The reporting currency (ISO 4217); values are never converted.")
-    display_name: str | None = Field(None, description="The company's short name.")
-    exchange: str | None = Field(None, description="The MIC of the company's exchange (XNAS, XHEL, XSTO ...).")
-    latest_period: LatestPeriod | None = Field(None, description="The newest period (or the one `year`/`quarter` pin) with every metric of it.")
-    market: str | None = Field(None, description="nordic or us.")
-    ticker: str | None = Field(None, description="The company's first ticker.")
+    currency: str | None = Field(..., description="The reporting currency (ISO 4217); values are never converted.")
+    display_name: str | None = Field(..., description="The company's short name.")
+    exchange: str | None = Field(..., description="The MIC of the company's exchange (XNAS, XHEL, XSTO ...).")
+    latest_period: LatestPeriod | None = Field(..., description="The newest period (or the one `year`/`quarter` pin) with every metric of it.")
+    market: str | None = Field(..., description="nordic or us.")
+    ticker: str | None = Field(..., description="The company's first ticker.")
 
 
 class GeoEntry(BaseModel):
     """One country, region or catch-all line of revenue."""
 
     model_config = ConfigDict(extra="allow")
-    entity_type: str | None = Field(None, description="country, region or other (a catch-all such as 'Other countries').")
-    iso_alpha2: str | None = Field(None, description="ISO 3166-1 alpha-2 code of a country.")
-    name: str | None = Field(None, description="The name as the filing gives it.")
-    page_id: str | None = Field(None, description="The page (Nordic) or accession (US) that states the value.")
-    revenue: float | None = Field(None, description="Revenue attributed to it in the fiscal year, in the reporting currency.")
+    entity_type: str | None = Field(..., description="country, region or other (a catch-all such as 'Other countries').")
+    iso_alpha2: str | None = Field(..., description="ISO 3166-1 alpha-2 code of a country.")
+    name: str | None = Field(..., description="The name as the filing gives it.")
+    page_id: str | None = Field(..., description="The page (Nordic) or accession (US) that states the value.")
+    revenue: float | None = Field(..., description="Revenue attributed to it in the fiscal year, in the reporting currency.")
 
 
 class IndexStatus(BaseModel):
@@ -188,13 +191,13 @@ class LatestPeriod(BaseModel):
     """The newest (or pinned) period with its figures."""
 
     model_config = ConfigDict(extra="allow")
-    metrics: dict[str, MetricValue] | None = Field(None, description="Metric key -> value with its unit and source.")
-    period_end: str | None = Field(None, description="Last day of the period (ISO 8601).")
-    period_label: str | None = Field(None, description="The period as people write it (FY2024, Q3 2025).")
-    period_type: str | None = Field(None, description="annual or quarterly.")
-    quarter: int | None = Field(None, description="Fiscal quarter 1 to 4; null for a fiscal year.")
-    source: str | None = Field(None, description="The filing most of the period's figures come from.")
-    year: int | None = Field(None, description="Fiscal year.")
+    metrics: dict[str, MetricValue] | None = Field(..., description="Metric key -> value with its unit and source.")
+    period_end: str | None = Field(..., description="Last day of the period (ISO 8601).")
+    period_label: str | None = Field(..., description="The period as people write it (FY2024, Q3 2025).")
+    period_type: str | None = Field(..., description="annual or quarterly.")
+    quarter: int | None = Field(..., description="Fiscal quarter 1 to 4; null for a fiscal year.")
+    source: str | None = Field(..., description="The filing most of the period's figures come from.")
+    year: int | None = Field(..., description="Fiscal year.")
 
 
 class MaintenanceBody(BaseModel):
@@ -222,21 +225,21 @@ class MetricValue(BaseModel):
     """One figure of `latest_period.metrics`."""
 
     model_config = ConfigDict(extra="allow")
-    page_id: str | None = Field(None, description="The page (Nordic) that states the value, to cite and to open as a snapshot.")
-    source: str | None = Field(None, description="Where the value comes from: XBRL concept and accession, a document page, or how it was derived.")
-    unit: str | None = Field(None, description="USD, SEK, TWD ...; USD/share; % for ratios.")
-    value: float | None = Field(None, description="The value as reported, in the unit given (never scaled, never converted).")
+    page_id: str | None = Field(..., description="The page (Nordic) that states the value, to cite and to open as a snapshot.")
+    source: str | None = Field(..., description="Where the value comes from: XBRL concept and accession, a document page, or how it was derived.")
+    unit: str | None = Field(..., description="USD, SEK, TWD ...; USD/share; % for ratios.")
+    value: float | None = Field(..., description="The value as reported, in the unit given (never scaled, never converted).")
 
 
 class Miss(BaseModel):
-    """A miss body: `error`, usually `failure_kind`, and explanatory extras; empty ones omitted."""
+    """A miss body: `error`, `failure_kind`, and explanatory extras; empty ones omitted."""
 
     model_config = ConfigDict(extra="allow")
     alternatives: list[Alternative] | list[str] | None = Field(None, description="Close candidates, or the allowed values of an argument.")
     cik: str | None = Field(None, description="The SEC CIK of the company the argument resolved to.")
     company: str | None = Field(None, description="The company argument sent.")
     error: str = Field(..., description="What went wrong, for people; branch on failure_kind.")
-    failure_kind: str | None = Field(None, description="Machine-readable reason: see spec 7.3.")
+    failure_kind: str = Field(..., description="Machine-readable reason: see spec 7.3.")
     hint: str | None = Field(None, description="How to get an answer instead.")
     locale: str | None = Field(None, description="The locale asked for (profiles).")
     resolved_name: str | None = Field(None, description="The company the argument resolved to, when it resolved but has nothing to answer with.")
@@ -247,22 +250,22 @@ class ProfileResponse(BaseModel):
     """A qualitative profile drawn from filings; further sections may be present."""
 
     model_config = ConfigDict(extra="allow")
-    company_name: str | None = Field(None, description="The company's name as filed.")
-    locale: str | None = Field(None, description="The language the profile is in (en or fi).")
-    overview: str | None = Field(None, description="What the company does, in sentences taken from its filings.")
-    source: str | None = Field(None, description="How the profile was made (extractive: sentences chosen from filings, each cited).")
-    strategy: str | None = Field(None, description="The company's stated strategy, in sentences taken from its filings.")
-    updated_at: str | None = Field(None, description="Filing date of the newest document the profile draws on.")
+    company_name: str | None = Field(..., description="The company's name as filed.")
+    locale: str | None = Field(..., description="The language the profile is in (en or fi).")
+    overview: str | None = Field(..., description="What the company does, in sentences taken from its filings.")
+    source: str | None = Field(..., description="How the profile was made (extractive: sentences chosen from filings, each cited).")
+    strategy: str | None = Field(..., description="The company's stated strategy, in sentences taken from its filings.")
+    updated_at: str | None = Field(..., description="Filing date of the newest document the profile draws on.")
 
 
 class QuarterlyNotAvailable(BaseModel):
     """The quarterly Nordic statement answer: `error` without failure_kind (spec 4.5)."""
 
     model_config = ConfigDict(extra="allow")
-    company_name: str | None = Field(None, description="The company's name as filed.")
+    company_name: str | None = Field(..., description="The company's name as filed.")
     detail: str = Field(..., description="What the company publishes instead.")
-    error: str = Field('quarterly_line_items_not_available', description="Why there are no quarterly figures.")
-    market: str | None = Field(None, description="nordic or us.")
+    error: str = Field(..., description="Why there are no quarterly figures.")
+    market: str | None = Field(..., description="nordic or us.")
 
 
 class Resolution(BaseModel):
@@ -272,24 +275,24 @@ class Resolution(BaseModel):
     input_company: str = Field(..., description="The company argument as sent.")
     market: str = Field(..., description="The market of the company it resolved to.")
     resolved_name: str = Field(..., description="The company it resolved to.")
-    ticker: str | None = Field(None, description="That company's first ticker.")
+    ticker: str | None = Field(..., description="That company's first ticker.")
 
 
 class RevenueGeography(BaseModel):
     """Revenue split by country and region for one fiscal year (spec 2.7)."""
 
     model_config = ConfigDict(extra="allow")
-    company_id: str | None = Field(None, description="The service's id of the company.")
-    company_name: str | None = Field(None, description="The company's name as filed.")
+    company_id: str | None = Field(..., description="The service's id of the company.")
+    company_name: str | None = Field(..., description="The company's name as filed.")
     countries: list[GeoEntry] = Field(..., description="Revenue by country.")
-    currency: str | None = Field(None, description="The reporting currency (ISO 4217).")
-    market: str | None = Field(None, description="nordic or us.")
+    currency: str | None = Field(..., description="The reporting currency (ISO 4217).")
+    market: str | None = Field(..., description="nordic or us.")
     other: list[GeoEntry] = Field(..., description="Catch-all lines that name no country or region (Other countries, Rest of world).")
     regions: list[GeoEntry] = Field(..., description="Revenue by region (Europe, Americas, Asia Pacific ...).")
-    total_revenue: float | None = Field(None, description="The year's total revenue.")
-    total_revenue_mappable: float | None = Field(None, description="The part of total revenue the lines above account for.")
-    unit: str | None = Field(None, description="The unit of every amount (the reporting currency).")
-    year: int | None = Field(None, description="The fiscal year.")
+    total_revenue: float | None = Field(..., description="The year's total revenue.")
+    total_revenue_mappable: float | None = Field(..., description="The part of total revenue the lines above account for.")
+    unit: str | None = Field(..., description="The unit of every amount (the reporting currency).")
+    year: int | None = Field(..., description="The fiscal year.")
 
 
 class ScreenRequest(BaseModel):
@@ -298,11 +301,11 @@ class ScreenRequest(BaseModel):
     model_config = ConfigDict(extra="allow")
     as_of: str | None = Field(None, description="Rank the values as they were known on this day (filings filed on or before it); only companies with point-in-time figures take part.")
     compare_years: int = Field(1, description="Years between the compared year and `year`, for growth (1 to 10).")
-    country: str | None = Field(None, description="FI, SE or US.")
+    country: str | None = Field(None, description="FI, SE, US.")
     currency: str | None = Field(None, description="Rank only values reported in this ISO 4217 currency (USD, SEK, EUR, TWD). Values are never converted between currencies.")
     direction: str = Field('desc', description="desc or asc.")
     industry: str | None = Field(None, description="Substring of the industry.")
-    metric: str = Field('revenue', description="A metric key (aliases accepted).")
+    metric: str = Field('revenue', description="The metric to rank by: revenue, cost_of_revenue, gross_profit, research_and_development, selling_general_and_administrative, depreciation_and_amortization, ebitda, operating_income, net_financial_items, pretax_income, income_tax, net_income, net_income_to_parent, eps_basic, eps_diluted, eps, dividend_per_share, cash_and_equivalents, current_assets, property_plant_equipment, goodwill, intangible_assets, total_assets, current_liabilities, total_debt, total_liabilities, equity, equity_to_parent, net_debt, operating_cash_flow, capital_expenditure, free_cash_flow, investing_cash_flow, financing_cash_flow, dividends_paid, share_repurchases, gross_margin, operating_margin, ebitda_margin, net_margin, equity_ratio, return_on_equity, order_intake, order_book; aliases accepted (ebit = operating_income, operating_profit = operating_income, sales = revenue, net_sales = revenue, revenues = revenue, turnover = revenue, profit_before_tax = pretax_income, net_profit = net_income, earnings_per_share = eps, capex = capital_expenditure, fcf = free_cash_flow, total_equity = equity, cash = cash_and_equivalents).")
     min_value: float | None = Field(None, description="Leave out companies ranked below this (the value, or the growth in percent).")
     mode: str = Field('growth', description="growth or value.")
     tag_slugs: list[str] | None = Field(None, description="Only companies with any of these tags (sector slugs such as semiconductors).")
@@ -315,30 +318,30 @@ class ScreenResponse(BaseModel):
 
     model_config = ConfigDict(extra="allow")
     companies: list[ScreenedCompany] = Field(..., description="The ranked companies, best first by `direction`.")
-    compare_year: int | None = Field(None, description="The year growth is measured from (growth mode).")
+    compare_year: int | None = Field(..., description="The year growth is measured from (growth mode).")
     coverage: dict[str, int] = Field(..., description="with_data: companies ranked; returned: companies in the answer.")
-    currencies: list[str] | None = Field(None, description="The reporting currencies of the ranked values, most frequent first.")
+    currencies: list[str] = Field(..., description="The reporting currencies of the ranked values, most frequent first.")
     filters: dict[str, Any] = Field(..., description="The filters applied, as sent.")
     metric: str = Field(..., description="The canonical metric key ranked.")
     mode: str = Field(..., description="growth or value.")
-    warning: str | None = Field(None, description="Set when the ranked values are in more than one currency: in value mode they are compared as reported, without conversion.")
-    year: int | None = Field(None, description="The fiscal year ranked.")
+    warning: str | None = Field(..., description="Set when the ranked values are in more than one currency: in value mode they are compared as reported, without conversion.")
+    year: int | None = Field(..., description="The fiscal year ranked.")
 
 
 class ScreenedCompany(BaseModel):
     """One ranked company (spec 2.9)."""
 
     model_config = ConfigDict(extra="allow")
-    company_name: str | None = Field(None, description="The company's name as filed.")
-    country: str | None = Field(None, description="ISO 3166-1 alpha-2 country of the listing market.")
-    currency: str | None = Field(None, description="The reporting currency of the values.")
-    display_name: str | None = Field(None, description="The company's short name.")
-    growth_pct: float | None = Field(None, description="Compound annual growth in percent, from value_compare to value_anchor.")
-    industry: str | None = Field(None, description="The company's industry as its registry gives it.")
-    market: str | None = Field(None, description="nordic or us.")
-    ticker: str | None = Field(None, description="The company's first ticker.")
-    value_anchor: float | None = Field(None, description="The metric's value in the ranked year.")
-    value_compare: float | None = Field(None, description="The metric's value in the compared year.")
+    company_name: str | None = Field(..., description="The company's name as filed.")
+    country: str | None = Field(..., description="ISO 3166-1 alpha-2 country of the listing market.")
+    currency: str | None = Field(..., description="The reporting currency of the values.")
+    display_name: str | None = Field(..., description="The company's short name.")
+    growth_pct: float | None = Field(..., description="Compound annual growth in percent, from value_compare to value_anchor.")
+    industry: str | None = Field(..., description="The company's industry as its registry gives it.")
+    market: str | None = Field(..., description="nordic or us.")
+    ticker: str | None = Field(..., description="The company's first ticker.")
+    value_anchor: float | None = Field(..., description="The metric's value in the ranked year.")
+    value_compare: float | None = Field(..., description="The metric's value in the compared year.")
 
 
 class Snapshot(BaseModel):
@@ -346,28 +349,28 @@ class Snapshot(BaseModel):
 
     model_config = ConfigDict(extra="allow")
     available: bool = Field(..., description="Whether the page can be viewed; `reason` says why not.")
-    company_name: str | None = Field(None, description="The issuer of the document.")
-    document_type: str | None = Field(None, description="The document's type.")
-    dpi: int | None = Field(None, description="Resolution of the rendered page image.")
-    kind: str | None = Field(None, description="rendered_png (a Nordic report page), release_text (a release, as text) or edgar_link (the SEC filing index).")
+    company_name: str | None = Field(..., description="The issuer of the document.")
+    document_type: str | None = Field(..., description="The document's type.")
+    dpi: int | None = Field(..., description="Resolution of the rendered page image.")
+    kind: str | None = Field(..., description="rendered_png (a Nordic report page), release_text (a release, as text) or edgar_link (the SEC filing index).")
     page_id: str = Field(..., description="The page id asked for.")
-    page_number: int | None = Field(None, description="The page within the document.")
-    quarter: int | None = Field(None, description="Fiscal quarter of the document, when it is an interim report.")
-    reason: str | None = Field(None, description="Why the page cannot be resolved.")
-    snapshot_url: str | None = Field(None, description="A link to the page (a signed link that expires) or to the filing on the SEC's site.")
-    year: str | None = Field(None, description="Fiscal year of the document.")
+    page_number: int | None = Field(..., description="The page within the document.")
+    quarter: int | None = Field(..., description="Fiscal quarter of the document, when it is an interim report.")
+    reason: str | None = Field(..., description="Why the page cannot be resolved.")
+    snapshot_url: str | None = Field(..., description="A link to the page (a signed link that expires) or to the filing on the SEC's site.")
+    year: str | None = Field(..., description="Fiscal year of the document.")
 
 
 class StatementLine(BaseModel):
     """One line of a statement period."""
 
     model_config = ConfigDict(extra="allow")
-    currency: str | None = Field(None, description="The reporting currency.")
-    metric_name: str | None = Field(None, description="The line's label as the issuer printed it.")
-    page_id: str | None = Field(None, description="The page (Nordic) that states the line.")
-    source: str | None = Field(None, description="Where the value comes from.")
-    unit: str | None = Field(None, description="USD, SEK ...; USD/share for per-share lines.")
-    value: float | None = Field(None, description="The value as reported.")
+    currency: str | None = Field(..., description="The reporting currency.")
+    metric_name: str | None = Field(..., description="The line's label as the issuer printed it.")
+    page_id: str | None = Field(..., description="The page (Nordic) that states the line.")
+    source: str | None = Field(..., description="Where the value comes from.")
+    unit: str | None = Field(..., description="USD, SEK ...; USD/share for per-share lines.")
+    value: float | None = Field(..., description="The value as reported.")
 
 
 class StatementPeriod(BaseModel):
@@ -375,11 +378,11 @@ class StatementPeriod(BaseModel):
 
     model_config = ConfigDict(extra="allow")
     metrics: dict[str, StatementLine] = Field(..., description="Metric key -> line.")
-    period: str | None = Field(None, description="The period as people write it (FY2024, Q3 2025).")
-    period_end: str | None = Field(None, description="Last day of the period (ISO 8601).")
-    quarter: int | None = Field(None, description="Fiscal quarter; null for a fiscal year.")
-    source: str | None = Field(None, description="The filing most of the period's lines come from.")
-    year: int | None = Field(None, description="Fiscal year.")
+    period: str | None = Field(..., description="The period as people write it (FY2024, Q3 2025).")
+    period_end: str | None = Field(..., description="Last day of the period (ISO 8601).")
+    quarter: int | None = Field(..., description="Fiscal quarter; null for a fiscal year.")
+    source: str | None = Field(..., description="The filing most of the period's lines come from.")
+    year: int | None = Field(..., description="Fiscal year.")
 
 
 class StatementResponse(BaseModel):
@@ -387,8 +390,8 @@ class StatementResponse(BaseModel):
 
     model_config = ConfigDict(extra="allow")
     company_name: str = Field(..., description="The company's name as filed.")
-    currency: str | None = Field(None, description="The reporting currency (ISO 4217).")
-    market: str | None = Field(None, description="nordic or us.")
+    currency: str | None = Field(..., description="The reporting currency (ISO 4217).")
+    market: str | None = Field(..., description="nordic or us.")
     period_type: str = Field(..., description="annual or quarterly.")
     periods: list[StatementPeriod] = Field(..., description="Periods newest first.")
     statement: str = Field(..., description="income_statement, balance_sheet or cash_flow.")
@@ -438,3 +441,15 @@ StatementLine.model_rebuild()
 StatementPeriod.model_rebuild()
 StatementResponse.model_rebuild()
 ValidationEnvelope.model_rebuild()
+
+ANSWERS: dict[str, tuple[type[BaseModel], ...]] = {
+    'compare_companies': (CompareResponse, Miss,),
+    'content_search': (ContentSearchResponse, Miss,),
+    'get_financials': (FinancialsResponse, Miss,),
+    'get_profile': (ProfileResponse, Miss,),
+    'get_revenue_geography': (RevenueGeography, Miss,),
+    'get_snapshot': (Snapshot, Miss,),
+    'get_statement': (StatementResponse, QuarterlyNotAvailable, Miss,),
+    'screen_companies': (ScreenResponse, Miss,),
+    'search_filings': (FilingSearchResponse, Miss,),
+}

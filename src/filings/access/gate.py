@@ -60,6 +60,12 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+def counted(status: int) -> bool:
+    """Whether an answer with `status` spends a request of the monthly quota: not an error
+    (4xx, 5xx), nor a 304 that tells the client its copy is current."""
+    return status < 400 and status != 304
+
+
 @dataclass
 class Admission:
     """An admitted request: who it is, what it reserved, or the answer to replay."""
@@ -78,17 +84,28 @@ class Admission:
     def limit_headers(self, status: int) -> dict[str, str]:
         """Rate-limit and quota headers for a response with `status`."""
         limits = self.caller.account.limits
-        used = self.quota_used - (1 if self.quota_reserved and status >= 400 else 0)
+        used = self.quota_used - (1 if self.quota_reserved and not counted(status) else 0)
         reset = next_month_start(self.now)
         seconds_left = 60 - int(self.now.timestamp()) % 60
+        minute_left = max(limits.per_minute - self.rate.minute_used, 0)
+        month_left = max(limits.monthly_quota - used, 0)
+        month_start = self.now.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
+        month_seconds = int((reset - month_start).total_seconds())
+        reset_seconds = max(int((reset - self.now).total_seconds()), 0)
         return {
             "X-RateLimit-Limit": str(limits.per_minute),
-            "X-RateLimit-Remaining": str(max(limits.per_minute - self.rate.minute_used, 0)),
+            "X-RateLimit-Remaining": str(minute_left),
             "X-RateLimit-Reset": str(seconds_left),
             "X-Quota-Limit": str(limits.monthly_quota),
             "X-Quota-Used": str(used),
-            "X-Quota-Remaining": str(max(limits.monthly_quota - used, 0)),
+            "X-Quota-Remaining": str(month_left),
             "X-Quota-Reset": reset.strftime("%Y-%m-%dT%H:%M:%SZ"),
+            # draft-ietf-httpapi-ratelimit-headers: the policies, then what is left of them
+            "RateLimit-Policy": f'"second";q={limits.per_second};w=1, '
+            f'"minute";q={limits.per_minute};w=60, '
+            f'"month";q={limits.monthly_quota};w={month_seconds}',
+            "RateLimit": f'"minute";r={minute_left};t={seconds_left}, '
+            f'"month";r={month_left};t={reset_seconds}',
         }
 
 
@@ -292,11 +309,11 @@ class AccessGate:
         if admission.replay is not None or admission.pending:
             return False
         status = response.status if response is not None else 500
-        refund = admission.quota_reserved and status >= 400
+        refund = admission.quota_reserved and not counted(status)
         return refund or admission.idempotency_key is not None
 
     def finish(self, admission: Admission, response: StoredResponse | None) -> None:
-        """Settle a request: refund 4xx/5xx, keep the response of an idempotent POST."""
+        """Settle a request: refund 4xx/5xx and 304, keep the response of an idempotent POST."""
         if admission.replay is not None or admission.pending:
             return
         with store_faults():
@@ -304,7 +321,7 @@ class AccessGate:
 
     def _settle(self, admission: Admission, response: StoredResponse | None) -> None:
         status = response.status if response is not None else 500
-        if admission.quota_reserved and status >= 400:
+        if admission.quota_reserved and not counted(status):
             self.store.refund_quota(admission.caller.account.pk, admission.quota_bucket)
         if admission.idempotency_key is None:
             return

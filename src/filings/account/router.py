@@ -2,6 +2,9 @@
 (`filings accounts set-password`), manages the account's API keys and sees the plan and this
 month's use. Server-rendered HTML, no JavaScript.
 
+Revoking and rotating a key ask first: the table's buttons open a page that says what will
+happen, whose form does it. The key table becomes a list of cards at phone width.
+
 Sessions live in a signed cookie (HttpOnly, SameSite=Strict, Secure over HTTPS, path /account,
 8 hours); every form carries a CSRF token bound to the session (or, before sign-in, to a signed
 pre-session cookie); sign-in attempts are limited per address and per account name.
@@ -14,7 +17,7 @@ import hmac
 import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import anyio
 from fastapi import APIRouter, Form, Request
@@ -26,6 +29,7 @@ from sqlalchemy import Connection
 from filings.access import passwords, service
 from filings.access.plans import month_bucket, next_month_start
 from filings.access.store import AccessStore
+from filings.api.state import services_of
 from filings.core.errors import FilingsError
 from filings.db.engine import Database
 
@@ -72,8 +76,10 @@ class Pages:
 
 
 def _pages(request: Request) -> Pages:
-    pages: Pages = request.app.state.account_pages
-    return pages
+    """The pages' state, from the app's services (cheap to make: two HMAC keys)."""
+    services = services_of(request.app)
+    secret = services.settings.key_hash_secret.get_secret_value()
+    return Pages(services.database, services.store, secret)
 
 
 def _render(name: str, status: int = 200, **values: Any) -> HTMLResponse:
@@ -238,6 +244,39 @@ async def _key_form(
     if not any(k.pk == key_id for k in keys):
         return _render("message.html", 404, message="No such key in this account.")
     return found
+
+
+CONFIRMATIONS = {
+    "revoke": (
+        "Revoke",
+        "Requests with this key are refused from the moment it is revoked. This cannot be undone.",
+    ),
+    "rotate": (
+        "Rotate",
+        "A new key is made and shown once, and this key is revoked at once: every client "
+        "that uses it must switch to the new one.",
+    ),
+}
+
+
+@router.get("/keys/{key_id}/{action}")
+async def confirm_key_action(
+    request: Request, key_id: int, action: Literal["revoke", "rotate"]
+) -> Response:
+    """Ask before revoking or rotating a key: what it does, and a button to do it."""
+    found = _signed_in(request)
+    if isinstance(found, Response):
+        return found
+    pages, session = found
+    keys = await pages.run(lambda conn: service.list_keys(conn, session["a"]))
+    key = next((k for k in keys if k.pk == key_id and not k.revoked_at), None)
+    if key is None:
+        return _render("message.html", 404, message="No such active key in this account.")
+    verb, consequence = CONFIRMATIONS[action]
+    csrf = pages.csrf(session["n"])
+    return _render(
+        "confirm.html", key=key, verb=verb, consequence=consequence, action=action, csrf=csrf
+    )
 
 
 @router.post("/keys/{key_id}/revoke")

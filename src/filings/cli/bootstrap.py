@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -16,6 +18,8 @@ from filings.cli.common import console, database, load_settings, run_in_transact
 from filings.companies.queries import company_count
 from filings.core.errors import ApiError, RecordNotFound
 from filings.core.settings import Settings
+from filings.db.engine import make_engine
+from filings.db.migrate import upgrade
 from filings.ingest.nordic.pipeline import ingest_nordic
 from filings.ingest.sec.pipeline import ingest_sec, read_tickers, select_ciks
 from filings.ingest.sec.source import MirrorSource
@@ -25,6 +29,7 @@ DEMO_KEY_NAME = "demo"
 
 
 DEMO_KEY_FILE = "demo-key"  # in the data directory, readable by the operator only
+BOOTSTRAP_LOG = "bootstrap.log"  # in the data directory: the background ingestion's progress
 
 
 def _demo_key(conn: Connection, secret: str, kept: Path) -> tuple[str, bool]:
@@ -115,27 +120,68 @@ def _ingest_corpus(settings: Settings, corpus: Path) -> list[str]:
     return done
 
 
+def _migrate(settings: Settings) -> None:
+    """Bring the database to the newest migration."""
+    engine = make_engine(settings.database_url, timeout=settings.database_timeout)
+    try:
+        upgrade(engine)
+    finally:
+        engine.dispose()
+
+
+def _ingest_beside(corpus: Path, settings: Settings, host: str, port: int) -> Path:
+    """Start this command again without `--background` in a process of its own, which ingests
+    the corpus while the server starts; its progress goes to a log in the data directory."""
+    log = settings.data_dir / BOOTSTRAP_LOG
+    log.parent.mkdir(parents=True, exist_ok=True)
+    command = [sys.executable, "-m", "filings", "bootstrap", "--corpus", str(corpus)]
+    command += ["--host", host, "--port", str(port)]
+    with log.open("w") as out:
+        subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)  # noqa: S603
+    return log
+
+
 def bootstrap(
     corpus: Path = typer.Option(Path("../shared/corpus"), help="Corpus to ingest when empty."),
     host: str = typer.Option("127.0.0.1", help="Host shown in the curl example."),
     port: int = typer.Option(8000, help="Port shown in the curl example."),
+    migrate: bool = typer.Option(
+        False,
+        "--migrate",
+        help="Apply the database's migrations first (what `filings db upgrade` does), in the "
+        "same process: `make run` starts one process fewer.",
+    ),
+    background: bool = typer.Option(
+        False,
+        "--background",
+        help="Ingest an empty database's corpus in a process of its own and return at once, "
+        "so that the server starts answering while the data arrive (`make run`).",
+    ),
 ) -> None:
     """Ingest the corpus into an empty database, then show the demo key (kept across runs
     while it works) with a request to try."""
     started = time.monotonic()
     settings = load_settings()
+    if migrate:
+        _migrate(settings)
     count = run_in_transaction(settings, company_count)
-    if count:
-        stored = [f"database holds {count} companies; not ingesting"]
-    elif not corpus.exists():
-        stored = [f"no corpus at {corpus}; starting with an empty database"]
-    else:
-        stored = _ingest_corpus(settings, corpus)
     secret = settings.key_hash_secret.get_secret_value()
     kept = settings.data_dir / DEMO_KEY_FILE
     key, new = run_in_transaction(settings, lambda conn: _demo_key(conn, secret, kept))
     if new:
-        _keep(key, kept)
+        _keep(key, kept)  # before any ingestion, which may run beside and keeps it
+    if count:
+        stored = [f"database holds {count} companies; not ingesting"]
+    elif not corpus.exists():
+        stored = [f"no corpus at {corpus}; starting with an empty database"]
+    elif background:
+        log = _ingest_beside(corpus, settings, host, port)
+        stored = [
+            f"ingesting {corpus} in the background (progress in {log}): the API answers "
+            "now, each company as soon as it is stored, US companies with data first"
+        ]
+    else:
+        stored = _ingest_corpus(settings, corpus)
     elapsed = time.monotonic() - started
     console.print(
         f"ready in {elapsed:.0f} s: {'; '.join(stored)}; demo key "

@@ -55,6 +55,15 @@ _LEGAL_SUFFIXES = frozenset(
 )
 
 
+def _acronym_form(text: str) -> list[str]:
+    """An input as an initialism is looked up: one word of capitals, as initialisms are
+    written (TSMC, I.B.M.), or none."""
+    word = text.strip().replace(".", "")
+    if not (word.isalpha() and word.isupper() and len(word) >= _SHORTEST_ACRONYM):
+        return []
+    return [word.casefold()]
+
+
 def normalize_ticker(text: str) -> str:
     """A ticker as matched: upper case, separators removed (`ATCO A`, `ATCO-A` → `ATCOA`)."""
     return _TICKER_SEPARATORS.sub("", text.strip().upper())
@@ -80,6 +89,45 @@ def normalize_name(text: str) -> str:
     while len(tokens) > 1 and tokens[0] == "the":
         tokens.pop(0)
     return " ".join(tokens)
+
+
+# Legal suffixes that name the kind of company rather than its form: an initialism may take
+# their letter (Taiwan Semiconductor Manufacturing Co: TSMC) or leave it out (TSM).
+_COMPANY_WORDS = frozenset({"co", "company", "corp", "corporation"})
+_ACRONYM_FILLERS = frozenset({"and", "of", "the", "de", "och", "ja"})
+_SHORTEST_ACRONYM = 3  # letters; two-letter initialisms name too many companies
+
+
+def _plain_words(text: str) -> list[str]:
+    decomposed = unicodedata.normalize("NFKD", text.replace("&", " and "))
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+    return re.sub(r"[^0-9a-z]+", " ", plain).split()
+
+
+def acronyms(name: str) -> set[str]:
+    """The initialisms a company is called by, from how its name is written: the initials of
+    its words (three or more), with and without a trailing company word (Taiwan Semiconductor
+    Manufacturing Co Ltd: `tsm`, `tsmc`; International Business Machines Corp: `ibm`,
+    `ibmc`). Fillers (and, of, the) have no letter."""
+    words = _plain_words(re.sub(r"\([^)]*\)", " ", name))  # not what brackets add: (bry)
+    while words and words[-1] in _LEGAL_SUFFIXES and words[-1] not in _COMPANY_WORDS:
+        words.pop()
+    with_company = [w for w in words if w not in _ACRONYM_FILLERS]
+    without = list(with_company)
+    while without and without[-1] in _COMPANY_WORDS:
+        without.pop()
+    found = set()
+    for form in (with_company, without):
+        # a word of one letter is a piece of a legal form (A/S, S.A.), not a word of the name
+        if len(form) >= _SHORTEST_ACRONYM and all(len(w) > 1 and w[0].isalpha() for w in form):
+            found.add("".join(w[0] for w in form))
+    return found
+
+
+def leads(query: str, name: str) -> bool:
+    """Whether a normalized `query` is the leading whole words of a normalized `name` (Stora
+    of Stora Enso; never Stora of Storage)."""
+    return name != query and name.startswith(query + " ")
 
 
 # A word of a free text as a company name may be written in it: letters, digits, `&`, `.`, `-`
@@ -121,7 +169,7 @@ class Resolved:
     """A company argument resolved to one company."""
 
     company: CompanyRecord
-    matched_by: Literal["ticker", "isin", "cik", "lei", "name", "fuzzy", "ticker_typo"]
+    matched_by: Literal["ticker", "isin", "cik", "lei", "name", "acronym", "fuzzy", "ticker_typo"]
 
 
 @dataclass(frozen=True)
@@ -142,6 +190,8 @@ class CompanyIndex:
     by_cik: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
     by_lei: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
     by_name: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
+    by_acronym: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
+    by_first_word: dict[str, set[tuple[str, int]]] = field(default_factory=lambda: defaultdict(set))
 
     @classmethod
     def build(cls, records: Iterable[CompanyRecord]) -> CompanyIndex:
@@ -159,6 +209,9 @@ class CompanyIndex:
                 index.by_lei[lei.upper()].add(record.pk)
             for name in record.names():
                 index.by_name[name].add(record.pk)
+                index.by_first_word[name.split(" ", 1)[0]].add((name, record.pk))
+            for acronym in acronyms(record.company_name):
+                index.by_acronym[acronym].add(record.pk)
         return index
 
     def mentioned(self, text: str) -> CompanyRecord | None:
@@ -214,7 +267,30 @@ class CompanyIndex:
         ):
             for pk in self._pick(choices[name], market):
                 best[pk] = max(best.get(pk, 0.0), float(score))
-        return sorted(best.items(), key=lambda item: (-item[1], self.records[item[0]].company_id))
+        # A name the query begins with, word for word (Stora: Stora Enso), ranks first among
+        # equals: it is how short names are written, unlike a part of a word (Storage).
+        leading = {pk for pk in best if any(leads(query, n) for n in self.records[pk].names())}
+        return sorted(
+            best.items(),
+            key=lambda item: (
+                -item[1],
+                item[0] not in leading,
+                not self.records[item[0]].has_data,
+                self.records[item[0]].company_id,
+            ),
+        )
+
+    def _leading(self, text: str, market: str | None) -> list[int]:
+        """Companies whose name begins with the input's whole words (Stora: Stora Enso), those
+        with data first; looked up by the first word, never by scanning every name."""
+        query = normalize_name(text)
+        if len(query) < FUZZY_MIN_LENGTH:
+            return []
+        names = self.by_first_word.get(query.split(" ", 1)[0], set())
+        found = self._pick({pk for name, pk in names if leads(query, name)}, market)
+        return sorted(
+            found, key=lambda pk: (not self.records[pk].has_data, self.records[pk].company_id)
+        )
 
     def _ticker_typos(self, text: str, market: str | None) -> list[tuple[int, int]]:
         """Companies whose ticker is one edit (a letter changed, added, dropped or two swapped)
@@ -242,30 +318,45 @@ class CompanyIndex:
         """Resolve a company argument in the order decisions.md gives."""
         exact = self._exact(text, market)
         if exact is not None:
-            pks, how = exact
-            # A tie between an issuer we hold filings for and registry-only entries (Atlas Copco
-            # in Stockholm and its ADR in the SEC's ticker list) goes to the issuer with data.
-            if len(pks) > 1 and len(held := {pk for pk in pks if self.records[pk].has_data}) == 1:
-                pks = held
-            if len(pks) == 1:
-                return Resolved(self.records[next(iter(pks))], how)  # type: ignore[arg-type]
-            ordered = sorted((self.records[pk] for pk in pks), key=lambda r: r.company_id)
-            return Unresolved("ambiguous", tuple(ordered[:MAX_ALTERNATIVES]))
+            return self._one_of(*exact)
+        # The first words of a name (Stora, of Stora Enso) are how people shorten it: such
+        # companies lead the alternatives, and neither an initialism nor a ticker one edit away
+        # wins over them (GFG is GFG Resources before Grupo Financiero Galicia).
+        leading = self._leading(text, market)
+        if not leading:
+            acronym = self._pick(
+                self.by_acronym.get(next(iter(_acronym_form(text)), ""), set()), market
+            )
+            if acronym:
+                return self._one_of(acronym, "acronym")
         scores = self._scores(text, market)
         by_name = self._by_name(text, scores)
         if isinstance(by_name, Resolved):
             return by_name
         typos = self._ticker_typos(text, market)
-        if not typos:
+        if not typos and not leading:
             return by_name
         # A misspelt ticker (APPL): it resolves only when one company is closest, as a name
-        # must dominate; otherwise the closest tickers lead the alternatives.
+        # must dominate, and is not another company than those the name begins (Stora is not
+        # Storskogen's STOR); otherwise the closest tickers lead the alternatives.
         closest = [pk for pk, edits in typos if edits == typos[0][1]]
-        if len(closest) == 1:
+        if len(closest) == 1 and (not leading or closest[0] in leading):
             return Resolved(self.records[closest[0]], "ticker_typo")
-        ranked = [pk for pk, _ in typos] + [pk for pk, _ in scores]
+        ranked = leading + [pk for pk, _ in typos] + [pk for pk, _ in scores]
         alternatives = tuple(self.records[pk] for pk in dict.fromkeys(ranked))
-        return Unresolved("ambiguous", alternatives[:MAX_ALTERNATIVES])
+        reason = "ambiguous" if len(alternatives) > 1 else by_name.reason
+        return Unresolved(reason, alternatives[:MAX_ALTERNATIVES])
+
+    def _one_of(self, pks: set[int], how: str) -> Resolved | Unresolved:
+        """The one company of an exact match; a tie between an issuer we hold filings for and
+        registry-only entries (Atlas Copco in Stockholm and its ADR in the SEC's ticker list)
+        goes to the issuer with data; else ambiguous."""
+        if len(pks) > 1 and len(held := {pk for pk in pks if self.records[pk].has_data}) == 1:
+            pks = held
+        if len(pks) == 1:
+            return Resolved(self.records[next(iter(pks))], how)  # type: ignore[arg-type]
+        ordered = sorted((self.records[pk] for pk in pks), key=lambda r: r.company_id)
+        return Unresolved("ambiguous", tuple(ordered[:MAX_ALTERNATIVES]))
 
     def _by_name(self, text: str, scores: list[tuple[int, float]]) -> Resolved | Unresolved:
         """Fuzzy name matching: one company scoring high and ahead of every other."""

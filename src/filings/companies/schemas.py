@@ -2,12 +2,65 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Annotated
 
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+
+from filings.core.arguments import CompanyArgument, split_commas
+from filings.core.markets import MARKET_KEYS
 from filings.core.numbers import JsonDecimal
+from filings.core.shapes import AnswerShape
+
+# The sections a profile may hold (besides the company, locale and source it always names).
+PROFILE_SECTIONS = [
+    "overview",
+    "products_services",
+    "customers",
+    "strategy",
+    "geography",
+    "risks",
+    "accounting",
+]
 
 
-class ProfileResponse(BaseModel):
+class ProfileQuery(BaseModel):
+    """Arguments of get_profile (GET /companies/{company}/profile)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    company: CompanyArgument
+    locale: str = Field(
+        default="en",
+        pattern="^(en|fi)$",
+        description="en or fi; the profile says when it is in another.",
+    )
+    include_full_text: bool = Field(
+        default=False,
+        description="Also return the full text of the overview's source section (large: tens "
+        "of kilobytes).",
+    )
+    sections: Annotated[
+        list[str] | None,
+        BeforeValidator(split_commas),
+        Field(
+            description="Only these sections (repeat the parameter or separate them with "
+            f"commas): {', '.join(PROFILE_SECTIONS)}; omitted: every section."
+        ),
+    ] = None
+
+
+class GeographyQuery(BaseModel):
+    """Arguments of get_revenue_geography (GET /companies/{company}/revenue-geography)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    company: CompanyArgument
+    year: int | None = Field(
+        default=None, description="Fiscal year; default: the newest year with revenue geography."
+    )
+
+
+class ProfileResponse(AnswerShape):
     """A qualitative profile drawn from filings; further sections may be present."""
 
     model_config = ConfigDict(extra="allow")
@@ -34,7 +87,7 @@ class ProfileResponse(BaseModel):
     )
 
 
-class GeoEntry(BaseModel):
+class GeoEntry(AnswerShape):
     """One country, region or catch-all line of revenue."""
 
     name: str | None = Field(default=None, description="The name as the filing gives it.")
@@ -54,12 +107,12 @@ class GeoEntry(BaseModel):
     )
 
 
-class RevenueGeography(BaseModel):
+class RevenueGeography(AnswerShape):
     """Revenue split by country and region for one fiscal year (spec 2.7)."""
 
     company_name: str | None = Field(default=None, description="The company's name as filed.")
     company_id: str | None = Field(default=None, description="The service's id of the company.")
-    market: str | None = Field(default=None, description="nordic or us.")
+    market: str | None = Field(default=None, description=f"{' or '.join(MARKET_KEYS)}.")
     year: int | None = Field(default=None, description="The fiscal year.")
     currency: str | None = Field(default=None, description="The reporting currency (ISO 4217).")
     unit: str | None = Field(

@@ -47,10 +47,15 @@ class BadRequest(ApiError):
 
 
 class Unauthorized(ApiError):
-    """401: missing, unknown, revoked or expired API key."""
+    """401: missing, unknown, revoked or expired API key; the answer names the scheme to use
+    (`WWW-Authenticate: Bearer`, RFC 6750), as HTTP clients and the MCP SDK expect."""
 
     status_code = 401
     message = "Invalid or missing API key"
+
+    def __init__(self, message: str | None = None, *, headers: Mapping[str, str] | None = None):
+        challenge = {"WWW-Authenticate": 'Bearer realm="filings"'}
+        super().__init__(message, headers={**challenge, **(headers or {})})
 
 
 class PaymentRequired(ApiError):

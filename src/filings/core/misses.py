@@ -11,6 +11,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, model_serializer
 from pydantic_core.core_schema import SerializerFunctionWrapHandler
 
+from filings.core.markets import MARKET_KEYS
+from filings.core.shapes import AnswerShape
+
 
 class FailureKind(StrEnum):
     """The machine-readable reason of a miss; clients branch on it."""
@@ -34,28 +37,26 @@ RETRYABLE = frozenset(
 )
 
 
-class Alternative(BaseModel):
+class Alternative(AnswerShape):
     """A candidate offered when a company argument did not resolve to one company."""
 
     display_name: str | None = Field(default=None, description="The company's short name.")
     ticker: str | None = Field(
         default=None, description="The company's first ticker, when it has one."
     )
-    market: str | None = Field(default=None, description="nordic or us.")
+    market: str | None = Field(default=None, description=f"{' or '.join(MARKET_KEYS)}.")
     company_id: str | None = Field(
         default=None, description="The service's id of the company (aapl, cik1046179)."
     )
 
 
 class Miss(BaseModel):
-    """A miss body: `error`, usually `failure_kind`, and explanatory extras; empty ones omitted."""
+    """A miss body: `error`, `failure_kind`, and explanatory extras; empty ones omitted."""
 
     model_config = ConfigDict(extra="allow")
 
     error: str = Field(description="What went wrong, for people; branch on failure_kind.")
-    failure_kind: FailureKind | None = Field(
-        default=None, description="Machine-readable reason: see spec 7.3."
-    )
+    failure_kind: FailureKind = Field(description="Machine-readable reason: see spec 7.3.")
     company: str | None = Field(default=None, description="The company argument sent.")
     resolved_name: str | None = Field(
         default=None,
@@ -80,7 +81,7 @@ class Miss(BaseModel):
         return {k: v for k, v in data.items() if v is not None}
 
 
-def miss(error: str, failure_kind: FailureKind | None, **extras: Any) -> Miss:
+def miss(error: str, failure_kind: FailureKind, **extras: Any) -> Miss:
     """Build a miss body; the one place misses are made."""
     return Miss(error=error, failure_kind=failure_kind, **extras)
 

@@ -133,6 +133,11 @@ class Settings(BaseSettings):
         description="Development mode (`make run` switches it on): the default secrets are "
         "allowed. Outside it the server refuses to start with a default or short secret.",
     )
+    public_url: str = Field(
+        default="http://127.0.0.1:8000",
+        description="The service's address as clients reach it, for absolute links where no "
+        "request names the host (the MCP tools over stdio, `filings mcp`).",
+    )
     sec_user_agent: str | None = Field(
         default=None,
         description="User-Agent declared to the SEC (name and e-mail) for live EDGAR requests; "

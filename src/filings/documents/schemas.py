@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_serializer
 from pydantic_core.core_schema import SerializerFunctionWrapHandler
 
 from filings.core.markets import DOCUMENT_TYPES, MARKET_KEYS
+from filings.core.shapes import AnswerShape
 
 
 class FilingSearchRequest(BaseModel):
@@ -31,7 +32,22 @@ class FilingSearchRequest(BaseModel):
     limit: int = Field(default=20, ge=1, le=100, description="Rows to return; there is no offset.")
 
 
-class MetadataQuality(BaseModel):
+class SnapshotQuery(BaseModel):
+    """Arguments of get_snapshot (GET /filings/{page_id}/snapshot)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    page_id: str = Field(
+        min_length=1,
+        description="A Nordic page id `<docid>_<page>` (from a search hit or a figure's "
+        "page_id), or a US accession number.",
+    )
+    dpi: int = Field(
+        default=150, ge=72, le=300, description="Resolution of a rendered page image (72 to 300)."
+    )
+
+
+class MetadataQuality(AnswerShape):
     """What Nordic rows do not track."""
 
     period_end: str = Field(description="How reliable period_end is for this market.")
@@ -64,7 +80,7 @@ class FilingItem(BaseModel):
     )
     document_type_label: str | None = Field(default=None, description="The document type in words.")
     page_count: int | None = Field(default=None, description="Pages of the document (Nordic).")
-    market: str = Field(description="nordic or us.")
+    market: str = Field(description=f"{' or '.join(MARKET_KEYS)}.")
     citation_label: str | None = Field(
         default=None, description=("How to cite the filing, in words.")
     )
@@ -96,7 +112,7 @@ class FilingItem(BaseModel):
         return {k: v for k, v in data.items() if v is not None}
 
 
-class Resolution(BaseModel):
+class Resolution(AnswerShape):
     """How the company argument was resolved."""
 
     input_company: str = Field(description="The company argument as sent.")
@@ -123,7 +139,7 @@ class FilingSearchResponse(BaseModel):
         return {k: v for k, v in data.items() if v is not None}
 
 
-class Snapshot(BaseModel):
+class Snapshot(AnswerShape):
     """A page resolved to a viewable source (spec 2.3); else `available` false with a `reason`."""
 
     page_id: str = Field(description="The page id asked for.")

@@ -12,6 +12,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 
 from filings.core.errors import MalformedInput
+from filings.core.settings import Settings
 
 LINK_LIFETIME = timedelta(hours=1)
 CLOCK_SKEW = timedelta(minutes=1)  # hosts behind one secret may disagree on the time a little
@@ -47,6 +48,11 @@ class SnapshotLinks:
 
     secret: str
     data_dir: Path
+
+    @classmethod
+    def of(cls, settings: Settings) -> SnapshotLinks:
+        """The signer the settings configure."""
+        return cls(secret=settings.snapshot_secret.get_secret_value(), data_dir=settings.data_dir)
 
     def _signature(self, page_id: str, dpi: int, expires: int) -> str:
         message = f"{page_id}:{dpi}:{expires}".encode()

@@ -7,8 +7,18 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from filings.core.arguments import (
+    AsOfArgument,
+    CompanyArgument,
+    MarketArgument,
+    MetricsArgument,
+    QuarterArgument,
+    YearArgument,
+)
 from filings.core.markets import MARKET_KEYS, SCREEN_COUNTRIES
+from filings.core.metrics import METRIC_ALIASES, METRICS
 from filings.core.numbers import JsonDecimal
+from filings.core.shapes import AnswerShape
 
 _COUNTRY_CHOICES = f"{', '.join(SCREEN_COUNTRIES[:-1])} or {SCREEN_COUNTRIES[-1]}"
 
@@ -16,9 +26,66 @@ PERIOD_TYPES = ["auto", "annual", "quarterly"]
 STATEMENTS = ["income_statement", "balance_sheet", "cash_flow"]
 SCREEN_MODES = ["growth", "value"]
 DIRECTIONS = ["desc", "asc"]
+# The metrics compare shows, in its order.
+COMPARE_KPIS = [
+    "revenue",
+    "operating_income",
+    "ebitda",
+    "net_income",
+    "eps",
+    "operating_margin",
+    "net_margin",
+    "free_cash_flow",
+    "total_assets",
+    "equity",
+    "equity_ratio",
+]
 
 
-class MetricValue(BaseModel):
+class FinancialsQuery(BaseModel):
+    """Arguments of get_financials (GET /companies/{company}/financials)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    company: CompanyArgument
+    years: int = Field(
+        default=5, ge=1, le=10, description="How many of the newest fiscal years by_year holds."
+    )
+    market: MarketArgument = None
+    period_type: str = Field(
+        default="auto",
+        description="auto, annual or quarterly: which kind of period latest_period is.",
+    )
+    year: YearArgument = None
+    quarter: QuarterArgument = None
+    as_of: AsOfArgument = None
+    fields: MetricsArgument = None
+
+
+class StatementQuery(BaseModel):
+    """Arguments of get_statement (GET /companies/{company}/statement)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    company: CompanyArgument
+    statement: str = Field(
+        default="income_statement", description=f"{', '.join(STATEMENTS[:-1])} or {STATEMENTS[-1]}."
+    )
+    years: int = Field(
+        default=10, ge=1, le=25, description="How many periods to return, newest first (1 to 25)."
+    )
+    market: MarketArgument = None
+    period_type: str = Field(
+        default="annual",
+        description="annual, quarterly or auto (quarters and years mixed, newest first).",
+    )
+    year: YearArgument = None
+    quarter: QuarterArgument = None
+    as_of: AsOfArgument = None
+    fields: MetricsArgument = None
+
+
+class MetricValue(AnswerShape):
     """One figure of `latest_period.metrics`."""
 
     value: JsonDecimal | None = Field(
@@ -41,7 +108,7 @@ class MetricValue(BaseModel):
     )
 
 
-class LatestPeriod(BaseModel):
+class LatestPeriod(AnswerShape):
     """The newest (or pinned) period with its figures."""
 
     period_label: str | None = Field(
@@ -61,7 +128,7 @@ class LatestPeriod(BaseModel):
     )
 
 
-class FinancialsResponse(BaseModel):
+class FinancialsResponse(AnswerShape):
     """Key figures of one company (spec 2.4)."""
 
     company_name: str = Field(description="The company's name as filed.")
@@ -83,7 +150,7 @@ class FinancialsResponse(BaseModel):
     )
 
 
-class StatementLine(BaseModel):
+class StatementLine(AnswerShape):
     """One line of a statement period."""
 
     metric_name: str | None = Field(
@@ -98,7 +165,7 @@ class StatementLine(BaseModel):
     page_id: str | None = Field(default=None, description="The page (Nordic) that states the line.")
 
 
-class StatementPeriod(BaseModel):
+class StatementPeriod(AnswerShape):
     """One period column of a statement."""
 
     year: int | None = Field(default=None, description="Fiscal year.")
@@ -113,7 +180,7 @@ class StatementPeriod(BaseModel):
     metrics: dict[str, StatementLine] = Field(description="Metric key -> line.")
 
 
-class StatementResponse(BaseModel):
+class StatementResponse(AnswerShape):
     """A full statement (spec 2.5)."""
 
     company_name: str = Field(description="The company's name as filed.")
@@ -124,7 +191,7 @@ class StatementResponse(BaseModel):
     periods: list[StatementPeriod] = Field(description="Periods newest first.")
 
 
-class QuarterlyNotAvailable(BaseModel):
+class QuarterlyNotAvailable(AnswerShape):
     """The quarterly Nordic statement answer: `error` without failure_kind (spec 4.5)."""
 
     error: str = Field(
@@ -150,9 +217,14 @@ class CompareRequest(BaseModel):
     years: int = Field(
         description="How many of the newest fiscal years to show (1 to 10).", default=3, ge=1, le=10
     )
+    fields: MetricsArgument = Field(
+        default=None,
+        description="Only these of the compared metrics (repeat or separate with commas): "
+        f"{', '.join(COMPARE_KPIS)}; omitted: all of them.",
+    )
 
 
-class CompareEntry(BaseModel):
+class CompareEntry(AnswerShape):
     """One company of a comparison (spec 2.8)."""
 
     company_name: str | None = Field(default=None, description="The company's name as filed.")
@@ -168,7 +240,7 @@ class CompareEntry(BaseModel):
     )
 
 
-class CompareResponse(BaseModel):
+class CompareResponse(AnswerShape):
     """Answer of compare."""
 
     companies: list[CompareEntry] = Field(
@@ -183,7 +255,14 @@ class ScreenRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    metric: str = Field(default="revenue", description="A metric key (aliases accepted).")
+    metric: str = Field(
+        default="revenue",
+        description="The metric to rank by: "
+        + ", ".join(METRICS)
+        + "; aliases accepted ("
+        + ", ".join(f"{a} = {k}" for a, k in METRIC_ALIASES.items())
+        + ").",
+    )
     mode: str = Field(default="growth", description="growth or value.")
     year: int | None = Field(
         default=None,
@@ -224,7 +303,7 @@ class ScreenRequest(BaseModel):
     )
 
 
-class ScreenedCompany(BaseModel):
+class ScreenedCompany(AnswerShape):
     """One ranked company (spec 2.9)."""
 
     company_name: str | None = Field(default=None, description="The company's name as filed.")
@@ -250,7 +329,7 @@ class ScreenedCompany(BaseModel):
     )
 
 
-class ScreenResponse(BaseModel):
+class ScreenResponse(AnswerShape):
     """Answer of screen."""
 
     metric: str = Field(description="The canonical metric key ranked.")

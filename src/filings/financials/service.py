@@ -35,6 +35,7 @@ from filings.financials.queries import (
     years_with_values,
 )
 from filings.financials.schemas import (
+    COMPARE_KPIS,
     DIRECTIONS,
     PERIOD_TYPES,
     SCREEN_MODES,
@@ -56,19 +57,6 @@ from filings.financials.schemas import (
 
 FIGURE_KEYS = tuple(METRICS)  # financials shows the vocabulary, never an issuer's own lines
 LINE_PREFIX = "line:"  # an issuer's own statement line: line:<statement>:<label>
-COMPARE_KPIS = [
-    "revenue",
-    "operating_income",
-    "ebitda",
-    "net_income",
-    "eps",
-    "operating_margin",
-    "net_margin",
-    "free_cash_flow",
-    "total_assets",
-    "equity",
-    "equity_ratio",
-]
 
 
 def _check(argument: str, value: str | None, allowed: list[str]) -> Miss | None:

@@ -7,21 +7,12 @@ import csv
 import io
 from typing import Any
 
-from fastapi import Request
 from pydantic import BaseModel
 
 from filings.financials.schemas import FinancialsResponse, ScreenResponse, StatementResponse
-from filings.web.deps import Render, as_json
+from filings.web.deps import as_json
 
 CSV = "text/csv; charset=utf-8"
-
-
-def wants_csv(request: Request, format_: str | None) -> bool:
-    """Whether the caller asked for CSV: `format=csv`, or `text/csv` before JSON in Accept."""
-    if format_ is not None:
-        return format_ == "csv"
-    accept = request.headers.get("accept", "")
-    return "text/csv" in accept and "application/json" not in accept.split("text/csv")[0]
 
 
 def _write(rows: list[list[Any]]) -> tuple[bytes, str]:
@@ -87,8 +78,3 @@ def csv_table(answer: BaseModel) -> tuple[bytes, str]:
     if isinstance(answer, ScreenResponse):
         return _screen(answer)
     return as_json(answer)
-
-
-def renderer(as_csv: bool) -> Render:
-    """CSV or JSON."""
-    return csv_table if as_csv else as_json

@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from filings.core.shapes import AnswerShape
+
 
 class ContentSearchRequest(BaseModel):
     """Body of POST /filings/content-search."""
@@ -27,7 +29,7 @@ class ContentSearchRequest(BaseModel):
     limit: int = Field(default=5, ge=1, le=20, description="Hits to return, 1 to 20.")
 
 
-class ContentHit(BaseModel):
+class ContentHit(AnswerShape):
     """One passage found inside a filing (spec 2.2)."""
 
     company_name: str | None = Field(default=None, description="The issuer of the document.")
@@ -62,7 +64,7 @@ class ContentHit(BaseModel):
     )
 
 
-class IndexStatus(BaseModel):
+class IndexStatus(AnswerShape):
     """How far the vector index is."""
 
     passages: int = Field(description="Passages held for content search.")
@@ -71,7 +73,7 @@ class IndexStatus(BaseModel):
     )
 
 
-class ContentSearchResponse(BaseModel):
+class ContentSearchResponse(AnswerShape):
     """Answer of content search."""
 
     results: list[ContentHit] = Field(description="Passages, best first.")

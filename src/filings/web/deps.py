@@ -1,4 +1,4 @@
-"""What every route shares: the app's services, `max_retries`, and running service work."""
+"""What every route shares: the edge's state, `max_retries`, and running service work."""
 
 from __future__ import annotations
 
@@ -24,18 +24,21 @@ T = TypeVar("T")
 
 @dataclass
 class AppState:
-    """Built once at start-up and shared by every request."""
+    """What the HTTP edge needs of the app's state (`filings.api.state.Services` extends it):
+    built once at start-up and shared by every request. `readiness` names the checks of
+    `/health/ready`, each raising when its store does not answer."""
 
     settings: Settings
     database: Database
     answers: AnswerCache
+    readiness: dict[str, Callable[[], None]]
 
 
 async def app_state(request: Request) -> AppState:
     """The AppState of the running app. The dependencies that read the app's state are `async`:
-    FastAPI runs a plain `def` dependency in a worker thread, a thread hop per request (three
-    on the financials routes) for an attribute read."""
-    state: AppState = request.app.state.filings
+    FastAPI runs a plain `def` dependency in a worker thread, a thread hop per request for an
+    attribute read."""
+    state: AppState = request.app.state.services
     return state
 
 
@@ -69,14 +72,14 @@ def json_response(result: BaseModel) -> Response:
     return Response(result.model_dump_json(), media_type="application/json")
 
 
-async def run_json(
-    state: AppState, work: Callable[[Connection], BaseModel], max_retries: int
-) -> Response:
-    """`run_service`, answered as JSON."""
-    return json_response(await run_service(state, work, max_retries))
-
-
 Render = Callable[[BaseModel], tuple[bytes, str]]
+
+
+def wants_csv(accept: str, format_: str | None) -> bool:
+    """Whether the caller asked for CSV: `format=csv`, or `text/csv` before JSON in Accept."""
+    if format_ is not None:
+        return format_ == "csv"
+    return "text/csv" in accept and "application/json" not in accept.split("text/csv")[0]
 
 
 def as_json(answer: BaseModel) -> tuple[bytes, str]:
@@ -91,24 +94,40 @@ async def run_cached(
     max_retries: int,
     render: Render = as_json,
 ) -> Response:
-    """`run_json` for answers that depend only on the data and the `question` (which names
-    the endpoint and every argument but `max_retries`, the format included): a kept answer of
-    the current data generation is sent at once, from the event loop. `render` turns the
-    answer into bytes and a media type (JSON; CSV for the tables that offer it)."""
+    """`answer_bytes` as a response."""
+    body, media_type = await answer_bytes(state, question, work, max_retries, render)
+    return Response(body, media_type=media_type)
+
+
+async def answer_bytes(
+    state: AppState,
+    question: Hashable | None,
+    work: Callable[[Connection], BaseModel],
+    max_retries: int,
+    render: Render = as_json,
+) -> tuple[bytes, str]:
+    """The answer of `work` as bytes and a media type, for HTTP and MCP alike. An answer that
+    depends only on the data and the `question` (which names the operation and every argument
+    but `max_retries`, the format included) is kept: a kept answer of the current data
+    generation is sent at once, from the event loop. `question` None: never kept. `render`
+    turns the answer into bytes (JSON; CSV for the tables that offer it); a miss is JSON."""
+    if question is None:
+        fresh = await run_service(state, work, max_retries)
+        return as_json(fresh) if isinstance(fresh, Miss) else render(fresh)
     kept = state.answers.get(question)
     if kept is not None:
-        return Response(kept[0], media_type=kept[1])
+        return kept
 
     def made(conn: Connection) -> tuple[int, BaseModel]:
         return state.answers.generation(conn), work(conn)
 
     outcome = await run_service(state, made, max_retries)
     if isinstance(outcome, Miss):  # the data source failed
-        return json_response(outcome)
+        return as_json(outcome)
     generation, answer = outcome
     body, media_type = as_json(answer) if isinstance(answer, Miss) else render(answer)
     state.answers.put(question, generation, answer, body, media_type)
-    return Response(body, media_type=media_type)
+    return body, media_type
 
 
 async def run_service(

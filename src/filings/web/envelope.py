@@ -151,3 +151,16 @@ POST_ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     **ERROR_RESPONSES,
     400: {"model": ErrorEnvelope, "description": "Idempotency-Key longer than 200 characters"},
 }
+
+CSV_RESPONSE: dict[int | str, dict[str, Any]] = {
+    200: {
+        "content": {
+            "text/csv": {
+                "schema": {"type": "string"},
+                "example": "metric,2025,2024\r\nrevenue,416161000000,391035000000\r\n",
+            }
+        },
+        "description": "The answer; as CSV with `format=csv` or `Accept: text/csv` (a miss "
+        "stays JSON).",
+    }
+}

@@ -48,7 +48,7 @@ ERRORS: dict[str, dict[str, Any]] = {
         "correlation_id": "2f0c8a7e-5d1b-4c47-9f1e-0b8e3f6a9d21",
     },
     "422": {
-        "error": "Request validation failed",
+        "error": "Validation error",
         "status_code": 422,
         "path": "/api/v1/data/filings/search",
         "correlation_id": "8a3e1c52-9b0d-4f6e-a7d4-3c2b1e0f9a87",

@@ -10,6 +10,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from filings.core.errors import FilingsError
 from filings.db.engine import Database
+from filings.web.deps import app_state
 
 router = APIRouter(include_in_schema=True, tags=["health"])
 
@@ -35,11 +36,8 @@ async def health() -> dict[str, str]:
 async def ready(request: Request) -> JSONResponse:
     """The database answers a query, and the access store (SQL or Redis) answers, each within
     its configured timeout."""
-    state = request.app.state
-    checks = {
-        "database": lambda: _database_ok(state.filings.database),
-        "access_store": state.access_store.ping,
-    }
+    state = await app_state(request)
+    checks = {"database": lambda: _database_ok(state.database), **state.readiness}
     results: dict[str, str] = {}
     for name, check in checks.items():
         try:

@@ -6,6 +6,7 @@ Refusals made here never reach the API and carry detail-only bodies (spec 7.1).
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import json
 import logging
@@ -254,3 +255,69 @@ class MaintenanceMiddleware:
             await send_json(send, 503, body, [("Retry-After", str(self.retry_after))])
             return
         await self.app(scope, receive, send)
+
+
+def entity_tag(body: bytes) -> str:
+    """The strong entity tag of an answer's bytes."""
+    return '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+
+
+def _matches(if_none_match: str, tag: str) -> bool:
+    """Whether an If-None-Match value names `tag` (weak comparison, RFC 9110 13.1.2)."""
+    held = [t.strip().removeprefix("W/") for t in if_none_match.split(",")]
+    return "*" in held or tag in held
+
+
+class EntityTagMiddleware:
+    """An `ETag` on every 200 answer to a GET of the API, and a 304 without a body when the
+    request's If-None-Match names it. Inside the access layer, which settles a 304 as a request
+    that does not count against the quota."""
+
+    def __init__(self, app: ASGIApp, prefix: str):
+        self.app = app
+        self.prefix = prefix
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if (
+            scope["type"] != "http"
+            or scope["method"] != "GET"
+            or not scope["path"].startswith(self.prefix)
+        ):
+            await self.app(scope, receive, send)
+            return
+        start: Message = {}
+        chunks: list[bytes] = []
+
+        async def tagged_send(message: Message) -> None:
+            nonlocal start
+            if message["type"] == "http.response.start":
+                start = message
+                return
+            if message["type"] != "http.response.body":
+                await send(message)
+                return
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                await self._answer(scope, start, b"".join(chunks), send)
+
+        await self.app(scope, receive, tagged_send)
+
+    @staticmethod
+    async def _answer(scope: Scope, start: Message, body: bytes, send: Send) -> None:
+        headers = list(start.get("headers", []))
+        if start.get("status") != 200 or any(k.lower() == b"etag" for k, _ in headers):
+            await send(start)
+            await send({"type": "http.response.body", "body": body})
+            return
+        tag = entity_tag(body)
+        headers += [(b"etag", tag.encode()), (b"vary", b"Accept")]
+        if _matches(_header(scope, b"if-none-match") or "", tag):
+            kept = [(k, v) for k, v in headers if k.lower() not in _NOT_ON_304]
+            await send({"type": "http.response.start", "status": 304, "headers": kept})
+            await send({"type": "http.response.body", "body": b""})
+            return
+        await send({**start, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+
+_NOT_ON_304 = {b"content-type", b"content-length"}
