@@ -193,7 +193,9 @@ class ScreenRequest(BaseModel):
         ge=1,
         le=10,
     )
-    country: str | None = Field(default=None, description=f"{', '.join(SCREEN_COUNTRIES[:-1])} or {SCREEN_COUNTRIES[-1]}.")
+    country: str | None = Field(
+        default=None, description=f"{', '.join(SCREEN_COUNTRIES[:-1])} or {SCREEN_COUNTRIES[-1]}."
+    )
     industry: str | None = Field(default=None, description="Substring of the industry.")
     tag_slugs: list[str] | None = Field(
         default=None,

@@ -58,6 +58,7 @@ from filings.ingest.load import (
     upsert_company,
 )
 from filings.ingest.sec.documents_load import stored_document_facts
+from filings.ingest.sec.labels_load import stored_labels
 from filings.ingest.sec.sectors import sector_tags
 from filings.ingest.standardize.fact import Fact
 from filings.ingest.standardize.facts import (
@@ -66,6 +67,7 @@ from filings.ingest.standardize.facts import (
     spaced_label,
     standardize,
 )
+from filings.ingest.standardize.labels import company_labels, relabel
 from filings.ingest.standardize.rows import MetricRow
 
 DAYS_PER_QUARTER = 91
@@ -410,6 +412,7 @@ def _load_company(
         return False, 0
     # a company new to the service has no facts but these; else all it has stored
     stored = facts if existing is None else stored_document_facts(conn, newest.cik, set(), {})
+    stored = relabel(stored, company_labels(stored, stored_labels(conn, newest.cik)))
     rows = _standardized(company, stored)
     sync_metrics(conn, pk, rows, metric_values.c.page_id.is_(None), _all_filing_pks(conn, pk))
     return True, len(rows)
