@@ -47,13 +47,14 @@ _TRAILING_MARKERS = re.compile(
 )
 # a raised span is a superscript however it is styled (`vertical-align:super`, `top:-3pt`)
 _RAISED = re.compile(r"vertical-align:\s*(?:super|sup|top)|(?<![\w-])top:\s*-", re.IGNORECASE)
+_PREFIX = r"\b(?:(?:condensed|consolidated|combined|interim) )*"
 _STATEMENT_TITLE = re.compile(
-    r"\b(?:balance sheets?|income statements?|statements? of (?:consolidated )?"
+    _PREFIX + r"(?:balance sheets?|income statements?|statements? of (?:consolidated )?"
     r"(?:financial position|financial condition|operations|income|earnings|cash flows?"
     r"|comprehensive (?:income|loss|earnings)"
     r"|(?:operations|income|earnings) and comprehensive (?:income|loss|earnings)))\b"
 )
-_EQUITY_TITLE = re.compile(r"\bstatements? of [a-z' ,]{0,80}\bequity\b")
+_EQUITY_TITLE = re.compile(_PREFIX + r"statements? of [a-z' ,]{0,80}\bequity\b")
 # a statement's name in a heading that is not the statement: "Notes to Consolidated Financial
 # Statements", "Supplemental ... Data", a note's "details"
 _NOT_TITLE = re.compile(r"\b(?:notes? to|see |supplement\w*|data\b|details?\b|selected )")
