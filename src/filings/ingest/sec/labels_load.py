@@ -12,6 +12,7 @@ from sqlalchemy import Connection, delete, insert, select
 
 from filings.core.concepts import PERIODIC_FORMS, mapped_concepts
 from filings.db.tables import companies, concept_labels, filings, xbrl_facts
+from filings.ingest.standardize.fact import Fact
 from filings.ingest.standardize.facts import spaced_label
 from filings.ingest.standardize.labels import SeenLabel
 from filings.ingest.xbrl.presentation import PLACEMENTS, PrintedLabel
@@ -93,20 +94,28 @@ def stored_labels(conn: Connection, cik: str, skip: Iterable[str] = ()) -> list[
         if r.accession_number not in skipped and r.filed_date is not None
     ]
     for r in datasets:
-        taxonomy, concept = _split(r.concept)
-        if r.filed_date is not None and r.label != spaced_label(concept):  # a label pre.txt gave
-            out.append(
-                SeenLabel(
-                    taxonomy,
-                    concept,
-                    r.label,
-                    "statement",
-                    r.filed_date,
-                    r.accession_number,
-                    "datasets",
-                )
+        if r.filed_date is not None:
+            out.extend(
+                _pre_txt_label(*_split(r.concept), r.label, r.filed_date, r.accession_number)
             )
     return out
+
+
+def dataset_labels(facts: Iterable[Fact]) -> list[SeenLabel]:
+    """The labels pre.txt gave the Financial Statement Data Sets' values (`read_values`), as
+    candidates for their company's lines, without reading them back from the store."""
+    seen = {(f.taxonomy, f.concept, f.label, f.filed, f.accession) for f in facts}
+    return [label for key in seen for label in _pre_txt_label(*key)]
+
+
+def _pre_txt_label(
+    taxonomy: str, concept: str, label: str, filed: date, accession: str
+) -> list[SeenLabel]:
+    """The label of a value of the sets, unless it is the concept's spaced name (what the sets'
+    reader writes where pre.txt has no label)."""
+    if label == spaced_label(concept):
+        return []
+    return [SeenLabel(taxonomy, concept, label, "statement", filed, accession, "datasets")]
 
 
 def _split(concept: str) -> tuple[str, str]:
