@@ -13,8 +13,15 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
+from filings.db.engine import Database, make_engine
+from filings.db.tables import concept_labels, filings, metric_values
+from filings.ingest.sec.documents import read_filing_documents
 from filings.ingest.sec.envelope import read_package
+from filings.ingest.sec.pipeline import ingest_sec, read_tickers
+from filings.ingest.sec.source import MirrorSource
+from filings.ingest.sec.submissions import FilingInfo
 from filings.ingest.standardize.fact import Fact
 from filings.ingest.standardize.labels import (
     SeenLabel,
@@ -485,3 +492,73 @@ def test_relabel_gives_every_fact_of_a_concept_its_label() -> None:
     relabelled = relabel(facts, company_labels(facts, seen))
     assert [f.label for f in relabelled] == ["Net sales", "Net sales", "Gross Profit"]
     assert relabel(facts, {}) is facts
+
+
+def test_a_full_submission_brings_its_linkbases(corpus: Path, tmp_path: Path) -> None:
+    """A filing read from its full submission text: the EX-101 label and presentation
+    linkbases in the envelope give the labels no table prints (built here from the documents
+    of Apple's 10-Q package, in EDGAR's envelope notation)."""
+    with zipfile.ZipFile(corpus / APPLE_10Q_ZIP) as archive:
+        members = {name: archive.read(name) for name in archive.namelist()}
+    documents = {
+        "aapl-20250329.htm": "10-Q",
+        "aapl-20250329_lab.xml": "EX-101.LAB",
+        "aapl-20250329_pre.xml": "EX-101.PRE",
+        "aapl-20250329.xsd": "EX-101.SCH",
+    }
+    blocks = [
+        b"<DOCUMENT>\n<TYPE>%s\n<SEQUENCE>%d\n<FILENAME>%s\n<TEXT>\n<XBRL>\n%s\n</XBRL>\n</TEXT>\n"
+        b"</DOCUMENT>\n" % (kind.encode(), sequence, name.encode(), members[name])
+        for sequence, (name, kind) in enumerate(documents.items(), start=1)
+    ]
+    folder = tmp_path / "www.sec.gov/Archives/edgar/data/320193/000032019325000057"
+    folder.mkdir(parents=True)
+    (folder / "0000320193-25-000057.txt").write_bytes(b"<SEC-DOCUMENT>\n" + b"".join(blocks))
+    filing = FilingInfo(
+        "0000320193-25-000057", "10-Q", "10-Q", date(2025, 5, 2), None, "aapl-20250329.htm", None
+    )
+    found = read_filing_documents(MirrorSource(tmp_path), "320193", filing)
+    assert [d.filename for d in found.documents] == ["aapl-20250329.htm"]
+    labels = found.labels
+    assert labels["us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"] == PrintedLabel(
+        "Total net sales", STATEMENT
+    )
+    assert labels["us-gaap:LongTermDebt"] == PrintedLabel(
+        "Fixed-rate notes, aggregate carrying amount", OTHER_TABLE
+    )
+
+
+def test_labels_are_stored_with_their_filing_and_kept_by_a_narrower_run(
+    committed_database_url: str, corpus: Path
+) -> None:
+    db = Database(make_engine(committed_database_url))
+    source = MirrorSource(corpus / "sec")
+    listings = read_tickers(source)
+
+    def names() -> dict[str, str]:
+        with db.transaction() as conn:
+            return dict(
+                conn.execute(
+                    select(metric_values.c.metric_key, metric_values.c.metric_name).where(
+                        metric_values.c.fiscal_year == 2024,
+                        metric_values.c.period_kind == "annual",
+                    )
+                ).all()
+            )
+
+    ingest_sec(db, source, ["0001318605"], listings)
+    first = names()
+    with db.transaction() as conn:
+        stored = dict(
+            conn.execute(
+                select(concept_labels.c.concept, concept_labels.c.label)
+                .join(filings, filings.c.id == concept_labels.c.filing_pk)
+                .where(filings.c.accession_number == "0001628280-25-003063")
+            ).all()
+        )
+    assert stored["us-gaap:OperatingIncomeLoss"] == "Income from operations"
+    again = ingest_sec(db, source, ["0001318605"], listings, documents=None)
+    assert names() == first and again.unchanged == 1
+    assert first["revenue"] == "Total revenues" and first["gross_profit"] == "Gross profit"
+    assert first["net_income_to_parent"] == "Net income attributable to common stockholders"
+    db.dispose()
