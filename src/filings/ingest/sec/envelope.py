@@ -18,13 +18,13 @@ _XML_WRAPPER = re.compile(rb"^\s*<(XML|XBRL)>\s*(.*?)\s*</\1>\s*$", re.DOTALL | 
 MAX_ZIP_MEMBER = 64 * 1024 * 1024
 
 
+LINKBASE_SUFFIXES = ("_lab.xml", "_pre.xml", ".xsd")
+
+
 def is_linkbase(filename: str) -> bool:
     """Whether a file of a filing is one of its XBRL label or presentation linkbases or its
     schema (`aapl-20250329_lab.xml`, `_pre.xml`, `.xsd`)."""
     return filename.lower().endswith(LINKBASE_SUFFIXES)
-
-
-LINKBASE_SUFFIXES = ("_lab.xml", "_pre.xml", ".xsd")
 
 
 @dataclass(frozen=True)

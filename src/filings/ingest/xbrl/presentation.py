@@ -6,9 +6,11 @@ for the three years). A concept printed in several tables takes its row in a pri
 (balance sheet, statements of operations or income, comprehensive income, cash flows) over one in
 the statement of equity (whose rows are balances at dates), and either over a note's or MD&A's
 table; the first such row in the document wins. A table is a primary statement when the heading
-printed just above it (or in its own first rows) is a statement's title.
+printed just above it (or in its own first rows) is a statement's title (`statement_placement`);
+a table with nothing but page furniture between it and the previous one continues it.
 
-The label is the row's text before its first value, as printed, with footnote markers dropped.
+The label is the row's text before its first value, as printed, with footnote markers,
+references to the notes and units dropped (`clean_label`).
 A row label that its table prints more than once ("Basic" under "Earnings per share:" and again
 under "Shares used in computing earnings per share:") is read with the heading row above it
 ("Earnings per share: Basic"); a row whose label starts in lower case continues the text-only
