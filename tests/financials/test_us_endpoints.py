@@ -287,3 +287,40 @@ def test_as_of_on_compare_screen_and_a_company_without_history(sec_client: TestC
         params={"as_of": "2025-10-14", "year": 2025, "quarter": 3},
     ).json()
     assert after["latest_period"]["metrics"]["revenue"]["value"] == 56239000000
+
+
+def _names(client: TestClient, company: str, statement: str, year: int) -> dict[str, str]:
+    body = client.get(
+        f"{API}/companies/{company}/statement",
+        params={"statement": statement, "year": year, "period_type": "annual"},
+    ).json()
+    return {key: line["metric_name"] for key, line in body["periods"][0]["metrics"].items()}
+
+
+def test_statement_lines_carry_the_labels_the_issuer_printed(sec_client: TestClient) -> None:
+    """The rows of the filings' own statements (read in the 10-Ks), for every year, also the
+    years whose values come from companyfacts (whose labels are the taxonomy's)."""
+    for year in (2024, 2020):
+        apple = _names(sec_client, "AAPL", "income_statement", year)
+        assert apple["revenue"] == "Total net sales"  # not "Revenue from Contract with ..."
+        assert apple["cost_of_revenue"] == "Total cost of sales"
+        assert apple["gross_profit"] == "Gross margin"
+        assert apple["eps_diluted"] == "Earnings per share: Diluted"
+    nvidia = _names(sec_client, "NVDA", "balance_sheet", 2024)
+    assert nvidia["total_assets"] == "Total assets"
+    assert nvidia["property_plant_equipment"] == "Property and equipment, net"
+    assert nvidia["equity"] == "Total shareholders' equity"
+    tesla = _names(sec_client, "TSLA", "cash_flow", 2024)
+    assert tesla["operating_cash_flow"] == "Net cash provided by operating activities"
+    assert tesla["capital_expenditure"] == (
+        "Purchases of property and equipment excluding finance leases, net of sales"
+    )
+    # Tesla's revenue is the `Revenues` of a note, the same number as the statement's line
+    assert _names(sec_client, "TSLA", "income_statement", 2024)["revenue"] == "Total revenues"
+    walmart = _names(sec_client, "WMT", "income_statement", 2024)
+    assert walmart["net_income"] == "Consolidated net income"
+    assert walmart["net_income_to_parent"] == "Consolidated net income attributable to Walmart"
+    # a derived line keeps its formula
+    assert _names(sec_client, "AAPL", "cash_flow", 2024)["free_cash_flow"] == (
+        "operating cash flow - capital expenditure"
+    )

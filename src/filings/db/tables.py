@@ -174,6 +174,19 @@ xbrl_facts = Table(
     Index("ix_xbrl_facts_filing_concept", "filing_pk", "concept"),
 )
 
+# The issuer's own label of each concept in a US filing, read from its documents (the row of
+# its tables that prints the concept's value, or its label linkbase): the name of figure lines.
+concept_labels = Table(
+    "concept_labels",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("filing_pk", ForeignKey("filings.id", ondelete="CASCADE"), nullable=False),
+    Column("concept", String(200), nullable=False),  # us-gaap:Revenues
+    Column("label", Text, nullable=False),  # Total net sales
+    Column("placement", String(20), nullable=False),  # statement | equity_statement | other
+    UniqueConstraint("filing_pk", "concept", name="uq_concept_labels_filing_concept"),
+)
+
 # Passages of every document, the unit of content search: never across a page. The full-text
 # index beside it is the backend's own (SQLite FTS5 `passages_fts`, PostgreSQL `search_vector`),
 # kept in step by the database in the same transaction.

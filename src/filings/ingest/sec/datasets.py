@@ -58,6 +58,7 @@ from filings.ingest.load import (
     upsert_company,
 )
 from filings.ingest.sec.documents_load import stored_document_facts
+from filings.ingest.sec.labels_load import dataset_labels, stored_labels
 from filings.ingest.sec.sectors import sector_tags
 from filings.ingest.standardize.fact import Fact
 from filings.ingest.standardize.facts import (
@@ -66,6 +67,7 @@ from filings.ingest.standardize.facts import (
     spaced_label,
     standardize,
 )
+from filings.ingest.standardize.labels import SeenLabel, company_labels, relabel
 from filings.ingest.standardize.rows import MetricRow
 
 DAYS_PER_QUARTER = 91
@@ -409,15 +411,24 @@ def _load_company(
     if has_figures and existing is not None and not _only_datasets(conn, pk, filing_pks):
         return False, 0
     # a company new to the service has no facts but these; else all it has stored
-    stored = facts if existing is None else stored_document_facts(conn, newest.cik, set(), {})
-    rows = _standardized(company, stored)
+    if existing is None:
+        rows = _standardized(company, facts)
+    else:
+        stored = stored_document_facts(conn, newest.cik, set(), {})
+        rows = _standardized(company, stored, stored_labels(conn, newest.cik))
     sync_metrics(conn, pk, rows, metric_values.c.page_id.is_(None), _all_filing_pks(conn, pk))
     return True, len(rows)
 
 
-def _standardized(company: CompanyIn, facts: list[Fact]) -> list[MetricRow]:
+def _standardized(
+    company: CompanyIn, facts: list[Fact], labels: list[SeenLabel] | None = None
+) -> list[MetricRow]:
     """The company's figures from its facts, its fiscal year ending where sub.txt says (else
-    where its newest annual facts end)."""
+    where its newest annual facts end), named by the issuer's labels: those its filings give
+    (`labels`), else those pre.txt gave the facts."""
+    facts = relabel(
+        facts, company_labels(facts, dataset_labels(facts) if labels is None else labels)
+    )
     fye_text = company.fiscal_year_end
     fye = (
         (int(fye_text[:2]), int(fye_text[2:]))

@@ -9,17 +9,19 @@ primary document, then the `-xbrl.zip` package, then the full submission `.txt`.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 from filings.core.errors import MalformedInput, SourceMissing
-from filings.ingest.sec.envelope import FiledDocument, read_envelope, read_package
+from filings.ingest.sec.envelope import FiledDocument, is_linkbase, read_envelope, read_package
 from filings.ingest.sec.html_text import read_pages
 from filings.ingest.sec.sections import TextUnit, text_units
 from filings.ingest.sec.source import SecSource
 from filings.ingest.sec.submissions import FilingInfo
-from filings.ingest.xbrl.inline import read_inline
+from filings.ingest.xbrl.inline import inline_facts, parse_xml
+from filings.ingest.xbrl.labels import best_labels, issuer_labels
 from filings.ingest.xbrl.model import XbrlFact
+from filings.ingest.xbrl.presentation import PrintedLabel
 
 DOCUMENT_FORMS = frozenset(
     f"{form}{amendment}"
@@ -28,7 +30,7 @@ DOCUMENT_FORMS = frozenset(
 )
 _INLINE_MARK = b"http://www.xbrl.org/2013/inlineXBRL"
 # Part of every filing's hash: a new reader version reads stored filings again.
-READER_VERSION = b"filing-documents/2"  # 2: passages
+READER_VERSION = b"filing-documents/3"  # 2: passages; 3: the issuer's labels
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,7 @@ class ReadDocument:
     type: str  # the EDGAR document type: 10-K, EX-99.1
     units: list[TextUnit]
     facts: list[XbrlFact]
+    labels: dict[str, PrintedLabel] = field(default_factory=dict)  # concept -> issuer's label
 
 
 @dataclass
@@ -67,6 +70,11 @@ class FilingDocuments:
     def facts(self) -> list[XbrlFact]:
         """The facts of every document."""
         return [fact for document in self.documents for fact in document.facts]
+
+    @property
+    def labels(self) -> dict[str, PrintedLabel]:
+        """The issuer's label of each concept, from its documents (the primary one first)."""
+        return best_labels(*(document.labels for document in self.documents))
 
     @property
     def page_count(self) -> int:
@@ -84,7 +92,8 @@ def _wanted_in_envelope(documents: list[FiledDocument], form: str) -> list[Filed
     exhibits = (
         [d for d in documents if d.type.startswith("EX-99")] if form.startswith("8-K") else []
     )
-    return primary[:1] + exhibits
+    linkbases = tuple((d.filename, d.content) for d in documents if is_linkbase(d.filename))
+    return [replace(d, linkbases=linkbases) for d in primary[:1]] + exhibits
 
 
 def fetch_documents(source: SecSource, cik: str, filing: FilingInfo) -> list[FiledDocument]:
@@ -121,8 +130,10 @@ def read_document(document: FiledDocument, form: str) -> ReadDocument:
     if not pages:
         raise MalformedInput(f"{document.filename}: no text")
     units = text_units(pages, form, section_prefix=exhibit)
-    facts = read_inline(document.content) if _INLINE_MARK in document.content[:20000] else []
-    return ReadDocument(document.filename, document.type or form.upper(), units, facts)
+    root = parse_xml(document.content) if _INLINE_MARK in document.content[:20000] else None
+    facts = inline_facts(root) if root is not None else []
+    labels = issuer_labels(root, document.linkbases)
+    return ReadDocument(document.filename, document.type or form.upper(), units, facts, labels)
 
 
 def read_filing_documents(source: SecSource, cik: str, filing: FilingInfo) -> FilingDocuments:
@@ -135,5 +146,7 @@ def read_filing_documents(source: SecSource, cik: str, filing: FilingInfo) -> Fi
         except MalformedInput as exc:
             raise MalformedInput(f"{document.filename}: {exc}") from exc
         digest.update(document.filename.encode() + b"\0" + document.content)
+        for name, content in document.linkbases:
+            digest.update(name.encode() + b"\0" + content)
     found.sha256 = digest.hexdigest()
     return found

@@ -12,6 +12,7 @@ from filings.core.concepts import PERIODIC_FORMS, mapped_concepts
 from filings.db.tables import companies, filing_texts, filings, xbrl_facts
 from filings.ingest.passages import PlacedPassage, split_passages, sync_passages
 from filings.ingest.sec.documents import FilingDocuments
+from filings.ingest.sec.labels_load import sync_concept_labels
 from filings.ingest.standardize.fact import Fact
 from filings.ingest.standardize.facts import fact_precision, spaced_label
 from filings.ingest.xbrl.model import XbrlFact
@@ -80,6 +81,7 @@ def sync_filing_documents(conn: Connection, accession: str, found: FilingDocumen
     facts = _fact_rows(filing.id, found.facts)
     if facts:
         conn.execute(insert(xbrl_facts), facts)
+    sync_concept_labels(conn, filing.id, found.labels)
     conn.execute(
         update(filings)
         .where(filings.c.id == filing.id)

@@ -18,6 +18,15 @@ _XML_WRAPPER = re.compile(rb"^\s*<(XML|XBRL)>\s*(.*?)\s*</\1>\s*$", re.DOTALL | 
 MAX_ZIP_MEMBER = 64 * 1024 * 1024
 
 
+LINKBASE_SUFFIXES = ("_lab.xml", "_pre.xml", ".xsd")
+
+
+def is_linkbase(filename: str) -> bool:
+    """Whether a file of a filing is one of its XBRL label or presentation linkbases or its
+    schema (`aapl-20250329_lab.xml`, `_pre.xml`, `.xsd`)."""
+    return filename.lower().endswith(LINKBASE_SUFFIXES)
+
+
 @dataclass(frozen=True)
 class FiledDocument:
     """One document of a filing: its EDGAR type (10-K, EX-99.1), file name and bytes."""
@@ -26,6 +35,9 @@ class FiledDocument:
     filename: str
     description: str
     content: bytes
+    # the filing's XBRL linkbases (labels, presentation, schema) that came with the document
+    # in its package or envelope, as (file name, bytes)
+    linkbases: tuple[tuple[str, bytes], ...] = ()
 
 
 def _field(header: bytes, name: bytes) -> str:
@@ -75,7 +87,12 @@ def read_package(package: bytes, primary: str | None) -> FiledDocument:
         chosen = max(candidates, key=lambda i: i.file_size)
         if chosen.file_size > MAX_ZIP_MEMBER:
             raise MalformedInput(f"{chosen.filename} is larger than {MAX_ZIP_MEMBER} bytes")
-        return FiledDocument("", chosen.filename, "", archive.read(chosen))
+        linkbases = tuple(
+            (i.filename, archive.read(i))
+            for i in archive.infolist()
+            if is_linkbase(i.filename) and i.file_size <= MAX_ZIP_MEMBER
+        )
+        return FiledDocument("", chosen.filename, "", archive.read(chosen), linkbases)
 
 
 @dataclass(frozen=True)

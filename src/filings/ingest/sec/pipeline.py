@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import Connection
 
 from filings.core.collector import as_bulk_work
+from filings.core.concepts import PERIODIC_FORMS
 from filings.core.errors import FilingsError, MalformedInput, SourceMissing
 from filings.core.ids import normalize_cik
 from filings.core.markets import EDGAR, US
@@ -37,6 +38,7 @@ from filings.ingest.sec.documents import (
 )
 from filings.ingest.sec.documents_load import stored_document_facts, sync_filing_documents
 from filings.ingest.sec.envelope import read_header
+from filings.ingest.sec.labels_load import seen_labels, stored_labels
 from filings.ingest.sec.sectors import sector_tags
 from filings.ingest.sec.source import TICKERS_PATH, SecSource, parse_json
 from filings.ingest.sec.submissions import (
@@ -58,6 +60,7 @@ from filings.ingest.standardize.facts import (
     standardize,
 )
 from filings.ingest.standardize.history import versions
+from filings.ingest.standardize.labels import SeenLabel, company_labels, relabel
 
 
 @dataclass
@@ -129,6 +132,17 @@ class _Company:
                     form=filing.form,
                     filed=filing.filed_date,
                     labels=labels,
+                )
+        return out
+
+    def issuer_labels(self) -> list[SeenLabel]:
+        """The labels the periodic filings read by this run give their concepts."""
+        out: list[SeenLabel] = []
+        for filing in self.filings:
+            found = self.documents.get(filing.accession_number)
+            if found is not None and filing.form in PERIODIC_FORMS:
+                out += seen_labels(
+                    found.labels, accession=filing.accession_number, filed=filing.filed_date
                 )
         return out
 
@@ -254,6 +268,8 @@ def _load(
     labels = {(f.taxonomy, f.concept): f.label for f in reported}
     earlier = stored_document_facts(conn, fetched.cik, set(fetched.documents), labels)
     facts = merge_facts(reported, fetched.document_facts(labels) + earlier)
+    issuer = fetched.issuer_labels() + stored_labels(conn, fetched.cik, set(fetched.documents))
+    facts = relabel(facts, company_labels(facts, issuer))
     fye_pair = fiscal_year_end(facts)
     fye_text = f"{fye_pair[0]:02d}{fye_pair[1]:02d}" if fye_pair else None
     company = _company_in(fetched, reporting_currency(facts), fye_text)

@@ -161,7 +161,11 @@ def nonfraction_value(element: etree._Element, rule: str | None = None) -> Decim
 
 def read_inline(document: bytes) -> list[XbrlFact]:
     """Every fact of an inline XBRL document."""
-    root = parse_xml(document)
+    return inline_facts(parse_xml(document))
+
+
+def inline_facts(root: etree._Element) -> list[XbrlFact]:
+    """Every fact of a parsed inline XBRL document."""
     contexts, units = read_contexts(root), read_units(root)
     by_id = {e.get("id"): e for e in root.iter(f"{{{IX}}}continuation") if e.get("id")}
     facts = []
