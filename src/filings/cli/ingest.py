@@ -58,10 +58,19 @@ def _print_summary(summary: SecSummary) -> None:
         console.print(f"[yellow]skipped[/yellow] CIK {cik}: {reason}")
     for cik, warning in summary.warnings:
         console.print(f"[yellow]warning[/yellow] CIK {cik}: {warning}")
+    for skip in summary.document_skips:
+        console.print(
+            f"[yellow]documents not read[/yellow] CIK {skip.cik} {skip.accession}: "
+            f"{skip.reason} ({escape(skip.detail)})",
+            soft_wrap=True,
+        )
+    by_reason = "; ".join(f"{why}: {n}" for why, n in summary.skips_by_reason().items())
     typer.echo(
         f"companies: {summary.companies}, filings: {summary.filings}, facts: {summary.facts}, "
-        f"filings with documents read: {summary.documents}, skipped: {len(summary.skipped)} "
-        f"({summary.unchanged} companies unchanged)"
+        f"filings with documents read: {summary.documents}, held documents not read: "
+        f"{len(summary.document_skips)}{f' ({by_reason})' if by_reason else ''}, filings "
+        f"without documents at the source: {summary.documents_not_held}, skipped: "
+        f"{len(summary.skipped)} ({summary.unchanged} companies unchanged)"
     )
 
 

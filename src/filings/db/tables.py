@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Column,
     Date,
     DateTime,
@@ -17,6 +18,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    false,
 )
 
 metadata = MetaData(
@@ -164,6 +166,7 @@ xbrl_facts = Table(
     Column("decimals", String(10)),
     Column("dimensions", JSON, nullable=False),  # [[axis, member], ...], [] for none
     Column("label", Text),  # the issuer's line label, where the source gives it (pre.txt)
+    Column("statement", String(20)),  # the primary statement its document places it on: cash_flow
     Index("ix_xbrl_facts_filing_concept", "filing_pk", "concept"),
 )
 
@@ -222,6 +225,8 @@ metric_values = Table(
     Column("page_id", String(40)),
     Column("derived", String(40)),  # how a derived value was made (q4_from_annual, ebitda ...)
     Column("filed_date", Date),
+    # an earnings release's figure, until the periodic report that states the period arrives
+    Column("preliminary", Boolean, nullable=False, server_default=false()),
     UniqueConstraint("company_pk", "metric_key", "period_key", name="uq_metric_values_period"),
     Index("ix_metric_values_lookup", "company_pk", "metric_key", "fiscal_year"),
     # the screen: one metric's values of one fiscal year across the universe, read from the
@@ -263,6 +268,7 @@ metric_history = Table(
     Column("page_id", String(40)),
     Column("derived", String(40)),
     Column("filed_date", Date),
+    Column("preliminary", Boolean, nullable=False, server_default=false()),
     Column("known_from", Date, nullable=False),
     Column("known_until", Date),
     Index("ix_metric_history_company", "company_pk", "metric_key", "fiscal_year"),

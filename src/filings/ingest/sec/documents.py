@@ -3,7 +3,8 @@
 Which documents: the primary document of a 10-K, 10-Q, 8-K, 20-F or 40-F (and amendments),
 and the EX-99 exhibits (press releases) of an 8-K. Where from, in order: for an 8-K the full
 submission `.txt` (it holds the exhibits), then the primary document; for the other forms the
-primary document, then the `-xbrl.zip` package, then the full submission `.txt`.
+primary document, then the `-xbrl.zip` package, then the full submission `.txt`, then the XBRL
+instance EDGAR extracts from an inline filing (`aapl-20220924_htm.xml`: facts, no text).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from filings.ingest.sec.sections import TextUnit, text_units
 from filings.ingest.sec.source import SecSource
 from filings.ingest.sec.submissions import FilingInfo
 from filings.ingest.xbrl.inline import read_inline
+from filings.ingest.xbrl.instance import read_instance
 from filings.ingest.xbrl.model import XbrlFact
 
 DOCUMENT_FORMS = frozenset(
@@ -27,6 +29,8 @@ DOCUMENT_FORMS = frozenset(
     for amendment in ("", "/A")
 )
 _INLINE_MARK = b"http://www.xbrl.org/2013/inlineXBRL"
+_INSTANCE_MARK = b"http://www.xbrl.org/2003/instance"
+INSTANCE_SUFFIX = "_htm.xml"  # EDGAR's name for the instance extracted from `<name>.htm`
 # Part of every filing's hash: a new reader version reads stored filings again.
 READER_VERSION = b"filing-documents/2"  # 2: passages
 
@@ -95,7 +99,7 @@ def fetch_documents(source: SecSource, cik: str, filing: FilingInfo) -> list[Fil
     attempts: list[str] = []
     if filing.form.upper().startswith("8-K"):
         attempts.append("envelope")
-    attempts += ["primary", "package", "envelope"]
+    attempts += ["primary", "package", "envelope", "instance"]
     for attempt in dict.fromkeys(attempts):
         try:
             if attempt == "envelope":
@@ -109,13 +113,26 @@ def fetch_documents(source: SecSource, cik: str, filing: FilingInfo) -> list[Fil
                 package = source.read(f"{folder}{filing.accession_number}-xbrl.zip")
                 document = read_package(package, primary_name)
                 return [FiledDocument(filing.form.upper(), document.filename, "", document.content)]
+            elif attempt == "instance" and primary_name and primary_name.endswith(".htm"):
+                name = primary_name.removesuffix(".htm") + INSTANCE_SUFFIX
+                return [FiledDocument(filing.form.upper(), name, "", source.read(folder + name))]
         except SourceMissing:
             continue
     raise SourceMissing(f"no document of {filing.accession_number} at the source")
 
 
+def is_instance(document: FiledDocument) -> bool:
+    """Whether a document is an XBRL instance (facts without text), not an HTML document."""
+    head = document.content[:4000]
+    return document.filename.lower().endswith(".xml") and _INSTANCE_MARK in head
+
+
 def read_document(document: FiledDocument, form: str) -> ReadDocument:
-    """The text units of one document and, for inline XBRL, its facts."""
+    """The text units of one document and, for inline XBRL, its facts; an XBRL instance gives
+    facts and no text."""
+    if is_instance(document):
+        facts = read_instance(document.content)
+        return ReadDocument(document.filename, document.type or form.upper(), [], facts)
     exhibit = document.type.lower() if document.type.startswith("EX-") else None
     pages = read_pages(document.content)
     if not pages:

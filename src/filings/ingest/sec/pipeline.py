@@ -6,7 +6,7 @@ writes nothing.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -35,7 +35,17 @@ from filings.ingest.sec.documents import (
     read_filing_documents,
 )
 from filings.ingest.sec.documents_load import stored_document_facts, sync_filing_documents
-from filings.ingest.sec.envelope import read_header
+from filings.ingest.sec.envelope import SubmissionHeader, read_header
+from filings.ingest.sec.held import (
+    FORM_NOT_READ,
+    NO_DOCUMENT,
+    NOT_SELECTED,
+    REASONS,
+    UNKNOWN_FILING,
+    UNREADABLE,
+    DocumentSkip,
+    filings_from_facts,
+)
 from filings.ingest.sec.sectors import sector_tags
 from filings.ingest.sec.source import TICKERS_PATH, SecSource, parse_json
 from filings.ingest.sec.submissions import (
@@ -47,6 +57,7 @@ from filings.ingest.sec.submissions import (
     read_company,
     read_filings,
 )
+from filings.ingest.standardize.depreciation import statement_lines
 from filings.ingest.standardize.fact import Fact
 from filings.ingest.standardize.facts import (
     document_facts,
@@ -57,6 +68,7 @@ from filings.ingest.standardize.facts import (
     standardize,
 )
 from filings.ingest.standardize.history import versions
+from filings.ingest.standardize.labels import fiscal_year_offset
 
 
 @dataclass
@@ -70,6 +82,15 @@ class SecSummary:
     unchanged: int = 0
     skipped: list[tuple[str, str]] = field(default_factory=list)
     warnings: list[tuple[str, str]] = field(default_factory=list)
+    # held filings whose documents were not read, each with why; and the filings listed whose
+    # documents the source does not hold (a mirror holds a few of a company's thousands)
+    document_skips: list[DocumentSkip] = field(default_factory=list)
+    documents_not_held: int = 0
+
+    def skips_by_reason(self) -> dict[str, int]:
+        """How many held filings' documents were not read, per reason."""
+        counts = Counter(skip.reason for skip in self.document_skips)
+        return {reason: counts[reason] for reason in REASONS if counts[reason]}
 
 
 @dataclass(frozen=True)
@@ -115,9 +136,16 @@ class _Company:
     filings: list[FilingInfo]
     warnings: list[str]
     documents: dict[str, FilingDocuments] = field(default_factory=dict)
+    header: SubmissionHeader | None = None  # a full submission's header, when nothing else names it
+    unread_forms: dict[str, str] = field(default_factory=dict)  # held filing -> its form, not read
+    skips: list[DocumentSkip] = field(default_factory=list)
+    not_held: int = 0
 
-    def document_facts(self, labels: dict[tuple[str, str], str]) -> list[Fact]:
-        """The figures' facts that the filings' own documents state."""
+    def document_facts(
+        self, labels: dict[tuple[str, str], str], lines: frozenset[str] = frozenset()
+    ) -> list[Fact]:
+        """The figures' facts that the filings' own documents state (and the company's D&A
+        lines on its cash-flow statement, `lines`)."""
         out: list[Fact] = []
         for filing in self.filings:
             found = self.documents.get(filing.accession_number)
@@ -128,23 +156,44 @@ class _Company:
                     form=filing.form,
                     filed=filing.filed_date,
                     labels=labels,
+                    lines=lines,
                 )
         return out
 
 
 def _read_documents(source: SecSource, fetched: _Company, selection: DocumentSelection) -> None:
-    """Read the wanted filings' documents; a missing one is passed over, a bad one reported."""
+    """Read the wanted filings' documents; every filing the source holds a folder of is read or
+    reported with why not."""
+    folders = source.archive_folders(fetched.cik)
+
+    def skip(accession: str, reason: str, detail: str) -> None:
+        fetched.skips.append(DocumentSkip(fetched.cik, accession, reason, detail))
+
     for filing in fetched.filings:
+        accession = filing.accession_number
         if not selection.wants(filing):
+            if accession in folders:
+                skip(accession, NOT_SELECTED, f"{filing.form} filed {filing.filed_date}")
             continue
         try:
-            fetched.documents[filing.accession_number] = read_filing_documents(
-                source, fetched.cik, filing
-            )
+            fetched.documents[accession] = read_filing_documents(source, fetched.cik, filing)
         except SourceMissing:
-            continue
+            if accession in folders:
+                skip(accession, NO_DOCUMENT, "holds " + ", ".join(folders[accession]))
+            else:
+                fetched.not_held += 1
         except (MalformedInput, *MALFORMED) as exc:
-            fetched.warnings.append(f"documents of {filing.accession_number} skipped: {exc}")
+            skip(accession, UNREADABLE, str(exc))
+    listed = {f.accession_number for f in fetched.filings}
+    for accession in sorted(set(folders) - listed):
+        if accession in fetched.unread_forms:
+            skip(accession, FORM_NOT_READ, f"form {fetched.unread_forms[accession]}")
+        else:
+            skip(
+                accession,
+                UNKNOWN_FILING,
+                "no submissions entry, SGML header or companyfacts fact names it",
+            )
 
 
 def _fetch(source: SecSource, cik: str, listing: Listing | None) -> _Company:
@@ -165,23 +214,28 @@ def _fetch(source: SecSource, cik: str, listing: Listing | None) -> _Company:
                 warnings.append(f"older filings page {page} not found")
             else:
                 found.extend(read_filings(older))
-    found.extend(_unindexed_filings(source, cik, {f.accession_number for f in found}, warnings))
-    return _Company(cik, info, listing, facts_document, found, warnings)
+    fetched = _Company(cik, info, listing, facts_document, found, warnings)
+    found.extend(_unindexed_filings(source, fetched, {f.accession_number for f in found}))
+    folders = source.archive_folders(cik)
+    found.extend(filings_from_facts(facts_document, folders, {f.accession_number for f in found}))
+    return fetched
 
 
-def _unindexed_filings(
-    source: SecSource, cik: str, known: set[str], warnings: list[str]
-) -> list[FilingInfo]:
+def _unindexed_filings(source: SecSource, fetched: _Company, known: set[str]) -> list[FilingInfo]:
     """Filings the source holds a full submission of but the submissions index does not list
     (a mirror newer than its index): known from the submission's own SGML header."""
     out = []
-    for path in source.submission_texts(cik):
+    for path in source.submission_texts(fetched.cik):
         try:
             header = read_header(source.read(path))
         except (MalformedInput, SourceMissing) as exc:
-            warnings.append(f"{path}: {exc}")
+            fetched.warnings.append(f"{path}: {exc}")
             continue
-        if header.accession in known or header.form not in FORMS:
+        fetched.header = fetched.header or header
+        if header.accession in known:
+            continue
+        if header.form not in FORMS:
+            fetched.unread_forms[header.accession] = header.form
             continue
         out.append(
             FilingInfo(
@@ -198,8 +252,9 @@ def _unindexed_filings(
 
 
 def _company_in(fetched: _Company, currency: str | None, fye: str | None) -> CompanyIn:
-    info, listing = fetched.info, fetched.listing
+    info, listing, header = fetched.info, fetched.listing, fetched.header
     entity = fetched.facts_document.get("entityName") if fetched.facts_document else None
+    entity = entity or (header.company_name if header else None)
     name = (info.name if info else None) or (listing.title if listing else None) or str(entity)
     tickers = tuple(
         dict.fromkeys([*(info.tickers if info else ()), *(listing.tickers if listing else ())])
@@ -217,7 +272,9 @@ def _company_in(fetched: _Company, currency: str | None, fye: str | None) -> Com
         lei=info.lei if info else None,
         industry=info.industry if info else None,
         currency=currency,
-        fiscal_year_end=(info.fiscal_year_end if info else None) or fye,
+        fiscal_year_end=(info.fiscal_year_end if info else None)
+        or fye
+        or (header.fiscal_year_end if header else None),
         tickers=tickers,
         aliases=tuple(dict.fromkeys(a for a in aliases if a)),
         tags=tuple(sector_tags(info.sic if info else None)),
@@ -252,14 +309,19 @@ def _load(
     reported = read_companyfacts(fetched.facts_document) if fetched.facts_document else []
     labels = {(f.taxonomy, f.concept): f.label for f in reported}
     earlier = stored_document_facts(conn, fetched.cik, set(fetched.documents), labels)
-    facts = merge_facts(reported, fetched.document_facts(labels) + earlier)
+    own = fetched.document_facts(labels)
+    lines = statement_lines(own + earlier)
+    if lines:  # filings whose documents hold no table (an XBRL instance) state them too
+        own = fetched.document_facts(labels, lines)
+    facts = merge_facts(reported, own + earlier)
+    offset = fiscal_year_offset(facts)
     fye_pair = fiscal_year_end(facts)
     fye_text = f"{fye_pair[0]:02d}{fye_pair[1]:02d}" if fye_pair else None
     company = _company_in(fetched, reporting_currency(facts), fye_text)
     pk, changed = upsert_company(conn, company, now)
     listed: list[dict[str, Any]] = []
     for filing in fetched.filings:
-        year, quarter = fiscal_labels(filing, company.fiscal_year_end)
+        year, quarter = fiscal_labels(filing, company.fiscal_year_end, offset)
         listed.append(
             {
                 "market": "us",
@@ -355,6 +417,8 @@ def ingest_sec(
         summary.documents += len(fetched.documents)
         summary.unchanged += 0 if changed else 1
         summary.warnings.extend((fetched.cik, w) for w in fetched.warnings)
+        summary.document_skips.extend(fetched.skips)
+        summary.documents_not_held += fetched.not_held
 
     def load_one(fetched: _Company) -> None:
         try:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import date
 
 from filings.core.concepts import PERIODIC_FORMS
+from filings.ingest.standardize.depreciation import statement_lines
 from filings.ingest.standardize.fact import Fact
 from filings.ingest.standardize.facts import standardize
 from filings.ingest.standardize.rows import MetricRow
@@ -22,6 +23,8 @@ Version = tuple[MetricRow, date, date | None]
 def versions(facts: list[Fact], fye: tuple[int, int] | None) -> list[Version]:
     """Every version of every row the facts give over time, oldest first."""
     ordered = sorted(facts, key=lambda f: f.filed)
+    # where the company's statements place a line is its presentation, known from any filing
+    lines = statement_lines(facts)
     days = sorted({f.filed for f in ordered if f.form in PERIODIC_FORMS})
     out: list[Version] = []
     known: dict[tuple[str, str], tuple[MetricRow, date]] = {}
@@ -29,7 +32,7 @@ def versions(facts: list[Fact], fye: tuple[int, int] | None) -> list[Version]:
     for day in days:
         while taken < len(ordered) and ordered[taken].filed <= day:
             taken += 1
-        now = {(r.metric_key, r.period_key): r for r in standardize(ordered[:taken], fye)}
+        now = {(r.metric_key, r.period_key): r for r in standardize(ordered[:taken], fye, lines)}
         for key, (row, since) in list(known.items()):
             new = now.get(key)
             if new is None or (new.value, new.source) != (row.value, row.source):
