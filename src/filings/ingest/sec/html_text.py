@@ -37,7 +37,8 @@ class Page:
     number: int
     blocks: list[str] = field(default_factory=list)
     printed: str | None = None
-    heading_flags: list[bool] = field(default_factory=list)  # per block: a lone text block
+    # per block: a lone text block, or a table that is a heading row (`ITEM 1A. | RISK FACTORS`)
+    heading_flags: list[bool] = field(default_factory=list)
 
 
 def clean(text: str) -> str:
@@ -78,7 +79,7 @@ class _Walker:
         rendered = render_table(element)
         if rendered:
             self.pages[-1].blocks.append(rendered)
-            self.pages[-1].heading_flags.append(False)
+            self.pages[-1].heading_flags.append(is_heading_row(element))
 
     def walk(self, element: etree._Element) -> None:
         tag = _tag(element)
@@ -160,6 +161,19 @@ def _is_data_row(row: list[tuple[int, str]]) -> bool:
         return False
     labelled = not _is_value(row[0][1]) and len(row) > 1
     return labelled or any(not _YEAR.match(v) for v in values)
+
+
+MAX_HEADING_CELLS = 3
+
+
+def is_heading_row(table: etree._Element) -> bool:
+    """Whether a table is a heading laid out as one row of words (Walmart's `ITEM 1A.` |
+    `RISK FACTORS`): one row with text, of at most three cells, none a value. A table of
+    contents has a row per item, each with its page number, and never is one."""
+    rows = [r for r in (_merge_fragments(cells) for cells in _grid(table)) if r]
+    if len(rows) != 1 or len(rows[0]) > MAX_HEADING_CELLS:
+        return False
+    return not any(_is_value(text) for _, text in rows[0])
 
 
 def render_table(table: etree._Element) -> str:
