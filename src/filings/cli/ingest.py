@@ -64,12 +64,22 @@ def _print_summary(summary: SecSummary) -> None:
             f"{skip.reason} ({escape(skip.detail)})",
             soft_wrap=True,
         )
+    for cik, difference in summary.preliminary_differences:
+        console.print(
+            f"[yellow]preliminary figure changed[/yellow] CIK {cik} {difference.metric_key} "
+            f"{difference.period_kind} ending {difference.period_end}: released "
+            f"{difference.preliminary}, reported {difference.reported} "
+            f"({escape(difference.report)})",
+            soft_wrap=True,
+        )
     by_reason = "; ".join(f"{why}: {n}" for why, n in summary.skips_by_reason().items())
     typer.echo(
         f"companies: {summary.companies}, filings: {summary.filings}, facts: {summary.facts}, "
         f"filings with documents read: {summary.documents}, held documents not read: "
         f"{len(summary.document_skips)}{f' ({by_reason})' if by_reason else ''}, filings "
-        f"without documents at the source: {summary.documents_not_held}, skipped: "
+        f"without documents at the source: {summary.documents_not_held}, preliminary figures: "
+        f"{summary.preliminary} ({len(summary.preliminary_differences)} replaced with another "
+        f"value), skipped: "
         f"{len(summary.skipped)} ({summary.unchanged} companies unchanged)"
     )
 

@@ -170,6 +170,26 @@ xbrl_facts = Table(
     Index("ix_xbrl_facts_filing_concept", "filing_pk", "concept"),
 )
 
+# The figures a results release prints (a US 8-K's EX-99 earnings release), read at ingestion:
+# preliminary until the periodic report that states their period arrives.
+release_figures = Table(
+    "release_figures",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("filing_pk", ForeignKey("filings.id", ondelete="CASCADE"), nullable=False),
+    Column("document", String(300), nullable=False),  # the release's file: adbeex991q123.htm
+    Column("document_type", String(20), nullable=False),  # EX-99.1
+    Column("metric_key", String(60), nullable=False),
+    Column("period_kind", String(10), nullable=False),  # quarter | annual
+    Column("period_end", Date, nullable=False),
+    Column("period_days", Integer),  # where the release counts the weeks
+    Column("value", String(60), nullable=False),  # exact decimal text, scaled to units
+    Column("currency", String(3)),  # from the money sign the release prints
+    Column("label", Text, nullable=False),  # as printed
+    Column("page_number", Integer, nullable=False),  # the release's page that prints it
+    Index("ix_release_figures_filing", "filing_pk"),
+)
+
 # Passages of every document, the unit of content search: never across a page. The full-text
 # index beside it is the backend's own (SQLite FTS5 `passages_fts`, PostgreSQL `search_vector`),
 # kept in step by the database in the same transaction.

@@ -371,6 +371,7 @@ def _metric_values(row: MetricRow, filing_pk: int | None) -> dict[str, Any]:
         "page_id": row.page_id,
         "derived": row.derived,
         "filed_date": row.filed_date,
+        "preliminary": row.preliminary,
     }
 
 

@@ -16,6 +16,7 @@ from datetime import date
 from filings.core.errors import MalformedInput, SourceMissing
 from filings.ingest.sec.envelope import FiledDocument, read_envelope, read_package
 from filings.ingest.sec.html_text import read_pages
+from filings.ingest.sec.releases import ReleaseFigure, read_release
 from filings.ingest.sec.sections import TextUnit, text_units
 from filings.ingest.sec.source import SecSource
 from filings.ingest.sec.submissions import FilingInfo
@@ -30,9 +31,10 @@ DOCUMENT_FORMS = frozenset(
 )
 _INLINE_MARK = b"http://www.xbrl.org/2013/inlineXBRL"
 _INSTANCE_MARK = b"http://www.xbrl.org/2003/instance"
+RESULTS_ITEM = "item_2.02"  # an 8-K's "Results of Operations and Financial Condition"
 INSTANCE_SUFFIX = "_htm.xml"  # EDGAR's name for the instance extracted from `<name>.htm`
 # Part of every filing's hash: a new reader version reads stored filings again.
-READER_VERSION = b"filing-documents/2"  # 2: passages
+READER_VERSION = b"filing-documents/3"  # 2: passages; 3: statements, release figures
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,7 @@ class ReadDocument:
     type: str  # the EDGAR document type: 10-K, EX-99.1
     units: list[TextUnit]
     facts: list[XbrlFact]
+    figures: list[ReleaseFigure] = field(default_factory=list)  # an earnings release's
 
 
 @dataclass
@@ -71,6 +74,11 @@ class FilingDocuments:
     def facts(self) -> list[XbrlFact]:
         """The facts of every document."""
         return [fact for document in self.documents for fact in document.facts]
+
+    @property
+    def release_figures(self) -> list[tuple[ReadDocument, ReleaseFigure]]:
+        """The figures its earnings releases print, each with its release."""
+        return [(d, figure) for d in self.documents for figure in d.figures]
 
     @property
     def page_count(self) -> int:
@@ -139,7 +147,8 @@ def read_document(document: FiledDocument, form: str) -> ReadDocument:
         raise MalformedInput(f"{document.filename}: no text")
     units = text_units(pages, form, section_prefix=exhibit)
     facts = read_inline(document.content) if _INLINE_MARK in document.content[:20000] else []
-    return ReadDocument(document.filename, document.type or form.upper(), units, facts)
+    figures = read_release(document.content) if exhibit and form.startswith("8-K") else []
+    return ReadDocument(document.filename, document.type or form.upper(), units, facts, figures)
 
 
 def read_filing_documents(source: SecSource, cik: str, filing: FilingInfo) -> FilingDocuments:
@@ -153,4 +162,14 @@ def read_filing_documents(source: SecSource, cik: str, filing: FilingInfo) -> Fi
             raise MalformedInput(f"{document.filename}: {exc}") from exc
         digest.update(document.filename.encode() + b"\0" + document.content)
     found.sha256 = digest.hexdigest()
+    if not _results_of_operations(found):
+        for read in found.documents:
+            read.figures.clear()
     return found
+
+
+def _results_of_operations(found: FilingDocuments) -> bool:
+    """Whether a filing is an 8-K reporting results (Item 2.02): only its exhibits' figures are
+    an earnings release's (an 8-K on a director's departure may carry other exhibits)."""
+    primary = found.documents[0].units if found.documents else []
+    return any(unit.section.startswith(RESULTS_ITEM) for unit in primary)

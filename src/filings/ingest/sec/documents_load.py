@@ -3,15 +3,18 @@ filing, rewritten only when the documents' bytes (or the reader) changed."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import Connection, delete, insert, or_, select, update
 
 from filings.core.concepts import PERIODIC_FORMS, mapped_concepts
-from filings.db.tables import companies, filing_texts, filings, xbrl_facts
+from filings.db.tables import companies, filing_texts, filings, release_figures, xbrl_facts
 from filings.ingest.passages import PlacedPassage, split_passages, sync_passages
 from filings.ingest.sec.documents import FilingDocuments, ReadDocument
+from filings.ingest.sec.releases import ReleaseFigure
 from filings.ingest.standardize.depreciation import is_d_and_a_line
 from filings.ingest.standardize.fact import Fact
 from filings.ingest.standardize.facts import fact_precision, spaced_label
@@ -85,6 +88,77 @@ def _keep_most_precise(
     }
 
 
+def _figure_rows(filing_pk: int, found: FilingDocuments) -> list[dict[str, Any]]:
+    return [
+        {
+            "filing_pk": filing_pk,
+            "document": document.filename,
+            "document_type": document.type,
+            "metric_key": figure.metric_key,
+            "period_kind": figure.period_kind,
+            "period_end": figure.period_end,
+            "period_days": figure.period_days,
+            "value": format(figure.value, "f"),
+            "currency": figure.currency,
+            "label": figure.label,
+            "page_number": figure.page_number,
+        }
+        for document, figure in found.release_figures
+    ]
+
+
+@dataclass(frozen=True)
+class StoredRelease:
+    """A release figure as stored, with its filing."""
+
+    accession: str
+    filed: date
+    document: str
+    document_type: str
+    figure: ReleaseFigure
+
+
+def release_figures_of(found: FilingDocuments, filed: date) -> list[StoredRelease]:
+    """The release figures of a filing read in this run, as `stored_release_figures` gives
+    them."""
+    return [
+        StoredRelease(found.accession, filed, d.filename, d.type, figure)
+        for d, figure in found.release_figures
+    ]
+
+
+def stored_release_figures(conn: Connection, cik: str, skip: set[str]) -> list[StoredRelease]:
+    """The release figures stored for the company's filings in earlier runs, but for those
+    this run read (`skip`)."""
+    rows = conn.execute(
+        select(release_figures, filings.c.accession_number, filings.c.filed_date)
+        .join(filings, filings.c.id == release_figures.c.filing_pk)
+        .join(companies, companies.c.id == filings.c.company_pk)
+        .where(companies.c.cik == cik)
+        .order_by(release_figures.c.id)
+    ).all()
+    return [
+        StoredRelease(
+            row.accession_number,
+            row.filed_date,
+            row.document,
+            row.document_type,
+            ReleaseFigure(
+                row.metric_key,
+                row.period_kind,
+                row.period_end,
+                row.period_days,
+                Decimal(row.value),
+                row.label,
+                row.page_number,
+                row.currency,
+            ),
+        )
+        for row in rows
+        if row.accession_number not in skip
+    ]
+
+
 def sync_filing_documents(conn: Connection, accession: str, found: FilingDocuments) -> bool:
     """Make the filing's stored text and facts those of `found`; whether anything changed."""
     filing = conn.execute(
@@ -96,6 +170,10 @@ def sync_filing_documents(conn: Connection, accession: str, found: FilingDocumen
         return False
     conn.execute(delete(filing_texts).where(filing_texts.c.filing_pk == filing.id))
     conn.execute(delete(xbrl_facts).where(xbrl_facts.c.filing_pk == filing.id))
+    conn.execute(delete(release_figures).where(release_figures.c.filing_pk == filing.id))
+    figures = _figure_rows(filing.id, found)
+    if figures:
+        conn.execute(insert(release_figures), figures)
     texts = _text_rows(filing.id, found)
     if texts:
         conn.execute(insert(filing_texts), texts)

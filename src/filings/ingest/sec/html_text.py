@@ -28,6 +28,7 @@ _FOOTER = re.compile(r"^(?:.{0,80}?[|\-–—]\s*)?(\d{1,3}|[ivxlc]{1,6})$", re.
 _NUMBER = re.compile(r"^\(?-?[$€£]?\s*\(?[\d.,]+\)?\s*%?\)?$|^[—–-]$")
 _YEAR = re.compile(r"^(19|20)\d{2}$")
 _FURNITURE = frozenset({"table of contents", "index"})
+TITLE_BLOCKS = 4  # lone blocks above a table kept as its title (name, unit, "unaudited")
 
 
 @dataclass
@@ -39,6 +40,8 @@ class Page:
     printed: str | None = None
     # per block: a lone text block, or a table that is a heading row (`ITEM 1A. | RISK FACTORS`)
     heading_flags: list[bool] = field(default_factory=list)
+    # the page's tables as elements, each with the lone blocks just above it (its title)
+    tables: list[tuple[etree._Element, list[str]]] = field(default_factory=list)
 
 
 def clean(text: str) -> str:
@@ -78,7 +81,16 @@ class _Walker:
         self.flush()
         rendered = render_table(element)
         if rendered:
-            self.pages[-1].blocks.append(rendered)
+            page = self.pages[-1]
+            above: list[str] = []
+            for block, lone in zip(
+                reversed(page.blocks), reversed(page.heading_flags), strict=True
+            ):
+                if not lone or len(above) == TITLE_BLOCKS:
+                    break
+                above.insert(0, block)
+            page.tables.append((element, above))
+            page.blocks.append(rendered)
             self.pages[-1].heading_flags.append(is_heading_row(element))
 
     def walk(self, element: etree._Element) -> None:
@@ -106,6 +118,16 @@ class _Walker:
         if "after" in breaks:
             self.page_break()
         self._line.append(element.tail or "")
+
+
+def table_rows(table: etree._Element) -> list[list[tuple[int, str]]]:
+    """A table's rows as (column, text) cells, spans spread, `$` and `%` joined to numbers."""
+    return [r for r in (_merge_fragments(cells) for cells in _grid(table)) if r]
+
+
+def is_value(text: str) -> bool:
+    """Whether a cell's text is a number (or a dash standing for none)."""
+    return _is_value(text)
 
 
 def _cells(row: etree._Element) -> list[tuple[str, int]]:

@@ -34,7 +34,13 @@ from filings.ingest.sec.documents import (
     FilingDocuments,
     read_filing_documents,
 )
-from filings.ingest.sec.documents_load import stored_document_facts, sync_filing_documents
+from filings.ingest.sec.documents_load import (
+    StoredRelease,
+    release_figures_of,
+    stored_document_facts,
+    stored_release_figures,
+    sync_filing_documents,
+)
 from filings.ingest.sec.envelope import SubmissionHeader, read_header
 from filings.ingest.sec.held import (
     FORM_NOT_READ,
@@ -46,6 +52,7 @@ from filings.ingest.sec.held import (
     DocumentSkip,
     filings_from_facts,
 )
+from filings.ingest.sec.release_rows import preliminary_rows
 from filings.ingest.sec.sectors import sector_tags
 from filings.ingest.sec.source import TICKERS_PATH, SecSource, parse_json
 from filings.ingest.sec.submissions import (
@@ -69,6 +76,7 @@ from filings.ingest.standardize.facts import (
 )
 from filings.ingest.standardize.history import versions
 from filings.ingest.standardize.labels import fiscal_year_offset
+from filings.ingest.standardize.preliminary import Difference, settle
 
 
 @dataclass
@@ -86,6 +94,10 @@ class SecSummary:
     # documents the source does not hold (a mirror holds a few of a company's thousands)
     document_skips: list[DocumentSkip] = field(default_factory=list)
     documents_not_held: int = 0
+    # figures served preliminary (earnings releases no periodic report covers yet), and the
+    # preliminary figures a periodic report states otherwise
+    preliminary: int = 0
+    preliminary_differences: list[tuple[str, Difference]] = field(default_factory=list)
 
     def skips_by_reason(self) -> dict[str, int]:
         """How many held filings' documents were not read, per reason."""
@@ -287,7 +299,7 @@ def _edgar_url(cik: str, filing: FilingInfo) -> str:
     return f"https://www.sec.gov/Archives/edgar/data/{int(cik)}/{folder}/{document}"
 
 
-def _load_listing(conn: Connection, fetched: _Company, now: datetime) -> tuple[int, int, bool]:
+def _load_listing(conn: Connection, fetched: _Company, now: datetime) -> _Loaded:
     """A company the source knows only from its ticker list: its name and identifiers. Figures
     and filings stored by earlier runs are left as they are (a source that has no file for a
     company is no reason to drop what was read before), and so is its reporting currency."""
@@ -300,25 +312,22 @@ def _load_listing(conn: Connection, fetched: _Company, now: datetime) -> tuple[i
             fiscal_year_end=existing.fiscal_year_end or company.fiscal_year_end,
         )
     _, changed = upsert_company(conn, company, now)
-    return 0, 0, changed
+    return _Loaded(0, 0, changed)
 
 
-def _load(
-    conn: Connection, fetched: _Company, now: datetime, history: bool = False
-) -> tuple[int, int, bool]:
-    reported = read_companyfacts(fetched.facts_document) if fetched.facts_document else []
-    labels = {(f.taxonomy, f.concept): f.label for f in reported}
-    earlier = stored_document_facts(conn, fetched.cik, set(fetched.documents), labels)
-    own = fetched.document_facts(labels)
-    lines = statement_lines(own + earlier)
-    if lines:  # filings whose documents hold no table (an XBRL instance) state them too
-        own = fetched.document_facts(labels, lines)
-    facts = merge_facts(reported, own + earlier)
-    offset = fiscal_year_offset(facts)
-    fye_pair = fiscal_year_end(facts)
-    fye_text = f"{fye_pair[0]:02d}{fye_pair[1]:02d}" if fye_pair else None
-    company = _company_in(fetched, reporting_currency(facts), fye_text)
-    pk, changed = upsert_company(conn, company, now)
+@dataclass
+class _Loaded:
+    """What loading one company wrote."""
+
+    filings: int
+    figures: int
+    changed: bool
+    preliminary: int = 0  # figures served as preliminary (an earnings release's)
+    differences: list[Difference] = field(default_factory=list)
+
+
+def _listed(fetched: _Company, company: CompanyIn, offset: int) -> list[dict[str, Any]]:
+    """The company's filings as `filings` rows."""
     listed: list[dict[str, Any]] = []
     for filing in fetched.filings:
         year, quarter = fiscal_labels(filing, company.fiscal_year_end, offset)
@@ -338,20 +347,62 @@ def _load(
                 "source_url": _edgar_url(fetched.cik, filing),
             }
         )
-    filing_pks, filings_changed = sync_filings(conn, pk, listed, now)
+    return listed
+
+
+def _releases(conn: Connection, fetched: _Company) -> list[StoredRelease]:
+    """The figures of the company's earnings releases: read in this run, or stored before."""
+    filed = {f.accession_number: f.filed_date for f in fetched.filings}
+    out = stored_release_figures(conn, fetched.cik, set(fetched.documents))
+    for accession, found in fetched.documents.items():
+        if accession in filed:
+            out += release_figures_of(found, filed[accession])
+    return out
+
+
+def _company_facts(conn: Connection, fetched: _Company) -> list[Fact]:
+    """The company's facts from companyfacts, its documents and those stored before."""
+    reported = read_companyfacts(fetched.facts_document) if fetched.facts_document else []
+    labels = {(f.taxonomy, f.concept): f.label for f in reported}
+    earlier = stored_document_facts(conn, fetched.cik, set(fetched.documents), labels)
+    own = fetched.document_facts(labels)
+    lines = statement_lines(own + earlier)
+    if lines:  # filings whose documents hold no table (an XBRL instance) state them too
+        own = fetched.document_facts(labels, lines)
+    return merge_facts(reported, own + earlier)
+
+
+def _load(conn: Connection, fetched: _Company, now: datetime, history: bool = False) -> _Loaded:
+    facts = _company_facts(conn, fetched)
+    offset = fiscal_year_offset(facts)
+    fye_pair = fiscal_year_end(facts)
+    fye_text = f"{fye_pair[0]:02d}{fye_pair[1]:02d}" if fye_pair else None
+    currency = reporting_currency(facts)
+    company = _company_in(fetched, currency, fye_text)
+    pk, changed = upsert_company(conn, company, now)
+    filing_pks, filings_changed = sync_filings(conn, pk, _listed(fetched, company, offset), now)
     changed |= filings_changed
     fye = (
         (int(company.fiscal_year_end[:2]), int(company.fiscal_year_end[2:]))
         if company.fiscal_year_end
         else None
     )
-    rows = standardize(facts, fye) if facts else []
+    preliminary = preliminary_rows(
+        _releases(conn, fetched), facts, fye=fye, offset=offset, currency=currency
+    )
+    rows, differences = settle(standardize(facts, fye) if facts else [], preliminary)
     counts = sync_metrics(conn, pk, rows, metric_values.c.page_id.is_(None), filing_pks)
-    if history and facts:
-        sync_history(conn, pk, versions(facts, fye))
+    if history and (facts or preliminary):
+        sync_history(conn, pk, versions(facts, fye, preliminary))
     if changed or counts.changed:
         touch_company(conn, pk, now)
-    return len(fetched.filings), len(rows), changed or counts.changed
+    return _Loaded(
+        len(fetched.filings),
+        len(rows),
+        changed or counts.changed,
+        sum(1 for r in rows if r.preliminary and not r.derived),
+        differences,
+    )
 
 
 def select_ciks(
@@ -409,13 +460,14 @@ def ingest_sec(
     now = datetime.now(UTC)
     registry_only: list[_Company] = []  # companies with nothing but a listing: loaded in batches
 
-    def counted(fetched: _Company, loaded: tuple[int, int, bool]) -> None:
-        filings_count, facts_count, changed = loaded
+    def counted(fetched: _Company, loaded: _Loaded) -> None:
         summary.companies += 1
-        summary.filings += filings_count
-        summary.facts += facts_count
+        summary.filings += loaded.filings
+        summary.facts += loaded.figures
         summary.documents += len(fetched.documents)
-        summary.unchanged += 0 if changed else 1
+        summary.unchanged += 0 if loaded.changed else 1
+        summary.preliminary += loaded.preliminary
+        summary.preliminary_differences.extend((fetched.cik, d) for d in loaded.differences)
         summary.warnings.extend((fetched.cik, w) for w in fetched.warnings)
         summary.document_skips.extend(fetched.skips)
         summary.documents_not_held += fetched.not_held
@@ -424,17 +476,16 @@ def ingest_sec(
         try:
             with database.transaction(write=True) as conn:
                 loaded = _load(conn, fetched, now, history)
-            changed = loaded[2]
             for accession, found in fetched.documents.items():
                 with database.transaction(write=True) as conn:
-                    changed |= sync_filing_documents(conn, accession, found)
+                    loaded.changed |= sync_filing_documents(conn, accession, found)
         except FilingsError as exc:
             summary.skipped.append((fetched.cik, str(exc)))
             return
         except MALFORMED as exc:  # a file of an unexpected shape: this company only
             summary.skipped.append((fetched.cik, f"malformed data: {type(exc).__name__}: {exc}"))
             return
-        counted(fetched, (loaded[0], loaded[1], changed))
+        counted(fetched, loaded)
 
     def flush() -> None:
         """The waiting registry-only companies in one transaction; one by one if it fails."""

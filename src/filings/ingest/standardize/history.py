@@ -15,27 +15,42 @@ from filings.core.concepts import PERIODIC_FORMS
 from filings.ingest.standardize.depreciation import statement_lines
 from filings.ingest.standardize.fact import Fact
 from filings.ingest.standardize.facts import standardize
+from filings.ingest.standardize.preliminary import settle
 from filings.ingest.standardize.rows import MetricRow
 
 Version = tuple[MetricRow, date, date | None]
 
 
-def versions(facts: list[Fact], fye: tuple[int, int] | None) -> list[Version]:
-    """Every version of every row the facts give over time, oldest first."""
+def versions(
+    facts: list[Fact],
+    fye: tuple[int, int] | None,
+    preliminary: list[MetricRow] | None = None,
+) -> list[Version]:
+    """Every version of every row the facts give over time, oldest first; `preliminary`: the
+    rows results releases gave, each known from its release's day until a periodic report
+    covers its period."""
     ordered = sorted(facts, key=lambda f: f.filed)
     # where the company's statements place a line is its presentation, known from any filing
     lines = statement_lines(facts)
-    days = sorted({f.filed for f in ordered if f.form in PERIODIC_FORMS})
+    released = [(r.filed_date, r) for r in preliminary or [] if r.filed_date is not None]
+    days = sorted({f.filed for f in ordered if f.form in PERIODIC_FORMS} | {d for d, _ in released})
     out: list[Version] = []
     known: dict[tuple[str, str], tuple[MetricRow, date]] = {}
     taken = 0
     for day in days:
         while taken < len(ordered) and ordered[taken].filed <= day:
             taken += 1
-        now = {(r.metric_key, r.period_key): r for r in standardize(ordered[:taken], fye, lines)}
+        rows = standardize(ordered[:taken], fye, lines) if taken else []
+        known_then = [r for filed, r in released if filed <= day]
+        rows = settle(rows, known_then)[0]
+        now = {(r.metric_key, r.period_key): r for r in rows}
         for key, (row, since) in list(known.items()):
             new = now.get(key)
-            if new is None or (new.value, new.source) != (row.value, row.source):
+            if new is None or (new.value, new.source, new.preliminary) != (
+                row.value,
+                row.source,
+                row.preliminary,
+            ):
                 out.append((row, since, day))
                 del known[key]
         for key, row in now.items():
