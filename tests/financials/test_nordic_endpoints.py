@@ -69,7 +69,10 @@ def test_nordic_filing_rows(sec_client: TestClient) -> None:
 
 
 def test_both_markets_in_one_answer(sec_client: TestClient) -> None:
-    body = sec_client.post(f"{API}/filings/search", json={"year_from": 2023, "limit": 100}).json()
+    # fiscal 2024: the US filings listed after the Nordic year-end releases of February 2025 are
+    # few, so both markets are among the newest 100
+    query = {"year_from": 2024, "year_to": 2024, "limit": 100}
+    body = sec_client.post(f"{API}/filings/search", json=query).json()
     assert {r["market"] for r in body["filings"]} == {"nordic", "us"}
     assert all(
         isinstance(r["year"], str if r["market"] == "nordic" else int) for r in body["filings"]

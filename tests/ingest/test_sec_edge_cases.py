@@ -18,7 +18,7 @@ from sqlalchemy import select
 from filings.core.periods import fiscal_year_of
 from filings.db.engine import Database, make_engine
 from filings.db.tables import companies, filings, metric_values
-from filings.ingest.standardize.facts import read_companyfacts, standardize
+from filings.ingest.standardize.facts import document_facts, read_companyfacts, standardize
 from filings.ingest.standardize.rows import MetricRow
 from filings.ingest.xbrl.inline import read_inline
 from filings.ingest.xbrl.instance import read_instance
@@ -289,27 +289,29 @@ def test_teslas_note_depreciation_is_not_its_d_and_a(sec_database_url: str) -> N
     assert not {2018, 2019, 2020, 2021} & set(values)
 
 
-def test_tesla_instance_only_10q_gives_its_extension_d_and_a(sec_database_url: str) -> None:
+def test_tesla_instance_only_10q_gives_its_extension_d_and_a(corpus: Path) -> None:
     # Tesla's 10-Q for Q2 2024 is held only as EDGAR's XBRL instance (tsla-20240630_htm.xml):
     # tsla:DepreciationAmortizationAndImpairment 2,524,000,000 for 2024-01-01 .. 2024-06-30.
-    # Instances carry no table: the line counts as Tesla's documents place it elsewhere.
-    db = Database(make_engine(sec_database_url))
-    with db.transaction() as conn:
-        quarters = {
-            r.fiscal_quarter: Decimal(r.value)
-            for r in conn.execute(
-                select(metric_values)
-                .join(companies, companies.c.id == metric_values.c.company_pk)
-                .where(
-                    companies.c.company_id == "tsla",
-                    metric_values.c.metric_key == "depreciation_and_amortization",
-                    metric_values.c.period_kind == "quarter",
-                    metric_values.c.fiscal_year == 2024,
-                )
-            )
-        }
-    db.dispose()
-    assert quarters[1] + quarters[2] == Decimal("2524000000")
+    # An instance has no tables; the line counts because Tesla's documents place it on their
+    # cash-flow statement (`lines`), and only then.
+    facts = read_instance(
+        (corpus / ARCHIVES / "1318605/000162828024032662/tsla-20240630_htm.xml").read_bytes()
+    )
+    line = "tsla:DepreciationAmortizationAndImpairment"
+
+    def stated(lines: frozenset[str]) -> dict[tuple[date | None, date], Decimal]:
+        found = document_facts(
+            facts,
+            accession="0001628280-24-032662",
+            form="10-Q",
+            filed=date(2024, 7, 24),
+            labels={},
+            lines=lines,
+        )
+        return {(f.start, f.end): f.value for f in found if f.concept == line.split(":")[1]}
+
+    assert stated(frozenset()) == {}
+    assert stated(frozenset({line}))[(date(2024, 1, 1), date(2024, 6, 30))] == Decimal("2524000000")
 
 
 def test_alphabet_d_and_a_from_its_depreciation_line(sec_database_url: str) -> None:
@@ -455,3 +457,15 @@ def test_an_instance_only_10q_quarter(corpus: Path) -> None:
         and not f.context.dimensions
     ]
     assert quarter and quarter[0].value == Decimal("81797000000")
+
+
+def test_an_opening_balance_dated_the_first_day_is_not_the_year_end(
+    rows: dict[str, list[MetricRow]],
+) -> None:
+    # companyfacts: Disney's total equity is 52,832 million at 2018-09-29, its fiscal 2018 year
+    # end, and 52,716 million at 2018-09-30, the first day of fiscal 2019 (the opening balance
+    # after adopting new standards). Both would be the fourth quarter of fiscal 2018.
+    equity = [r for r in rows["dis"] if r.metric_key == "equity" and r.fiscal_year == 2018]
+    assert [(r.period_end, r.value) for r in equity if r.fiscal_quarter == 4] == [
+        (date(2018, 9, 29), 52_832 * MILLION)
+    ]

@@ -33,7 +33,7 @@ def held_accessions(corpus: Path) -> set[str]:
 
 def test_every_held_filing_has_its_documents_read(sec_database_url: str, corpus: Path) -> None:
     held = held_accessions(corpus)
-    assert len(held) == 21  # the mirror's filing folders
+    assert len(held) == 19  # the mirror's filing folders
     db = Database(make_engine(sec_database_url))
     with db.transaction() as conn:
         read = {

@@ -162,6 +162,7 @@ class FinancialsResponse(BaseModel):
     exchange: str | None = Field(None, description="The MIC of the company's exchange (XNAS, XHEL, XSTO ...).")
     latest_period: LatestPeriod | None = Field(None, description="The newest period (or the one `year`/`quarter` pin) with every metric of it.")
     market: str | None = Field(None, description="nordic or us.")
+    preliminary: dict[str, list[str]] | None = Field(None, description="Year key -> the metric keys of `by_year` whose values are preliminary (a results release's, before the annual report); empty when none is.")
     ticker: str | None = Field(None, description="The company's first ticker.")
 
 
@@ -192,6 +193,7 @@ class LatestPeriod(BaseModel):
     period_end: str | None = Field(None, description="Last day of the period (ISO 8601).")
     period_label: str | None = Field(None, description="The period as people write it (FY2024, Q3 2025).")
     period_type: str | None = Field(None, description="annual or quarterly.")
+    preliminary: bool = Field(False, description="True when figures of the period are preliminary: a results release states them and its periodic report has not yet arrived.")
     quarter: int | None = Field(None, description="Fiscal quarter 1 to 4; null for a fiscal year.")
     source: str | None = Field(None, description="The filing most of the period's figures come from.")
     year: int | None = Field(None, description="Fiscal year.")
@@ -223,6 +225,7 @@ class MetricValue(BaseModel):
 
     model_config = ConfigDict(extra="allow")
     page_id: str | None = Field(None, description="The page (Nordic) that states the value, to cite and to open as a snapshot.")
+    preliminary: bool = Field(False, description="True for a figure a results release (an 8-K earnings release, a year-end release) states before the periodic report does; `source` names the release and its page. The report's figure replaces it when it arrives.")
     source: str | None = Field(None, description="Where the value comes from: XBRL concept and accession, a document page, or how it was derived.")
     unit: str | None = Field(None, description="USD, SEK, TWD ...; USD/share; % for ratios.")
     value: float | None = Field(None, description="The value as reported, in the unit given (never scaled, never converted).")
@@ -365,6 +368,7 @@ class StatementLine(BaseModel):
     currency: str | None = Field(None, description="The reporting currency.")
     metric_name: str | None = Field(None, description="The line's label as the issuer printed it.")
     page_id: str | None = Field(None, description="The page (Nordic) that states the line.")
+    preliminary: bool = Field(False, description="True for a line a results release states before the periodic report does; `source` names the release and its page.")
     source: str | None = Field(None, description="Where the value comes from.")
     unit: str | None = Field(None, description="USD, SEK ...; USD/share for per-share lines.")
     value: float | None = Field(None, description="The value as reported.")
