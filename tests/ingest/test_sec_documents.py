@@ -18,9 +18,10 @@ from filings.db.engine import Database, make_engine
 from filings.db.tables import filing_texts, filings, metric_values, xbrl_facts
 from filings.ingest.sec.documents import fetch_documents, read_document, read_filing_documents
 from filings.ingest.sec.envelope import read_envelope, read_package
+from filings.ingest.sec.fetch import read_tickers
 from filings.ingest.sec.held import UNREADABLE
 from filings.ingest.sec.html_text import read_pages
-from filings.ingest.sec.pipeline import ingest_sec, read_tickers
+from filings.ingest.sec.pipeline import ingest_sec
 from filings.ingest.sec.sections import text_units
 from filings.ingest.sec.source import MirrorSource
 from filings.ingest.sec.submissions import FilingInfo

@@ -14,8 +14,9 @@ from filings.cli.main import app
 from filings.db.engine import Database, make_engine
 from filings.db.tables import companies, filings, xbrl_facts
 from filings.ingest.sec.documents import DocumentSelection
+from filings.ingest.sec.fetch import read_tickers
 from filings.ingest.sec.held import NO_DOCUMENT, NOT_SELECTED, UNKNOWN_FILING, UNREADABLE
-from filings.ingest.sec.pipeline import ingest_sec, read_tickers
+from filings.ingest.sec.pipeline import ingest_sec
 from filings.ingest.sec.source import MirrorSource, accession_of_folder
 
 ARCHIVES = "www.sec.gov/Archives/edgar/data"

@@ -20,7 +20,8 @@ from filings.core.errors import ConfigurationError, DataSourceUnavailable, Sourc
 from filings.db.engine import Database, make_engine
 from filings.db.tables import companies, filing_texts, filings, metric_values
 from filings.ingest.sec.documents import DocumentSelection
-from filings.ingest.sec.pipeline import ingest_sec, read_tickers, select_ciks
+from filings.ingest.sec.fetch import read_tickers
+from filings.ingest.sec.pipeline import ingest_sec, select_ciks
 from filings.ingest.sec.source import HttpSource, MirrorSource
 
 runner = CliRunner()

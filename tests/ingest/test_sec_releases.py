@@ -19,7 +19,8 @@ from filings.db.tables import companies, metric_history, metric_values
 from filings.financials.queries import company_periods
 from filings.ingest.sec.documents import read_filing_documents
 from filings.ingest.sec.envelope import read_envelope
-from filings.ingest.sec.pipeline import SecSummary, ingest_sec, read_tickers
+from filings.ingest.sec.fetch import read_tickers
+from filings.ingest.sec.pipeline import SecSummary, ingest_sec
 from filings.ingest.sec.releases import read_release
 from filings.ingest.sec.source import MirrorSource
 from filings.ingest.sec.submissions import FilingInfo

@@ -17,7 +17,8 @@ from filings.core.settings import Settings
 from filings.ingest.nordic.pipeline import ingest_nordic
 from filings.ingest.sec.datasets import dataset_zips, ingest_datasets
 from filings.ingest.sec.documents import DOCUMENT_FORMS, DocumentSelection
-from filings.ingest.sec.pipeline import SecSummary, ingest_sec, read_tickers, select_ciks
+from filings.ingest.sec.fetch import read_tickers
+from filings.ingest.sec.pipeline import SecSummary, ingest_sec, select_ciks
 from filings.ingest.sec.source import HttpSource, MirrorSource, SecSource
 
 LIVE_YEARS_BACK = 2  # live runs read the documents of this many past years by default

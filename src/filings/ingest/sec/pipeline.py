@@ -6,7 +6,7 @@ writes nothing.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import Connection
 
 from filings.core.collector import as_bulk_work
-from filings.core.errors import FilingsError, MalformedInput, SourceMissing
+from filings.core.errors import FilingsError, MalformedInput
 from filings.core.ids import normalize_cik
 from filings.db.engine import Database
 from filings.db.tables import metric_values
@@ -31,8 +31,6 @@ from filings.ingest.load import (
 )
 from filings.ingest.sec.documents import (
     DocumentSelection,
-    FilingDocuments,
-    read_filing_documents,
 )
 from filings.ingest.sec.documents_load import (
     StoredRelease,
@@ -41,33 +39,26 @@ from filings.ingest.sec.documents_load import (
     stored_release_figures,
     sync_filing_documents,
 )
-from filings.ingest.sec.envelope import SubmissionHeader, read_header
+from filings.ingest.sec.fetch import (
+    FetchedCompany,
+    Listing,
+    fetch_company,
+    read_documents,
+)
 from filings.ingest.sec.held import (
-    FORM_NOT_READ,
-    NO_DOCUMENT,
-    NOT_SELECTED,
     REASONS,
-    UNKNOWN_FILING,
-    UNREADABLE,
     DocumentSkip,
-    filings_from_facts,
 )
 from filings.ingest.sec.release_rows import preliminary_rows
 from filings.ingest.sec.sectors import sector_tags
-from filings.ingest.sec.source import TICKERS_PATH, SecSource, parse_json
+from filings.ingest.sec.source import SecSource
 from filings.ingest.sec.submissions import (
-    FORMS,
-    CompanyInfo,
     FilingInfo,
     fiscal_labels,
-    older_pages,
-    read_company,
-    read_filings,
 )
 from filings.ingest.standardize.depreciation import statement_lines
 from filings.ingest.standardize.fact import Fact
 from filings.ingest.standardize.facts import (
-    document_facts,
     fiscal_year_end,
     merge_facts,
     read_companyfacts,
@@ -105,165 +96,7 @@ class SecSummary:
         return {reason: counts[reason] for reason in REASONS if counts[reason]}
 
 
-@dataclass(frozen=True)
-class Listing:
-    """What company_tickers.json says of one CIK."""
-
-    title: str
-    tickers: tuple[str, ...]
-
-
-def read_tickers(source: SecSource) -> dict[str, Listing]:
-    """company_tickers.json by 10-digit CIK (one CIK may have several tickers)."""
-    try:
-        raw = source.read(TICKERS_PATH)
-    except SourceMissing as exc:
-        raise SourceMissing(
-            f"no SEC ticker list at {source.describe(TICKERS_PATH)}: a mirror holds the SEC's "
-            "hosts as folders (www.sec.gov/files/company_tickers.json, data.sec.gov/...)"
-        ) from exc
-    document = parse_json(raw, TICKERS_PATH)
-    titles: dict[str, str] = {}
-    tickers: dict[str, list[str]] = defaultdict(list)
-    for entry in document.values():
-        cik = str(entry["cik_str"]).zfill(10)
-        titles.setdefault(cik, str(entry["title"]))
-        tickers[cik].append(str(entry["ticker"]))
-    return {cik: Listing(titles[cik], tuple(tickers[cik])) for cik in titles}
-
-
-def _optional_json(source: SecSource, path: str) -> Any:
-    try:
-        return parse_json(source.read(path), path)
-    except SourceMissing:
-        return None
-
-
-@dataclass
-class _Company:
-    cik: str
-    info: CompanyInfo | None
-    listing: Listing | None
-    facts_document: Any
-    filings: list[FilingInfo]
-    warnings: list[str]
-    documents: dict[str, FilingDocuments] = field(default_factory=dict)
-    header: SubmissionHeader | None = None  # a full submission's header, when nothing else names it
-    unread_forms: dict[str, str] = field(default_factory=dict)  # held filing -> its form, not read
-    skips: list[DocumentSkip] = field(default_factory=list)
-    not_held: int = 0
-
-    def document_facts(
-        self, labels: dict[tuple[str, str], str], lines: frozenset[str] = frozenset()
-    ) -> list[Fact]:
-        """The figures' facts that the filings' own documents state (and the company's D&A
-        lines on its cash-flow statement, `lines`)."""
-        out: list[Fact] = []
-        for filing in self.filings:
-            found = self.documents.get(filing.accession_number)
-            if found is not None:
-                out += document_facts(
-                    found.facts,
-                    accession=filing.accession_number,
-                    form=filing.form,
-                    filed=filing.filed_date,
-                    labels=labels,
-                    lines=lines,
-                )
-        return out
-
-
-def _read_documents(source: SecSource, fetched: _Company, selection: DocumentSelection) -> None:
-    """Read the wanted filings' documents; every filing the source holds a folder of is read or
-    reported with why not."""
-    folders = source.archive_folders(fetched.cik)
-
-    def skip(accession: str, reason: str, detail: str) -> None:
-        fetched.skips.append(DocumentSkip(fetched.cik, accession, reason, detail))
-
-    for filing in fetched.filings:
-        accession = filing.accession_number
-        if not selection.wants(filing):
-            if accession in folders:
-                skip(accession, NOT_SELECTED, f"{filing.form} filed {filing.filed_date}")
-            continue
-        try:
-            fetched.documents[accession] = read_filing_documents(source, fetched.cik, filing)
-        except SourceMissing:
-            if accession in folders:
-                skip(accession, NO_DOCUMENT, "holds " + ", ".join(folders[accession]))
-            else:
-                fetched.not_held += 1
-        except (MalformedInput, *MALFORMED) as exc:
-            skip(accession, UNREADABLE, str(exc))
-    listed = {f.accession_number for f in fetched.filings}
-    for accession in sorted(set(folders) - listed):
-        if accession in fetched.unread_forms:
-            skip(accession, FORM_NOT_READ, f"form {fetched.unread_forms[accession]}")
-        else:
-            skip(
-                accession,
-                UNKNOWN_FILING,
-                "no submissions entry, SGML header or companyfacts fact names it",
-            )
-
-
-def _fetch(source: SecSource, cik: str, listing: Listing | None) -> _Company:
-    submissions = _optional_json(source, f"data.sec.gov/submissions/CIK{cik}.json")
-    facts_document = _optional_json(source, f"data.sec.gov/api/xbrl/companyfacts/CIK{cik}.json")
-    if submissions is None and facts_document is None and listing is None:
-        raise SourceMissing(f"nothing known of CIK {cik}")
-    info, found, warnings = None, [], []
-    if submissions is not None:
-        info = read_company(submissions)
-        found = read_filings(
-            (submissions.get("filings") or {}).get("recent")
-            or {"form": [], "accessionNumber": [], "filingDate": []}
-        )
-        for page in older_pages(submissions):
-            older = _optional_json(source, f"data.sec.gov/submissions/{page}")
-            if older is None:
-                warnings.append(f"older filings page {page} not found")
-            else:
-                found.extend(read_filings(older))
-    fetched = _Company(cik, info, listing, facts_document, found, warnings)
-    found.extend(_unindexed_filings(source, fetched, {f.accession_number for f in found}))
-    folders = source.archive_folders(cik)
-    found.extend(filings_from_facts(facts_document, folders, {f.accession_number for f in found}))
-    return fetched
-
-
-def _unindexed_filings(source: SecSource, fetched: _Company, known: set[str]) -> list[FilingInfo]:
-    """Filings the source holds a full submission of but the submissions index does not list
-    (a mirror newer than its index): known from the submission's own SGML header."""
-    out = []
-    for path in source.submission_texts(fetched.cik):
-        try:
-            header = read_header(source.read(path))
-        except (MalformedInput, SourceMissing) as exc:
-            fetched.warnings.append(f"{path}: {exc}")
-            continue
-        fetched.header = fetched.header or header
-        if header.accession in known:
-            continue
-        if header.form not in FORMS:
-            fetched.unread_forms[header.accession] = header.form
-            continue
-        out.append(
-            FilingInfo(
-                accession_number=header.accession,
-                form=header.form,
-                document_type=FORMS[header.form],
-                filed_date=header.filed,
-                period_end=header.period,
-                primary_document=header.primary_document,
-                description=None,
-            )
-        )
-    return out
-
-
-def _company_in(fetched: _Company, currency: str | None, fye: str | None) -> CompanyIn:
+def _company_in(fetched: FetchedCompany, currency: str | None, fye: str | None) -> CompanyIn:
     info, listing, header = fetched.info, fetched.listing, fetched.header
     entity = fetched.facts_document.get("entityName") if fetched.facts_document else None
     entity = entity or (header.company_name if header else None)
@@ -299,7 +132,7 @@ def _edgar_url(cik: str, filing: FilingInfo) -> str:
     return f"https://www.sec.gov/Archives/edgar/data/{int(cik)}/{folder}/{document}"
 
 
-def _load_listing(conn: Connection, fetched: _Company, now: datetime) -> _Loaded:
+def _load_listing(conn: Connection, fetched: FetchedCompany, now: datetime) -> _Loaded:
     """A company the source knows only from its ticker list: its name and identifiers. Figures
     and filings stored by earlier runs are left as they are (a source that has no file for a
     company is no reason to drop what was read before), and so is its reporting currency."""
@@ -326,7 +159,7 @@ class _Loaded:
     differences: list[Difference] = field(default_factory=list)
 
 
-def _listed(fetched: _Company, company: CompanyIn, offset: int) -> list[dict[str, Any]]:
+def _listed(fetched: FetchedCompany, company: CompanyIn, offset: int) -> list[dict[str, Any]]:
     """The company's filings as `filings` rows."""
     listed: list[dict[str, Any]] = []
     for filing in fetched.filings:
@@ -350,7 +183,7 @@ def _listed(fetched: _Company, company: CompanyIn, offset: int) -> list[dict[str
     return listed
 
 
-def _releases(conn: Connection, fetched: _Company) -> list[StoredRelease]:
+def _releases(conn: Connection, fetched: FetchedCompany) -> list[StoredRelease]:
     """The figures of the company's earnings releases: read in this run, or stored before."""
     filed = {f.accession_number: f.filed_date for f in fetched.filings}
     out = stored_release_figures(conn, fetched.cik, set(fetched.documents))
@@ -360,7 +193,7 @@ def _releases(conn: Connection, fetched: _Company) -> list[StoredRelease]:
     return out
 
 
-def _company_facts(conn: Connection, fetched: _Company) -> list[Fact]:
+def _company_facts(conn: Connection, fetched: FetchedCompany) -> list[Fact]:
     """The company's facts from companyfacts, its documents and those stored before."""
     reported = read_companyfacts(fetched.facts_document) if fetched.facts_document else []
     labels = {(f.taxonomy, f.concept): f.label for f in reported}
@@ -372,7 +205,9 @@ def _company_facts(conn: Connection, fetched: _Company) -> list[Fact]:
     return merge_facts(reported, own + earlier)
 
 
-def _load(conn: Connection, fetched: _Company, now: datetime, history: bool = False) -> _Loaded:
+def _load(
+    conn: Connection, fetched: FetchedCompany, now: datetime, history: bool = False
+) -> _Loaded:
     facts = _company_facts(conn, fetched)
     offset = fiscal_year_offset(facts)
     fye_pair = fiscal_year_end(facts)
@@ -458,9 +293,11 @@ def ingest_sec(
     """
     summary = SecSummary()
     now = datetime.now(UTC)
-    registry_only: list[_Company] = []  # companies with nothing but a listing: loaded in batches
+    registry_only: list[
+        FetchedCompany
+    ] = []  # companies with nothing but a listing: loaded in batches
 
-    def counted(fetched: _Company, loaded: _Loaded) -> None:
+    def counted(fetched: FetchedCompany, loaded: _Loaded) -> None:
         summary.companies += 1
         summary.filings += loaded.filings
         summary.facts += loaded.figures
@@ -472,7 +309,7 @@ def ingest_sec(
         summary.document_skips.extend(fetched.skips)
         summary.documents_not_held += fetched.not_held
 
-    def load_one(fetched: _Company) -> None:
+    def load_one(fetched: FetchedCompany) -> None:
         try:
             with database.transaction(write=True) as conn:
                 loaded = _load(conn, fetched, now, history)
@@ -506,9 +343,9 @@ def ingest_sec(
     for cik in ciks:
         progress(cik)
         try:
-            fetched = _fetch(source, cik, listings.get(cik))
+            fetched = fetch_company(source, cik, listings.get(cik))
             if documents is not None:
-                _read_documents(source, fetched, documents)
+                read_documents(source, fetched, documents)
         except FilingsError as exc:
             summary.skipped.append((cik, str(exc)))
             continue
