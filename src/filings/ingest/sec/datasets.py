@@ -220,6 +220,9 @@ def read_values(
         submission = submissions.get(adsh)
         if submission is None or submission.form not in PERIODIC_FORMS:
             continue
+        if not amount.strip():  # a value left empty (nil), a footnote saying why
+            skipped.append((f"num.txt line {number}", "no value (nil)"))
+            continue
         try:
             end = _date(ddate)
             quarters = int(qtrs)
