@@ -1,12 +1,14 @@
 """Revenue by geography (4.7): US from the 10-K's dimensional inline-XBRL facts, Nordic from the
 report notes that print net sales by geographic market.
 
-US: revenue facts (the `revenue` metric's concepts) for a fiscal year's duration whose only
-dimension is `srt:StatementGeographicalAxis`, or another axis all of whose members are places
-(Apple's geographic segments; Tesla's business segments are not). The axis with countries fills
-`countries` (and its regions and catch-alls `regions` and `other`); another geographic axis fills
-`regions`, so nothing is counted twice in `total_revenue_mappable`, the sum of `countries`. Per
-year the newest filing wins. Every row cites the accession.
+US: revenue facts (the `revenue` metric's concepts) for a fiscal year's duration on
+`srt:StatementGeographicalAxis`, or another axis all of whose members are places (Apple's
+geographic segments; Tesla's business segments are not), alone or beside an axis that says which
+part of the company the value covers (the operating segments' total, one business segment: see
+`_scope`). The axis with countries fills `countries` (and its regions and catch-alls `regions`
+and `other`); another geographic axis fills `regions`, so nothing is counted twice in
+`total_revenue_mappable`, the sum of `countries`. Per year the newest filing wins, and the year is
+the company's own label. Every row cites the accession.
 
 Nordic: a page line such as "Net sales by geographic market" (or Swedish, Finnish), then one row
 per place until the total, the first value column being the year the header names (or the
