@@ -258,3 +258,55 @@ def test_a_nordic_year_end_release_settles_the_same_way() -> None:
         Decimal("2948100000"),
         Decimal("2948000000"),
     )
+
+
+def _row(label: str, values: list[str], sign: str = "") -> str:
+    """A statement row as Workiva lays it out: a sign cell before each value."""
+    return (
+        f"<tr><td>{label}</td>" + "".join(f"<td>{sign}</td><td>{v}</td>" for v in values) + "</tr>"
+    )
+
+
+FOURTH_QUARTER_LAYOUT = "".join(
+    [
+        "<html><body><p>RECONCILIATION OF GAAP TO NON-GAAP STATEMENTS OF OPERATIONS</p>",
+        "<p>(in thousands)</p><table><tr><td></td><td>Three Months Ended December 31, 2024</td>",
+        "</tr><tr><td>Net revenues</td><td>9,999</td></tr></table>",
+        "<p>CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS</p>",
+        "<p>(in thousands, except per share amounts)</p><table>",
+        "<tr><td></td><td colspan='4'>Three Months Ended December 31,</td>",
+        "<td colspan='4'>Year Ended December 31,</td></tr>",
+        "<tr><td></td>" + "".join(f"<td colspan='2'>{y}</td>" for y in (2024, 2023) * 2),
+        "</tr>",
+        _row("Net revenues", ["1,250", "1,100", "4,800", "4,200"], "$"),
+        _row("Loss from operations", ["(35)", "(20)", "(90)", "12"]),
+        _row("Net income (loss)", ["(40)", "(25)", "(110)", "5"], "$"),
+        "<tr><td>Net income (loss) per share:</td></tr>",
+        _row("Basic", ["(0.10)", "(0.07)", "(0.28)", "0.01"], "$"),
+        _row("Diluted", ["(0.10)", "(0.07)", "(0.28)", "0.01"], "$"),
+        _row("Weighted-average shares, diluted", ["400", "380", "395", "378"]),
+        "</table></body></html>",
+    ]
+).encode()
+
+
+def test_a_fourth_quarter_layout_years_under_their_heading() -> None:
+    # A layout of many releases (made for the test, not a filing): years in a row under the
+    # spanning "Three Months Ended December 31," and "Year Ended December 31," headings,
+    # losses in parentheses, a label-only row over Basic and Diluted, and a non-GAAP
+    # reconciliation before the statement that is never read as it.
+    figures = {(f.metric_key, f.period_kind): f for f in read_release(FOURTH_QUARTER_LAYOUT)}
+    assert {k: f.value for k, f in figures.items()} == {
+        ("revenue", "quarter"): Decimal("1250000"),
+        ("revenue", "annual"): Decimal("4800000"),
+        ("operating_income", "quarter"): Decimal("-35000"),
+        ("operating_income", "annual"): Decimal("-90000"),
+        ("net_income", "quarter"): Decimal("-40000"),
+        ("net_income", "annual"): Decimal("-110000"),
+        ("eps_basic", "quarter"): Decimal("-0.10"),
+        ("eps_basic", "annual"): Decimal("-0.28"),
+        ("eps_diluted", "quarter"): Decimal("-0.10"),
+        ("eps_diluted", "annual"): Decimal("-0.28"),
+    }
+    assert {f.period_end for f in figures.values()} == {date(2024, 12, 31)}
+    assert figures[("revenue", "quarter")].currency == "USD"

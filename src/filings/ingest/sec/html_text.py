@@ -130,6 +130,11 @@ def is_value(text: str) -> bool:
     return _is_value(text)
 
 
+def is_data_row(row: list[tuple[int, str]]) -> bool:
+    """Whether a row holds values (a label with values, or values that are not only years)."""
+    return _is_data_row(row)
+
+
 def _cells(row: etree._Element) -> list[tuple[str, int]]:
     out = []
     for cell in row:

@@ -27,7 +27,14 @@ from decimal import Decimal, InvalidOperation
 
 from lxml import etree
 
-from filings.ingest.sec.html_text import Page, clean, is_value, read_pages, table_rows
+from filings.ingest.sec.html_text import (
+    Page,
+    clean,
+    is_data_row,
+    is_value,
+    read_pages,
+    table_rows,
+)
 
 _TITLE = re.compile(
     r"statements? of (consolidated )?(income|operations|earnings)|income statements?", re.I
@@ -182,7 +189,7 @@ def _currency(rows: list[list[tuple[int, str]]]) -> str | None:
 def _statement_rows(
     rows: list[list[tuple[int, str]]], scale: int, page: int
 ) -> list[ReleaseFigure]:
-    start = next((i for i, r in enumerate(rows) if any(is_value(t) for _, t in r[1:])), None)
+    start = next((i for i, r in enumerate(rows) if is_data_row(r)), None)
     if start is None:
         return []
     columns = {c: col for c, h in _headings(rows[:start]).items() if (col := _column(h))}
