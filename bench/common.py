@@ -21,7 +21,8 @@ from sqlalchemy.exc import OperationalError
 from filings.access import service
 from filings.db.engine import Database, make_engine
 from filings.db.migrate import upgrade
-from filings.ingest.sec.pipeline import ingest_sec, read_tickers
+from filings.ingest.sec.fetch import read_tickers
+from filings.ingest.sec.pipeline import ingest_sec
 from filings.ingest.sec.source import MirrorSource
 
 SECRET = "bench-secret"

@@ -23,7 +23,8 @@ from sqlalchemy import select
 from filings.db.engine import Database, make_engine
 from filings.db.migrate import upgrade
 from filings.db.tables import companies, metric_values
-from filings.ingest.sec.pipeline import ingest_sec, read_tickers
+from filings.ingest.sec.fetch import read_tickers
+from filings.ingest.sec.pipeline import ingest_sec
 from filings.ingest.sec.source import MirrorSource
 
 CORPUS = Path(os.environ.get("FILINGS_CORPUS", "../shared/corpus"))

@@ -19,7 +19,8 @@ from filings.app import create_app
 from filings.core.settings import Settings
 from filings.db.engine import Database, make_engine
 from filings.db.migrate import upgrade
-from filings.ingest.sec.pipeline import ingest_sec, read_tickers, select_ciks
+from filings.ingest.sec.fetch import read_tickers
+from filings.ingest.sec.pipeline import ingest_sec, select_ciks
 from filings.ingest.sec.source import MirrorSource
 
 CORPUS = Path(os.environ.get("FILINGS_CORPUS", "../shared/corpus"))

@@ -26,7 +26,8 @@ from filings.db.fulltext import fts5_expression, query_terms, ranked_passages
 from filings.db.migrate import upgrade
 from filings.db.tables import passage_vectors, passages
 from filings.ingest.nordic.pipeline import ingest_nordic
-from filings.ingest.sec.pipeline import ingest_sec, read_tickers
+from filings.ingest.sec.fetch import read_tickers
+from filings.ingest.sec.pipeline import ingest_sec
 from filings.ingest.sec.source import MirrorSource
 from filings.search.schemas import ContentSearchRequest
 from filings.search.service import SearchEngine, content_search, fuse

@@ -230,7 +230,8 @@ def corpus() -> Path:
 def sec_database_url(tmp_path_factory: pytest.TempPathFactory, corpus: Path) -> Iterator[str]:
     """A database with the SEC mirror and the Nordic corpus ingested once for the session."""
     from filings.ingest.nordic.pipeline import ingest_nordic
-    from filings.ingest.sec.pipeline import ingest_sec, read_tickers, select_ciks
+    from filings.ingest.sec.fetch import read_tickers
+    from filings.ingest.sec.pipeline import ingest_sec, select_ciks
     from filings.ingest.sec.source import MirrorSource
     from filings.search.vectors import CachedEmbedder, E5Embedder, embed_missing
 

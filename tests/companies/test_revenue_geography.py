@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import Connection
+from sqlalchemy import Connection, insert
 
 from filings.companies.geography import classify, classify_member, member_label
-from filings.companies.revenue_geography import nordic_geography
+from filings.companies.revenue_geography import nordic_geography, us_geography
+from filings.db.tables import xbrl_facts
 from tests.factories import add_company, add_filing, add_page
 
 API = "/api/v1/data/companies"
@@ -181,3 +183,99 @@ def test_members_are_read_by_their_names() -> None:
     china = classify_member("nvda:ChinaIncludingHongKongMember")
     assert china is not None and china.entity_type == "multi_region"
     assert classify_member("tsla:AutomotiveSegmentMember") is None
+
+
+WALMART_10K, JNJ_10K = "0000104169-25-000021", "0000200406-25-000038"
+
+
+def test_walmart_countries_tagged_with_its_segments(sec_client: TestClient) -> None:
+    # Walmart's 10-K FY2025, page 80 (segments note), Walmart International net sales: Mexico and
+    # Central America 51,970; Canada 23,035; China 19,975; other 26,905 (millions), each tagged
+    # with srt:StatementGeographicalAxis and us-gaap:StatementBusinessSegmentsAxis. The U.S.
+    # (557,622) and non-U.S. (123,363) total revenues carry the geographic axis alone.
+    body = geography(sec_client, "WMT", year=2025)
+    assert {c["iso_alpha2"]: c["revenue"] for c in body["countries"]} == {
+        "US": 557_622_000_000,
+        "CA": 23_035_000_000,
+        "CN": 19_975_000_000,
+    }
+    regions = by_name(body["regions"])
+    assert regions["Mexico and Central America"]["revenue"] == 51_970_000_000
+    assert regions["Mexico and Central America"]["entity_type"] == "multi_region"
+    assert by_name(body["other"])["Other"]["revenue"] == 26_905_000_000
+    assert {row["page_id"] for row in body["countries"]} == {WALMART_10K}
+    assert body["total_revenue"] == 680_985_000_000
+
+
+def test_jnj_regions_tagged_with_the_operating_segments_total(sec_client: TestClient) -> None:
+    # J&J's 10-K FY2024, page 93: sales to customers in Europe 20,212; Western Hemisphere
+    # excluding U.S. 4,714; Asia-Pacific, Africa 13,593 (millions), tagged with
+    # srt:ConsolidationItemsAxis = OperatingSegmentsMember beside the geographic axis.
+    body = geography(sec_client, "JNJ", year=2024)
+    assert {c["iso_alpha2"]: c["revenue"] for c in body["countries"]} == {"US": 50_302_000_000}
+    regions = by_name(body["regions"])
+    assert regions["Europe"]["revenue"] == 20_212_000_000
+    assert regions["Western Hemisphere excluding US"]["revenue"] == 4_714_000_000
+    assert regions["Asia Pacific Africa"]["revenue"] == 13_593_000_000
+    assert {row["page_id"] for row in body["regions"]} == {JNJ_10K}
+
+
+def test_products_by_place_are_parts_not_the_places_revenue(connection: Connection) -> None:
+    # Coca-Cola tags revenue by place and by operation (concentrate, finished products): such
+    # a fact is a part of the place's revenue. Only the place's own value counts.
+    company = add_company(connection, "geo-parts", "Parts Inc.")
+    filing = add_filing(
+        connection,
+        company,
+        accession_number="0000000001-25-000001",
+        form="10-K",
+        filed_date=date(2025, 2, 1),
+    )
+    place = ["srt:StatementGeographicalAxis", "country:US"]
+    add_fact(connection, filing, "us-gaap:Revenues", "100", [place])
+    add_fact(
+        connection, filing, "us-gaap:Revenues", "60", [place, ["srt:ProductOrServiceAxis", "x:A"]]
+    )
+    add_fact(
+        connection,
+        filing,
+        "us-gaap:Revenues",
+        "7",
+        [
+            ["srt:StatementGeographicalAxis", "country:FR"],
+            ["us-gaap:StatementBusinessSegmentsAxis", "x:One"],
+        ],
+    )
+    add_fact(
+        connection,
+        filing,
+        "us-gaap:Revenues",
+        "5",
+        [
+            ["srt:StatementGeographicalAxis", "country:FR"],
+            ["us-gaap:StatementBusinessSegmentsAxis", "x:Two"],
+        ],
+    )
+    found = us_geography(connection, company, ["us-gaap:Revenues"])
+    [year] = found.values()
+    assert {c.iso_alpha2: c.revenue for c in year.countries} == {
+        "US": Decimal(100),
+        "FR": Decimal(12),  # summed over the business segments that state it
+    }
+
+
+def add_fact(
+    connection: Connection, filing: int, concept: str, value: str, dimensions: list[list[str]]
+) -> None:
+    """A dimensional fact of the year 2024 in a test filing."""
+    connection.execute(
+        insert(xbrl_facts).values(
+            filing_pk=filing,
+            concept=concept,
+            unit="USD",
+            period_start=date(2024, 1, 1),
+            period_end=date(2024, 12, 31),
+            value=value,
+            dimensions=dimensions,
+        )
+    )

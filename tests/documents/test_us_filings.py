@@ -11,7 +11,8 @@ from filings.access import service
 from filings.app import create_app
 from filings.core.settings import Settings
 from filings.db.engine import Database, make_engine
-from filings.ingest.sec.pipeline import ingest_sec, read_tickers
+from filings.ingest.sec.fetch import read_tickers
+from filings.ingest.sec.pipeline import ingest_sec
 from filings.ingest.sec.source import MirrorSource
 
 SEARCH = "/api/v1/data/filings/search"

@@ -363,3 +363,56 @@ def test_new_companies_together_store_what_one_by_one_does(
     assert [name for name in ours if not ours[name]] == [], "an empty table proves nothing"
     for name in ours:
         assert ours[name] == theirs[name], name
+
+
+SETS = "sec/www.sec.gov/files/dera/data/financial-statement-data-sets"
+
+
+@pytest.fixture(scope="module")
+def loaded_2010(
+    corpus: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[Database, DatasetSummary]]:
+    """2010 Q1 in the old layout (num.txt without a `segments` column) and 2010 Q2 re-issued
+    (with it), oldest first."""
+    with new_database(tmp_path_factory.mktemp("datasets2010")) as url:
+        database = Database(make_engine(url))
+        upgrade(database.engine)
+        zips = [corpus / SETS / "2010q1.zip", corpus / SETS / "2010q2.zip"]
+        summary = ingest_datasets(database, zips)
+        yield database, summary
+        database.dispose()
+
+
+def test_the_old_layout_without_segments(loaded_2010: tuple[Database, DatasetSummary]) -> None:
+    # 2010q1.zip num.txt (adsh tag version coreg ddate qtrs uom value footnote): Adobe's 10-K
+    # 0000796343-10-000003, Revenues 2945853000.0000 and NetIncomeLoss 386508000.0000 for four
+    # quarters to 20091130.
+    database, _ = loaded_2010
+    assert figure(database, "796343", "revenue", date(2009, 11, 30), "annual")[0] == "2945853000"
+    assert figure(database, "796343", "net_income", date(2009, 11, 30), "annual")[0] == (
+        "386508000"
+    )
+
+
+def test_the_reissued_layout_and_a_value_left_empty(
+    loaded_2010: tuple[Database, DatasetSummary],
+) -> None:
+    # 2010q2.zip: Nike's 10-Q 0001193125-10-078534, SalesRevenueNet 4733000000.0000 for the
+    # quarter to 20100228 (Nike's fiscal year ends in May: Q3 of fiscal 2010). Goldman Sachs'
+    # CommonStockDividendsPerShareDeclared for the quarter to 20090331 is left empty, a footnote
+    # saying why (num.txt line 131789): skipped, and said so.
+    database, summary = loaded_2010
+    assert figure(database, "320187", "revenue", date(2010, 2, 28), "quarter")[0] == "4733000000"
+    with database.transaction() as conn:
+        nike = conn.execute(
+            select(metric_values.c.fiscal_year, metric_values.c.fiscal_quarter)
+            .join(companies, companies.c.id == metric_values.c.company_pk)
+            .where(
+                companies.c.cik == "0000320187",
+                metric_values.c.metric_key == "revenue",
+                metric_values.c.period_end == date(2010, 2, 28),
+            )
+        ).one()
+    assert tuple(nike) == (2010, 3)
+    assert ("num.txt line 131789", "no value (nil)") in summary.skipped
+    assert summary.segment_values == 64

@@ -18,8 +18,10 @@ from filings.db.engine import Database, make_engine
 from filings.db.tables import filing_texts, filings, metric_values, xbrl_facts
 from filings.ingest.sec.documents import fetch_documents, read_document, read_filing_documents
 from filings.ingest.sec.envelope import read_envelope, read_package
+from filings.ingest.sec.fetch import read_tickers
+from filings.ingest.sec.held import UNREADABLE
 from filings.ingest.sec.html_text import read_pages
-from filings.ingest.sec.pipeline import ingest_sec, read_tickers
+from filings.ingest.sec.pipeline import ingest_sec
 from filings.ingest.sec.sections import text_units
 from filings.ingest.sec.source import MirrorSource
 from filings.ingest.sec.submissions import FilingInfo
@@ -213,14 +215,32 @@ def test_documents_are_stored_by_section_and_page(sec_database_url: str) -> None
             )
         ).all()
     db.dispose()
+    # Pages: one more than the page breaks each primary document asks for (ko-20241231.htm has
+    # 138 `page-break-after: always`).
     assert dict(stored) == {
+        "0000021344-25-000011": 139,
+        "0000104169-25-000021": 87,
+        "0000200406-25-000038": 126,
+        # held only as XBRL instances: facts, no text, no pages
+        "0000320193-22-000108": 0,
+        "0000320193-23-000077": 0,
+        "0000320193-23-000106": 0,
         "0000320193-24-000123": 59,
         "0000320193-25-000057": 25,
+        "0000320193-25-000073": 25,
+        "0000354950-25-000085": 84,
+        # Adobe: known from its 8-K folder alone (four page breaks in adbe-20230315.htm)
+        "0000796343-23-000044": 5,
         "0001045810-25-000023": 87,
         "0001045810-25-000209": 40,
-        "0001628280-25-003063": 111,
         # Not in NVIDIA's submissions index: known from its full submission's SGML header.
         "0001045810-26-000024": 3,  # two page breaks in nvda-20260302.htm
+        "0001104659-25-042659": 45,
+        "0001628280-24-032662": 0,
+        "0001628280-25-003063": 111,
+        "0001628280-25-035806": 38,
+        # Alphabet: known from the companyfacts facts that name the accession
+        "0001652044-25-000014": 99,
     }
     assert risk is not None and risk.heading_path == "Part I > Item 1A. RISK FACTORS"
     by_member = {tuple(map(tuple, g.dimensions)): g.value for g in geography}
@@ -245,7 +265,8 @@ def test_a_malformed_document_is_reported_and_skipped(
         texts = conn.execute(select(filing_texts.c.id)).all()
     db.dispose()
     assert summary.companies == 1 and summary.documents == 0
-    assert any("0001628280-25-003063 skipped" in w for _, w in summary.warnings)
+    [skip] = summary.document_skips
+    assert (skip.accession, skip.reason) == ("0001628280-25-003063", UNREADABLE)
     assert texts == []
 
 
@@ -260,8 +281,58 @@ def test_a_run_without_documents_keeps_the_figures_they_gave(
     with db.transaction() as conn:
         revenue = conn.execute(
             select(metric_values.c.value).where(
-                metric_values.c.metric_key == "revenue", metric_values.c.fiscal_year == 2024
+                metric_values.c.metric_key == "revenue",
+                metric_values.c.fiscal_year == 2024,
+                metric_values.c.period_kind == "annual",
             )
         ).scalar_one()
     db.dispose()
     assert again.unchanged == 1 and revenue == "97690000000"
+
+
+WALMART_10K = f"{ARCHIVES}/104169/000010416925000021/wmt-20250131.htm"
+
+
+def test_walmart_item_headings_laid_out_as_table_rows(corpus: Path) -> None:
+    # Walmart's 10-K sets each item heading as a one-row table ("ITEM 1A." | "RISK FACTORS");
+    # Item 1A opens the page whose footer prints 14. Its table of contents (a row per item,
+    # each with a page number) moves no section.
+    units = _units(corpus, WALMART_10K, "10-K")
+    sections = list(dict.fromkeys(u.section.split("/")[0] for u in units))
+    assert sections == [
+        "cover",
+        "item_1",
+        "item_1a",
+        "item_1b",
+        "item_1c",
+        "item_2",
+        "item_3",
+        "item_4",
+        "item_5",
+        "item_6",
+        "item_7",
+        "item_7a",
+        "item_8",
+        "item_9",
+        "item_9a",
+        "item_9b",
+        "item_9c",
+        "item_10",
+        "item_11",
+        "item_12",
+        "item_13",
+        "item_14",
+        "item_15",
+        "item_16",
+    ]
+    risk = _first(units, "item_1a")
+    assert (risk.page_number, risk.printed_page) == (14, "14")
+    assert risk.heading_path == ("Part I", "Item 1A. RISK FACTORS")
+    assert risk.text.startswith("ITEM 1A. | RISK FACTORS\n\nThe risks described below")
+
+
+def test_walmart_profile_and_search_by_item(sec_client: TestClient) -> None:
+    # Content search can now filter Walmart's text by item: its risk factors are Item 1A's.
+    db_sections = sec_client.get("/api/v1/data/companies/WMT/profile").json()
+    assert db_sections.get("error") is None
+    assert db_sections["risks"]["sentences"], db_sections["risks"]

@@ -20,7 +20,8 @@ from filings.core.errors import ConfigurationError, DataSourceUnavailable, Sourc
 from filings.db.engine import Database, make_engine
 from filings.db.tables import companies, filing_texts, filings, metric_values
 from filings.ingest.sec.documents import DocumentSelection
-from filings.ingest.sec.pipeline import ingest_sec, read_tickers, select_ciks
+from filings.ingest.sec.fetch import read_tickers
+from filings.ingest.sec.pipeline import ingest_sec, select_ciks
 from filings.ingest.sec.source import HttpSource, MirrorSource
 
 runner = CliRunner()
@@ -79,14 +80,24 @@ def test_a_rerun_changes_nothing(committed_database_url: str, corpus: Path) -> N
 def test_the_default_covers_the_mirrors_companies(corpus: Path) -> None:
     source = MirrorSource(corpus / "sec")
     ciks = select_ciks(source, read_tickers(source), ciks=[], tickers=[], universe=False)
+    # a submissions or companyfacts file, or a filing folder (Adobe's 8-K: 0000796343)
     assert set(ciks) == {
+        "0000021344",
+        "0000104169",
+        "0000200406",
         "0000320193",
+        "0000354950",
         "0000789019",
+        "0000796343",
+        "0000909832",
         "0001045810",
         "0001046179",
+        "0001067983",
         "0001318605",
         "0001640147",
         "0001652044",
+        "0001744489",
+        "0001835632",
     }
 
 

@@ -21,7 +21,8 @@ from filings.core.settings import Settings
 from filings.db.engine import make_engine
 from filings.db.migrate import upgrade
 from filings.ingest.nordic.pipeline import ingest_nordic
-from filings.ingest.sec.pipeline import ingest_sec, read_tickers, select_ciks
+from filings.ingest.sec.fetch import read_tickers
+from filings.ingest.sec.pipeline import ingest_sec, select_ciks
 from filings.ingest.sec.source import MirrorSource
 
 DEMO_ACCOUNT = "demo"

@@ -20,7 +20,8 @@ from filings.ingest.esef.source import EsefHttp, Locations, is_url
 from filings.ingest.nordic.pipeline import ingest_nordic
 from filings.ingest.sec.datasets import dataset_zips, ingest_datasets
 from filings.ingest.sec.documents import DOCUMENT_FORMS, DocumentSelection
-from filings.ingest.sec.pipeline import SecSummary, ingest_sec, read_tickers, select_ciks
+from filings.ingest.sec.fetch import read_tickers
+from filings.ingest.sec.pipeline import SecSummary, ingest_sec, select_ciks
 from filings.ingest.sec.source import HttpSource, MirrorSource, SecSource
 
 LIVE_YEARS_BACK = 2  # live runs read the documents of this many past years by default
@@ -61,10 +62,29 @@ def _print_summary(summary: SecSummary) -> None:
         console.print(f"[yellow]skipped[/yellow] CIK {cik}: {reason}")
     for cik, warning in summary.warnings:
         console.print(f"[yellow]warning[/yellow] CIK {cik}: {warning}")
+    for skip in summary.document_skips:
+        console.print(
+            f"[yellow]documents not read[/yellow] CIK {skip.cik} {skip.accession}: "
+            f"{skip.reason} ({escape(skip.detail)})",
+            soft_wrap=True,
+        )
+    for cik, difference in summary.preliminary_differences:
+        console.print(
+            f"[yellow]preliminary figure changed[/yellow] CIK {cik} {difference.metric_key} "
+            f"{difference.period_kind} ending {difference.period_end}: released "
+            f"{difference.preliminary}, reported {difference.reported} "
+            f"({escape(difference.report)})",
+            soft_wrap=True,
+        )
+    by_reason = "; ".join(f"{why}: {n}" for why, n in summary.skips_by_reason().items())
     typer.echo(
         f"companies: {summary.companies}, filings: {summary.filings}, facts: {summary.facts}, "
-        f"filings with documents read: {summary.documents}, skipped: {len(summary.skipped)} "
-        f"({summary.unchanged} companies unchanged)"
+        f"filings with documents read: {summary.documents}, held documents not read: "
+        f"{len(summary.document_skips)}{f' ({by_reason})' if by_reason else ''}, filings "
+        f"without documents at the source: {summary.documents_not_held}, preliminary figures: "
+        f"{summary.preliminary} ({len(summary.preliminary_differences)} replaced with another "
+        f"value), skipped: "
+        f"{len(summary.skipped)} ({summary.unchanged} companies unchanged)"
     )
 
 

@@ -1,12 +1,14 @@
 """Revenue by geography (4.7): US from the 10-K's dimensional inline-XBRL facts, Nordic from the
 report notes that print net sales by geographic market.
 
-US: revenue facts (the `revenue` metric's concepts) for a fiscal year's duration whose only
-dimension is `srt:StatementGeographicalAxis`, or another axis all of whose members are places
-(Apple's geographic segments; Tesla's business segments are not). The axis with countries fills
-`countries` (and its regions and catch-alls `regions` and `other`); another geographic axis fills
-`regions`, so nothing is counted twice in `total_revenue_mappable`, the sum of `countries`. Per
-year the newest filing wins. Every row cites the accession.
+US: revenue facts (the `revenue` metric's concepts) for a fiscal year's duration on
+`srt:StatementGeographicalAxis`, or another axis all of whose members are places (Apple's
+geographic segments; Tesla's business segments are not), alone or beside an axis that says which
+part of the company the value covers (the operating segments' total, one business segment: see
+`_scope`). The axis with countries fills `countries` (and its regions and catch-alls `regions`
+and `other`); another geographic axis fills `regions`, so nothing is counted twice in
+`total_revenue_mappable`, the sum of `countries`. Per year the newest filing wins, and the year is
+the company's own label. Every row cites the accession.
 
 Nordic: a page line such as "Net sales by geographic market" (or Swedish, Finnish), then one row
 per place until the total, the first value column being the year the header names (or the
@@ -18,12 +20,13 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import Connection, select
 
-from filings.companies.geography import Place, classify, classify_member
+from filings.companies.geography import Place, classify, classify_member, member_label
 from filings.companies.schemas import GeoEntry, RevenueGeography
 from filings.core.concepts import GEOGRAPHIC_AXIS
 from filings.core.periods import fiscal_year_of
@@ -80,6 +83,18 @@ class YearGeography:
 
 # --- US -----------------------------------------------------------------------------------------
 
+# Axes a geographic fact may carry besides its place, and what the value then covers: nothing
+# else (the company), the operating segments' total (`srt:ConsolidationItemsAxis` =
+# OperatingSegmentsMember: Johnson & Johnson's Europe, Western Hemisphere, Asia-Pacific), or one
+# business segment (Walmart's Canada, China and Mexico inside Walmart International), whose
+# values for a place are summed over the segments. Any other axis (products, sub-segments,
+# eliminations) makes a part of a place's revenue, never its whole, and is passed over.
+CONSOLIDATION_AXIS = "srt:ConsolidationItemsAxis"
+SEGMENTS_TOTAL = "us-gaap:OperatingSegmentsMember"
+BUSINESS_SEGMENTS_AXIS = "us-gaap:StatementBusinessSegmentsAxis"
+COMPANY, SEGMENTS, BY_SEGMENT = 0, 1, 2  # scopes, the first available wins
+_LOWER_JOIN = re.compile(r"(?<=[a-z])(and|of|including|excluding)(?=[A-Z])")
+
 
 def _us_facts(conn: Connection, company_pk: int, concepts: list[str]) -> list[Any]:
     """The company's annual-report revenue facts with a dimension, newest filing first."""
@@ -106,34 +121,113 @@ def _us_facts(conn: Connection, company_pk: int, concepts: list[str]) -> list[An
     )
 
 
+def _fiscal_years(conn: Connection, company_pk: int) -> dict[date, int]:
+    """The company's fiscal-year labels by year end, as its figures carry them (a filer's own
+    labels: The Home Depot's year ended 2 February 2025 is fiscal 2024)."""
+    rows = conn.execute(
+        select(metric_values.c.period_end, metric_values.c.fiscal_year)
+        .where(
+            metric_values.c.company_pk == company_pk,
+            metric_values.c.period_kind == "annual",
+            metric_values.c.metric_key == "revenue",
+        )
+        .distinct()
+    )
+    return {end: year for end, year in rows}
+
+
+def _capitalized_joins(member: str) -> str:
+    """`wmt:MexicoandCentralAmericaMember` -> `wmt:MexicoAndCentralAmericaMember`, so that its
+    words split."""
+    return _LOWER_JOIN.sub(lambda m: m.group(1).capitalize(), member)
+
+
+def us_member_place(member: str) -> Place | None:
+    """What a member of a geographic axis stands for, its name read with its lower-case joins
+    (`wmt:MexicoandCentralAmericaMember`: Mexico and Central America)."""
+    return classify_member(member) or classify_member(_capitalized_joins(member))
+
+
+def us_member_name(member: str) -> str:
+    """A member's name as words, for a place the vocabulary does not know."""
+    return member_label(_capitalized_joins(member))
+
+
+def _scope(others: dict[str, str]) -> tuple[int, str] | None:
+    """What a geographic fact covers, from its other axes (see above); None for a part."""
+    total = others.get(CONSOLIDATION_AXIS) == SEGMENTS_TOTAL
+    rest = {a: m for a, m in others.items() if a != CONSOLIDATION_AXIS or not total}
+    if not rest:
+        return (SEGMENTS if total else COMPANY), ""
+    if set(rest) == {BUSINESS_SEGMENTS_AXIS}:
+        return BY_SEGMENT, rest[BUSINESS_SEGMENTS_AXIS]
+    return None
+
+
+def _geographic(facts: list[Any]) -> set[str]:
+    """The axes of places: `srt:StatementGeographicalAxis`, and any other all of whose members
+    are places (Apple's geographic segments; never Tesla's business segments)."""
+    members: dict[str, set[str]] = defaultdict(set)
+    for fact in facts:
+        for axis, member in fact.dimensions:
+            members[axis].add(member)
+    return {
+        axis
+        for axis, held in members.items()
+        if axis == GEOGRAPHIC_AXIS
+        or (axis != CONSOLIDATION_AXIS and all(us_member_place(m) for m in held))
+    }
+
+
+Found = dict[tuple[int, str, str], dict[int, tuple[str, dict[str, Decimal]]]]
+
+
+def _found(facts: list[Any], labels: dict[date, int]) -> Found:
+    """(year, axis, member) -> scope -> (accession, values by segment): the newest filing's."""
+    axes = _geographic(facts)
+    found: Found = defaultdict(dict)
+    for fact in facts:
+        if (fact.period_end - fact.period_start).days + 1 not in ANNUAL_DAYS:
+            continue
+        dimensions = dict(fact.dimensions)
+        places = [a for a in dimensions if a in axes]
+        if len(places) != 1 or len(dimensions) != len(fact.dimensions):
+            continue
+        axis = places[0]
+        scope = _scope({a: m for a, m in dimensions.items() if a != axis})
+        if scope is None:
+            continue
+        year = labels.get(fact.period_end, fiscal_year_of(fact.period_end))
+        held = found[(year, axis, dimensions[axis])]
+        accession, values = held.setdefault(scope[0], (fact.accession_number, {}))
+        if accession == fact.accession_number:  # newest filing first: later ones are older
+            values.setdefault(scope[1], Decimal(fact.value))
+    return found
+
+
 def us_geography(
     conn: Connection, company_pk: int, concepts: list[str]
 ) -> dict[int, YearGeography]:
-    """Each fiscal year's geography from the 10-Ks' dimensional revenue facts."""
+    """Each fiscal year's geography from the 10-Ks' dimensional revenue facts: a place's
+    company-wide value, else its operating segments' total, else the sum over the business
+    segments that state it."""
     by_axis: dict[tuple[int, str], dict[str, tuple[Decimal, str]]] = defaultdict(dict)
-    for fact in _us_facts(conn, company_pk, concepts):
-        if (
-            len(fact.dimensions) != 1
-            or (fact.period_end - fact.period_start).days + 1 not in ANNUAL_DAYS
-        ):
-            continue
-        axis, member = fact.dimensions[0]
-        members = by_axis[(fiscal_year_of(fact.period_end), axis)]
-        # Newest filing first: the first value seen of a member is the one kept.
-        members.setdefault(member, (Decimal(fact.value), fact.accession_number))
+    for (year, axis, member), scopes in _found(
+        _us_facts(conn, company_pk, concepts), _fiscal_years(conn, company_pk)
+    ).items():
+        accession, values = scopes[min(scopes)]
+        by_axis[(year, axis)][member] = (sum(values.values(), Decimal(0)), accession)
     years: dict[int, YearGeography] = {}
-    for (year, axis), members in sorted(
-        by_axis.items(), key=lambda kv: kv[0][1] != GEOGRAPHIC_AXIS
+    for (year, _axis), members in sorted(
+        by_axis.items(), key=lambda kv: (kv[0][1] != GEOGRAPHIC_AXIS, kv[0][1])
     ):
-        places = {member: classify_member(member) for member in members}
-        if axis != GEOGRAPHIC_AXIS and not all(places.values()):
-            continue  # a business-segment axis, not a geographic one
+        places = {member: us_member_place(member) for member in members}
         geography = years.setdefault(year, YearGeography())
         country_axis = not geography.countries and any(
             p is not None and p.kind == "country" for p in places.values()
         )
         for member, (revenue, accession) in members.items():
-            place = places[member] or Place("region", member)
+            place = places[member] or Place("region", us_member_name(member))
             geography.add(place, revenue, accession, as_region=not country_axis)
     return {y: g for y, g in years.items() if g.countries or g.regions or g.other}
 

@@ -170,11 +170,26 @@ IFRS_DEBT: tuple[DebtLine, ...] = (
 DEBT_LINES: dict[str, tuple[DebtLine, ...]] = {"us-gaap": US_GAAP_DEBT, "ifrs-full": IFRS_DEBT}
 
 
+# Depreciation and amortization stated in parts where a filer states no total under a concept
+# above (ingest/standardize/depreciation.py). IFRS's two expense lines are the entity's totals
+# and add up to its D&A (TSMC). US GAAP's `Depreciation` and `AmortizationOfIntangibleAssets`
+# are often a note's figures (Tesla's `Depreciation` of property, 1,910M of a statement line of
+# 2,911M in 2021), so they count only where the company's own documents place them on the
+# cash-flow statement (Alphabet's "Depreciation of property and equipment").
+D_AND_A_PARTS: dict[str, tuple[str, ...]] = {
+    "us-gaap": ("Depreciation", "AmortizationOfIntangibleAssets"),
+    "ifrs-full": ("DepreciationExpense", "AmortisationExpense"),
+}
+# The taxonomies whose parts add up without the statement's word for it.
+D_AND_A_PARTS_ARE_TOTALS = frozenset({"ifrs-full"})
+
+
 def mapped_concepts() -> dict[str, set[str]]:
     """Per taxonomy, every concept some metric is read from."""
     return {
         taxonomy: {c for cs in metrics.values() for c in cs}
         | {c for _, cs in DEBT_LINES[taxonomy] for c in cs}
+        | set(D_AND_A_PARTS.get(taxonomy, ()))
         for taxonomy, metrics in TAXONOMIES.items()
     }
 

@@ -33,6 +33,15 @@ def period_label(fiscal_year: int, quarter: int | None) -> str:
     return annual_label(fiscal_year) if quarter is None else quarter_label(fiscal_year, quarter)
 
 
+# Lengths of the periods filers report, in days (both ends counted). A quarter is three months
+# or 12 to 17 weeks: a 4-4-5 calendar's 13 weeks, Costco's 12-week first three quarters and its
+# 16-week (17 in a 53-week year) fourth; the half and nine months of those calendars are 24 and 36
+# weeks (168 and 252 days) as well as six and nine calendar months.
+ANNUAL_DAYS = range(350, 381)
+QUARTER_DAYS = range(80, 121)
+HALF_DAYS = range(160, 200)
+NINE_MONTH_DAYS = range(245, 290)
+
 DAYS_PER_MONTH = 30.44
 FISCAL_END_TOLERANCE_DAYS = 10
 

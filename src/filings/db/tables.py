@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Column,
     Date,
     DateTime,
@@ -17,6 +18,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    false,
 )
 
 metadata = MetaData(
@@ -171,7 +173,28 @@ xbrl_facts = Table(
     Column("anchor", String(200)),
     # ESEF: the date of the submission that stated the fact (a correction adds a submission)
     Column("submitted", Date),
+    Column("statement", String(20)),  # the primary statement its document places it on: cash_flow
     Index("ix_xbrl_facts_filing_concept", "filing_pk", "concept"),
+)
+
+# The figures a results release prints (a US 8-K's EX-99 earnings release), read at ingestion:
+# preliminary until the periodic report that states their period arrives.
+release_figures = Table(
+    "release_figures",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("filing_pk", ForeignKey("filings.id", ondelete="CASCADE"), nullable=False),
+    Column("document", String(300), nullable=False),  # the release's file: adbeex991q123.htm
+    Column("document_type", String(20), nullable=False),  # EX-99.1
+    Column("metric_key", String(60), nullable=False),
+    Column("period_kind", String(10), nullable=False),  # quarter | annual
+    Column("period_end", Date, nullable=False),
+    Column("period_days", Integer),  # where the release counts the weeks
+    Column("value", String(60), nullable=False),  # exact decimal text, scaled to units
+    Column("currency", String(3)),  # from the money sign the release prints
+    Column("label", Text, nullable=False),  # as printed
+    Column("page_number", Integer, nullable=False),  # the release's page that prints it
+    Index("ix_release_figures_filing", "filing_pk"),
 )
 
 # The issuer's own label of each concept in a US filing, read from its documents (the row of
@@ -242,6 +265,8 @@ metric_values = Table(
     Column("page_id", String(40)),
     Column("derived", String(40)),  # how a derived value was made (q4_from_annual, ebitda ...)
     Column("filed_date", Date),
+    # an earnings release's figure, until the periodic report that states the period arrives
+    Column("preliminary", Boolean, nullable=False, server_default=false()),
     UniqueConstraint("company_pk", "metric_key", "period_key", name="uq_metric_values_period"),
     Index("ix_metric_values_lookup", "company_pk", "metric_key", "fiscal_year"),
     # the screen: one metric's values of one fiscal year across the universe, read from the
@@ -284,6 +309,7 @@ metric_history = Table(
     Column("page_id", String(40)),
     Column("derived", String(40)),
     Column("filed_date", Date),
+    Column("preliminary", Boolean, nullable=False, server_default=false()),
     Column("known_from", Date, nullable=False),
     Column("known_until", Date),
     Index("ix_metric_history_company", "company_pk", "metric_key", "fiscal_year"),

@@ -28,6 +28,7 @@ class Figure:
     page_id: str | None
     accession_number: str | None
     derived: str | None
+    preliminary: bool = False  # a results release's figure, until its periodic report
 
 
 @dataclass
@@ -56,6 +57,7 @@ def _figure(r: Row[Any]) -> Figure:
         page_id=r.page_id,
         accession_number=r.accession_number,
         derived=r.derived,
+        preliminary=bool(r.preliminary),
     )
 
 

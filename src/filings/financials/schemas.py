@@ -106,6 +106,12 @@ class MetricValue(AnswerShape):
         default=None,
         description="The page (Nordic) that states the value, to cite and to open as a snapshot.",
     )
+    preliminary: bool = Field(
+        default=False,
+        description="True for a figure a results release (an 8-K earnings release, a year-end "
+        "release) states before the periodic report does; `source` names the release and its "
+        "page. The report's figure replaces it when it arrives.",
+    )
 
 
 class LatestPeriod(AnswerShape):
@@ -125,6 +131,11 @@ class LatestPeriod(AnswerShape):
     )
     metrics: dict[str, MetricValue] | None = Field(
         default=None, description="Metric key -> value with its unit and source."
+    )
+    preliminary: bool = Field(
+        default=False,
+        description="True when figures of the period are preliminary: a results release "
+        "states them and its periodic report has not yet arrived.",
     )
 
 
@@ -148,6 +159,11 @@ class FinancialsResponse(AnswerShape):
         default=None,
         description="The newest period (or the one `year`/`quarter` pin) with every metric of it.",
     )
+    preliminary: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="Year key -> the metric keys of `by_year` whose values are preliminary "
+        "(a results release's, before the annual report); empty when none is.",
+    )
 
 
 class StatementLine(AnswerShape):
@@ -163,6 +179,11 @@ class StatementLine(AnswerShape):
     currency: str | None = Field(default=None, description="The reporting currency.")
     source: str | None = Field(default=None, description="Where the value comes from.")
     page_id: str | None = Field(default=None, description="The page (Nordic) that states the line.")
+    preliminary: bool = Field(
+        default=False,
+        description="True for a line a results release states before the periodic report "
+        "does; `source` names the release and its page.",
+    )
 
 
 class StatementPeriod(AnswerShape):

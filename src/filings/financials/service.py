@@ -109,7 +109,17 @@ def _period_source(period: Period) -> str | None:
     return max(set(pages), key=pages.count) if pages else None
 
 
+def _preliminary(annual: list[Period], years: int) -> dict[str, list[str]]:
+    """Per year of `by_year`, its metric keys whose values are preliminary."""
+    found = {
+        str(p.fiscal_year): sorted(k for k, f in p.figures.items() if f.preliminary)
+        for p in annual[:years]
+    }
+    return {year: keys for year, keys in found.items() if keys}
+
+
 def _latest(period: Period) -> LatestPeriod:
+    figures = period.figures.values()
     return LatestPeriod(
         period_label=_label(period),
         period_type="annual" if period.quarter is None else "quarterly",
@@ -118,9 +128,16 @@ def _latest(period: Period) -> LatestPeriod:
         period_end=period.period_end.isoformat(),
         source=_period_source(period),
         metrics={
-            key: MetricValue(value=f.value, unit=f.unit, source=f.source, page_id=f.page_id)
+            key: MetricValue(
+                value=f.value,
+                unit=f.unit,
+                source=f.source,
+                page_id=f.page_id,
+                preliminary=f.preliminary,
+            )
             for key, f in sorted(period.figures.items())
         },
+        preliminary=any(f.preliminary for f in figures),
     )
 
 
@@ -193,6 +210,7 @@ def financials(
         currency=resolved.currency,
         by_year=_by_year(annual, years),
         latest_period=_latest(latest) if latest else None,
+        preliminary=_preliminary(annual, years),
     )
 
 
@@ -219,6 +237,7 @@ def _statement_period(period: Period, keys: list[str], lines: str) -> StatementP
                 currency=f.currency,
                 source=f.source,
                 page_id=f.page_id,
+                preliminary=f.preliminary,
             )
             for key, f in chosen
         },

@@ -172,12 +172,16 @@ def _sync_set(
     return counts
 
 
-def upsert_company(conn: Connection, company: CompanyIn, now: datetime) -> tuple[int, bool]:
-    """Insert or update a company with its identifiers, aliases and tags; (pk, changed)."""
+def upsert_company(
+    conn: Connection, company: CompanyIn, now: datetime, *, bump: bool = True
+) -> tuple[int, bool]:
+    """Insert or update a company with its identifiers, aliases and tags; (pk, changed).
+    `bump=False` leaves moving the data generation to the caller (see `insert_new_companies`)."""
     existing = find_company(conn, company)
     if existing is None:  # nothing stored to compare with: written in a statement per table
         slug = _free_slug(conn, company.company_id, company.cik or company.isin or "x")
-        return insert_new_companies(conn, [replace(company, company_id=slug)], now)[slug], True
+        made = insert_new_companies(conn, [replace(company, company_id=slug)], now, bump=bump)
+        return made[slug], True
     pk = int(existing.id)
     values = company.columns()
     if company.business_country is None:  # a source that does not read it keeps what is stored
@@ -195,7 +199,7 @@ def upsert_company(conn: Connection, company: CompanyIn, now: datetime) -> tuple
     changed |= _sync_aliases(conn, pk, company).changed
     changed |= _sync_set(conn, company_tags, pk, _tag_rows(company), ("slug",)).changed
     if changed:
-        touch_company(conn, pk, now)
+        touch_company(conn, pk, now, bump=bump)
     return pk, changed
 
 
@@ -281,11 +285,12 @@ def insert_new_companies(
     return pks
 
 
-def touch_company(conn: Connection, company_pk: int, now: datetime) -> None:
+def touch_company(conn: Connection, company_pk: int, now: datetime, *, bump: bool = True) -> None:
     """Mark a company's data as changed; readers key their caches on `updated_at` and on the
-    data generation."""
+    data generation (`bump=False`: the caller moves it, last in its transaction)."""
     conn.execute(update(companies).where(companies.c.id == company_pk).values(updated_at=now))
-    bump_generation(conn)
+    if bump:
+        bump_generation(conn)
 
 
 def sync_filing(
@@ -385,6 +390,7 @@ def metric_columns(row: MetricRow, filing_pk: int | None) -> dict[str, Any]:
         "page_id": row.page_id,
         "derived": row.derived,
         "filed_date": row.filed_date,
+        "preliminary": row.preliminary,
     }
 
 

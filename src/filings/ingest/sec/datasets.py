@@ -55,6 +55,7 @@ from filings.ingest.load import (
     insert_new_metrics,
     sync_filings,
     sync_metrics,
+    touch_company,
     upsert_company,
 )
 from filings.ingest.sec.documents_load import stored_document_facts
@@ -223,6 +224,9 @@ def read_values(
         submission = submissions.get(adsh)
         if submission is None or submission.form not in PERIODIC_FORMS:
             continue
+        if not amount.strip():  # a value left empty (nil), a footnote saying why
+            skipped.append((f"num.txt line {number}", "no value (nil)"))
+            continue
         try:
             end = _date(ddate)
             quarters = int(qtrs)
@@ -381,9 +385,11 @@ def _load_company(
     filed: list[Submission],
     now: datetime,
     segments: Sequence[Segmented] = (),
-) -> tuple[bool, int]:
+) -> tuple[bool, int, bool]:
     """One company's filings and values; its figures when it has none from elsewhere:
-    (whether its figures were computed, how many)."""
+    (whether its figures were computed, how many, whether anything changed). The data
+    generation is left to the caller, to move last in its transaction: another batch in flight
+    waits for its row until this one commits."""
     newest = max(filed, key=lambda s: (s.filed, s.adsh))
     existing = find_company(conn, _company(newest, None, None))
     company = _company(newest, reporting_currency(facts), None)
@@ -400,8 +406,9 @@ def _load_company(
                 "tags": _stored_tags(conn, int(existing.id)) or company.tags,
             }
         )
-    pk, _ = upsert_company(conn, company, now)
-    filing_pks, _ = sync_filings(conn, pk, [_filing_values(s) for s in filed], now)
+    pk, changed = upsert_company(conn, company, now, bump=False)
+    filing_pks, filings_changed = sync_filings(conn, pk, [_filing_values(s) for s in filed], now)
+    changed |= filings_changed
     _store_values(conn, facts, filing_pks, segments)
     has_figures = conn.execute(
         select(func.count())
@@ -409,15 +416,18 @@ def _load_company(
         .where(metric_values.c.company_pk == pk, metric_values.c.page_id.is_(None))
     ).scalar_one()
     if has_figures and existing is not None and not _only_datasets(conn, pk, filing_pks):
-        return False, 0
+        return False, 0, changed
     # a company new to the service has no facts but these; else all it has stored
     if existing is None:
         rows = _standardized(company, facts)
     else:
         stored = stored_document_facts(conn, newest.cik, set(), {})
         rows = _standardized(company, stored, stored_labels(conn, newest.cik))
-    sync_metrics(conn, pk, rows, metric_values.c.page_id.is_(None), _all_filing_pks(conn, pk))
-    return True, len(rows)
+    scope = metric_values.c.page_id.is_(None)
+    counts = sync_metrics(conn, pk, rows, scope, _all_filing_pks(conn, pk))
+    if counts.changed and not changed:
+        touch_company(conn, pk, now, bump=False)
+    return True, len(rows), changed or counts.changed
 
 
 def _standardized(
@@ -557,7 +567,7 @@ def _existing(conn: Connection, column: Any, values: list[str]) -> set[str]:
     return found
 
 
-def _load(conn: Connection, cik: str, quarter: _Quarter, now: datetime) -> tuple[bool, int]:
+def _load(conn: Connection, cik: str, quarter: _Quarter, now: datetime) -> tuple[bool, int, bool]:
     """`_load_company` for a CIK of the quarter."""
     values, segments = quarter.values.get(cik, []), quarter.segments.get(cik, [])
     return _load_company(conn, values, quarter.filed[cik], now, segments)
@@ -574,9 +584,12 @@ def _load_batch(
             known = _existing(conn, companies.c.cik, ciks)
             done, left = _create_companies(conn, [c for c in ciks if c not in known], quarter, now)
             out: list[tuple[str, tuple[bool, int] | str]] = list(done)
+            changed = bool(done)
             for cik in [c for c in ciks if c in known] + left:
-                out.append((cik, _load(conn, cik, quarter, now)))
-            if done:
+                computed, count, touched = _load(conn, cik, quarter, now)
+                out.append((cik, (computed, count)))
+                changed |= touched
+            if changed:
                 bump_generation(conn)  # last: another batch's transaction waits for its row
             return out
     except LOADING_ERRORS:
@@ -585,7 +598,10 @@ def _load_batch(
     for cik in ciks:
         try:
             with database.transaction(write=True) as conn:
-                out.append((cik, _load(conn, cik, quarter, now)))
+                computed, count, touched = _load(conn, cik, quarter, now)
+                if touched:
+                    bump_generation(conn)
+            out.append((cik, (computed, count)))
         except LOADING_ERRORS as exc:
             out.append((cik, str(exc)))
     return out

@@ -3,7 +3,8 @@
 Which documents: the primary document of a 10-K, 10-Q, 8-K, 20-F or 40-F (and amendments),
 and the EX-99 exhibits (press releases) of an 8-K. Where from, in order: for an 8-K the full
 submission `.txt` (it holds the exhibits), then the primary document; for the other forms the
-primary document, then the `-xbrl.zip` package, then the full submission `.txt`.
+primary document, then the `-xbrl.zip` package, then the full submission `.txt`, then the XBRL
+instance EDGAR extracts from an inline filing (`aapl-20220924_htm.xml`: facts, no text).
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ from datetime import date
 from filings.core.errors import MalformedInput, SourceMissing
 from filings.ingest.sec.envelope import FiledDocument, is_linkbase, read_envelope, read_package
 from filings.ingest.sec.html_text import read_pages
+from filings.ingest.sec.releases import ReleaseFigure, read_release
 from filings.ingest.sec.sections import TextUnit, text_units
 from filings.ingest.sec.source import SecSource
 from filings.ingest.sec.submissions import FilingInfo
 from filings.ingest.xbrl.inline import inline_facts, parse_xml
+from filings.ingest.xbrl.instance import read_instance
 from filings.ingest.xbrl.labels import best_labels, issuer_labels
 from filings.ingest.xbrl.model import XbrlFact
 from filings.ingest.xbrl.presentation import PrintedLabel
@@ -29,8 +32,11 @@ DOCUMENT_FORMS = frozenset(
     for amendment in ("", "/A")
 )
 _INLINE_MARK = b"http://www.xbrl.org/2013/inlineXBRL"
+_INSTANCE_MARK = b"http://www.xbrl.org/2003/instance"
+RESULTS_ITEM = "item_2.02"  # an 8-K's "Results of Operations and Financial Condition"
+INSTANCE_SUFFIX = "_htm.xml"  # EDGAR's name for the instance extracted from `<name>.htm`
 # Part of every filing's hash: a new reader version reads stored filings again.
-READER_VERSION = b"filing-documents/3"  # 2: passages; 3: the issuer's labels
+READER_VERSION = b"filing-documents/4"  # 2: passages; 3: statements, release figures; 4: labels
 
 
 @dataclass(frozen=True)
@@ -56,6 +62,7 @@ class ReadDocument:
     units: list[TextUnit]
     facts: list[XbrlFact]
     labels: dict[str, PrintedLabel] = field(default_factory=dict)  # concept -> issuer's label
+    figures: list[ReleaseFigure] = field(default_factory=list)  # an earnings release's
 
 
 @dataclass
@@ -75,6 +82,11 @@ class FilingDocuments:
     def labels(self) -> dict[str, PrintedLabel]:
         """The issuer's label of each concept, from its documents (the primary one first)."""
         return best_labels(*(document.labels for document in self.documents))
+
+    @property
+    def release_figures(self) -> list[tuple[ReadDocument, ReleaseFigure]]:
+        """The figures its earnings releases print, each with its release."""
+        return [(d, figure) for d in self.documents for figure in d.figures]
 
     @property
     def page_count(self) -> int:
@@ -104,7 +116,7 @@ def fetch_documents(source: SecSource, cik: str, filing: FilingInfo) -> list[Fil
     attempts: list[str] = []
     if filing.form.upper().startswith("8-K"):
         attempts.append("envelope")
-    attempts += ["primary", "package", "envelope"]
+    attempts += ["primary", "package", "envelope", "instance"]
     for attempt in dict.fromkeys(attempts):
         try:
             if attempt == "envelope":
@@ -118,13 +130,26 @@ def fetch_documents(source: SecSource, cik: str, filing: FilingInfo) -> list[Fil
                 package = source.read(f"{folder}{filing.accession_number}-xbrl.zip")
                 document = read_package(package, primary_name)
                 return [FiledDocument(filing.form.upper(), document.filename, "", document.content)]
+            elif attempt == "instance" and primary_name and primary_name.endswith(".htm"):
+                name = primary_name.removesuffix(".htm") + INSTANCE_SUFFIX
+                return [FiledDocument(filing.form.upper(), name, "", source.read(folder + name))]
         except SourceMissing:
             continue
     raise SourceMissing(f"no document of {filing.accession_number} at the source")
 
 
+def is_instance(document: FiledDocument) -> bool:
+    """Whether a document is an XBRL instance (facts without text), not an HTML document."""
+    head = document.content[:4000]
+    return document.filename.lower().endswith(".xml") and _INSTANCE_MARK in head
+
+
 def read_document(document: FiledDocument, form: str) -> ReadDocument:
-    """The text units of one document and, for inline XBRL, its facts."""
+    """The text units of one document and, for inline XBRL, its facts; an XBRL instance gives
+    facts and no text."""
+    if is_instance(document):
+        facts = read_instance(document.content)
+        return ReadDocument(document.filename, document.type or form.upper(), [], facts)
     exhibit = document.type.lower() if document.type.startswith("EX-") else None
     pages = read_pages(document.content)
     if not pages:
@@ -133,7 +158,9 @@ def read_document(document: FiledDocument, form: str) -> ReadDocument:
     root = parse_xml(document.content) if _INLINE_MARK in document.content[:20000] else None
     facts = inline_facts(root) if root is not None else []
     labels = issuer_labels(root, document.linkbases)
-    return ReadDocument(document.filename, document.type or form.upper(), units, facts, labels)
+    figures = read_release(document.content) if exhibit and form.startswith("8-K") else []
+    kind = document.type or form.upper()
+    return ReadDocument(document.filename, kind, units, facts, labels, figures)
 
 
 def read_filing_documents(source: SecSource, cik: str, filing: FilingInfo) -> FilingDocuments:
@@ -149,4 +176,14 @@ def read_filing_documents(source: SecSource, cik: str, filing: FilingInfo) -> Fi
         for name, content in document.linkbases:
             digest.update(name.encode() + b"\0" + content)
     found.sha256 = digest.hexdigest()
+    if not _results_of_operations(found):
+        for read in found.documents:
+            read.figures.clear()
     return found
+
+
+def _results_of_operations(found: FilingDocuments) -> bool:
+    """Whether a filing is an 8-K reporting results (Item 2.02): only its exhibits' figures are
+    an earnings release's (an 8-K on a director's departure may carry other exhibits)."""
+    primary = found.documents[0].units if found.documents else []
+    return any(unit.section.startswith(RESULTS_ITEM) for unit in primary)

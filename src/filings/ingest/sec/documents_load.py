@@ -3,19 +3,24 @@ filing, rewritten only when the documents' bytes (or the reader) changed."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, delete, insert, or_, select, update
 
 from filings.core.concepts import PERIODIC_FORMS, mapped_concepts
-from filings.db.tables import companies, filing_texts, filings, xbrl_facts
+from filings.db.tables import companies, filing_texts, filings, release_figures, xbrl_facts
 from filings.ingest.passages import PlacedPassage, split_passages, sync_passages
-from filings.ingest.sec.documents import FilingDocuments
+from filings.ingest.sec.documents import FilingDocuments, ReadDocument
 from filings.ingest.sec.labels_load import sync_concept_labels
+from filings.ingest.sec.releases import ReleaseFigure
+from filings.ingest.standardize.depreciation import is_d_and_a_line
 from filings.ingest.standardize.fact import Fact
 from filings.ingest.standardize.facts import fact_precision, spaced_label
 from filings.ingest.xbrl.model import XbrlFact
+from filings.ingest.xbrl.placement import CASH_FLOW, statement_of, statement_tables
 
 HEADING_SEPARATOR = " > "
 
@@ -40,28 +45,119 @@ def _text_rows(filing_pk: int, found: FilingDocuments) -> list[dict[str, Any]]:
     return rows
 
 
-def _fact_rows(filing_pk: int, facts: list[XbrlFact]) -> list[dict[str, Any]]:
+def _fact_rows(filing_pk: int, documents: list[ReadDocument]) -> list[dict[str, Any]]:
     """Numeric facts, each once at its most precise (a document may state a fact in several
-    places, rounded in the text and exact in a table)."""
+    places, rounded in the text and exact in a table), at equal precision where it stands on a
+    statement; with the statement its document places it on."""
     rows: dict[tuple[object, ...], dict[str, Any]] = {}
-    for fact in facts:
-        if not isinstance(fact.value, Decimal) or fact.context.end is None:
-            continue
-        start = None if fact.context.instant else fact.context.start
-        key = (fact.name, fact.unit, start, fact.context.end, fact.context.dimensions)
-        if key in rows and fact_precision(rows[key]["decimals"]) >= fact_precision(fact.decimals):
-            continue
-        rows[key] = {
-            "filing_pk": filing_pk,
-            "concept": fact.name,
-            "unit": fact.unit,
-            "period_start": start,
-            "period_end": fact.context.end,
-            "value": str(fact.value),
-            "decimals": fact.decimals,
-            "dimensions": [list(pair) for pair in fact.context.dimensions],
-        }
+    for document in documents:
+        tables = statement_tables(document.facts)
+        for fact in document.facts:
+            _keep_most_precise(rows, filing_pk, fact, statement_of(fact, tables))
     return list(rows.values())
+
+
+def _rank(decimals: str | None, statement: str | None) -> tuple[float, bool]:
+    return fact_precision(decimals), statement is not None
+
+
+def _keep_most_precise(
+    rows: dict[tuple[object, ...], dict[str, Any]],
+    filing_pk: int,
+    fact: XbrlFact,
+    statement: str | None,
+) -> None:
+    if not isinstance(fact.value, Decimal) or fact.context.end is None:
+        return
+    start = None if fact.context.instant else fact.context.start
+    key = (fact.name, fact.unit, start, fact.context.end, fact.context.dimensions)
+    held = rows.get(key)
+    if held is not None and _rank(held["decimals"], held["statement"]) >= _rank(
+        fact.decimals, statement
+    ):
+        return
+    rows[key] = {
+        "filing_pk": filing_pk,
+        "concept": fact.name,
+        "unit": fact.unit,
+        "period_start": start,
+        "period_end": fact.context.end,
+        "value": str(fact.value),
+        "decimals": fact.decimals,
+        "dimensions": [list(pair) for pair in fact.context.dimensions],
+        "statement": statement,
+    }
+
+
+def _figure_rows(filing_pk: int, found: FilingDocuments) -> list[dict[str, Any]]:
+    return [
+        {
+            "filing_pk": filing_pk,
+            "document": document.filename,
+            "document_type": document.type,
+            "metric_key": figure.metric_key,
+            "period_kind": figure.period_kind,
+            "period_end": figure.period_end,
+            "period_days": figure.period_days,
+            "value": format(figure.value, "f"),
+            "currency": figure.currency,
+            "label": figure.label,
+            "page_number": figure.page_number,
+        }
+        for document, figure in found.release_figures
+    ]
+
+
+@dataclass(frozen=True)
+class StoredRelease:
+    """A release figure as stored, with its filing."""
+
+    accession: str
+    filed: date
+    document: str
+    document_type: str
+    figure: ReleaseFigure
+
+
+def release_figures_of(found: FilingDocuments, filed: date) -> list[StoredRelease]:
+    """The release figures of a filing read in this run, as `stored_release_figures` gives
+    them."""
+    return [
+        StoredRelease(found.accession, filed, d.filename, d.type, figure)
+        for d, figure in found.release_figures
+    ]
+
+
+def stored_release_figures(conn: Connection, cik: str, skip: set[str]) -> list[StoredRelease]:
+    """The release figures stored for the company's filings in earlier runs, but for those
+    this run read (`skip`)."""
+    rows = conn.execute(
+        select(release_figures, filings.c.accession_number, filings.c.filed_date)
+        .join(filings, filings.c.id == release_figures.c.filing_pk)
+        .join(companies, companies.c.id == filings.c.company_pk)
+        .where(companies.c.cik == cik)
+        .order_by(release_figures.c.id)
+    ).all()
+    return [
+        StoredRelease(
+            row.accession_number,
+            row.filed_date,
+            row.document,
+            row.document_type,
+            ReleaseFigure(
+                row.metric_key,
+                row.period_kind,
+                row.period_end,
+                row.period_days,
+                Decimal(row.value),
+                row.label,
+                row.page_number,
+                row.currency,
+            ),
+        )
+        for row in rows
+        if row.accession_number not in skip
+    ]
 
 
 def sync_filing_documents(conn: Connection, accession: str, found: FilingDocuments) -> bool:
@@ -75,10 +171,14 @@ def sync_filing_documents(conn: Connection, accession: str, found: FilingDocumen
         return False
     conn.execute(delete(filing_texts).where(filing_texts.c.filing_pk == filing.id))
     conn.execute(delete(xbrl_facts).where(xbrl_facts.c.filing_pk == filing.id))
+    conn.execute(delete(release_figures).where(release_figures.c.filing_pk == filing.id))
+    figures = _figure_rows(filing.id, found)
+    if figures:
+        conn.execute(insert(release_figures), figures)
     texts = _text_rows(filing.id, found)
     if texts:
         conn.execute(insert(filing_texts), texts)
-    facts = _fact_rows(filing.id, found.facts)
+    facts = _fact_rows(filing.id, found.documents)
     if facts:
         conn.execute(insert(xbrl_facts), facts)
     sync_concept_labels(conn, filing.id, found.labels)
@@ -119,6 +219,7 @@ def stored_document_facts(
             xbrl_facts.c.value,
             xbrl_facts.c.dimensions,
             xbrl_facts.c.label,
+            xbrl_facts.c.statement,
             filings.c.accession_number,
             filings.c.form,
             filings.c.filed_date,
@@ -128,12 +229,18 @@ def stored_document_facts(
         .where(
             companies.c.cik == cik,
             filings.c.form.in_(PERIODIC_FORMS),
-            xbrl_facts.c.concept.in_(sorted(set(names))),
+            or_(
+                xbrl_facts.c.concept.in_(sorted(set(names))),
+                xbrl_facts.c.statement == CASH_FLOW,  # a cash-flow line of the company's own
+            ),
         )
     ).all()
+    mapped = set(names)
     out = []
     for row in rows:
         if row.dimensions or row.accession_number in skip or row.unit is None:
+            continue
+        if row.concept not in mapped and not is_d_and_a_line(row.concept):
             continue
         taxonomy, _, concept = row.concept.partition(":")
         out.append(
@@ -148,6 +255,7 @@ def stored_document_facts(
                 accession=row.accession_number,
                 form=row.form,
                 filed=row.filed_date,
+                statement=row.statement,
             )
         )
     return out

@@ -104,6 +104,8 @@ class SubmissionHeader:
     filed: date
     period: date | None
     primary_document: str | None
+    company_name: str | None = None  # COMPANY CONFORMED NAME
+    fiscal_year_end: str | None = None  # MMDD
 
 
 def _header_date(text: str | None) -> date | None:
@@ -113,7 +115,9 @@ def _header_date(text: str | None) -> date | None:
 def read_header(submission: bytes) -> SubmissionHeader:
     """The filing a full submission text file holds, from its SGML header."""
     head = submission[:20000].decode("latin-1")
-    fields = dict(re.findall(r"^\s*([A-Z][A-Z -]+?):\s*(\S.*?)\s*$", head, re.MULTILINE))
+    fields: dict[str, str] = {}
+    for name, value in re.findall(r"^\s*([A-Z][A-Z -]+?):\s*(\S.*?)\s*$", head, re.MULTILINE):
+        fields.setdefault(name, value)  # the filer's own fields come first
     filed = _header_date(fields.get("FILED AS OF DATE"))
     if (
         not fields.get("ACCESSION NUMBER")
@@ -128,4 +132,13 @@ def read_header(submission: bytes) -> SubmissionHeader:
         filed=filed,
         period=_header_date(fields.get("CONFORMED PERIOD OF REPORT")),
         primary_document=first.group(1).strip() if first else None,
+        company_name=fields.get("COMPANY CONFORMED NAME"),
+        fiscal_year_end=_month_day(fields.get("FISCAL YEAR END")),
     )
+
+
+def _month_day(text: str | None) -> str | None:
+    """`1202` as MMDD when it is a month and day, else None."""
+    if not text or not re.fullmatch(r"\d{4}", text):
+        return None
+    return text if 1 <= int(text[:2]) <= 12 and 1 <= int(text[2:]) <= 31 else None

@@ -28,6 +28,7 @@ _FOOTER = re.compile(r"^(?:.{0,80}?[|\-–—]\s*)?(\d{1,3}|[ivxlc]{1,6})$", re.
 _NUMBER = re.compile(r"^\(?-?[$€£]?\s*\(?[\d.,]+\)?\s*%?\)?$|^[—–-]$")
 _YEAR = re.compile(r"^(19|20)\d{2}$")
 _FURNITURE = frozenset({"table of contents", "index"})
+TITLE_BLOCKS = 4  # lone blocks above a table kept as its title (name, unit, "unaudited")
 
 
 @dataclass
@@ -37,7 +38,10 @@ class Page:
     number: int
     blocks: list[str] = field(default_factory=list)
     printed: str | None = None
-    heading_flags: list[bool] = field(default_factory=list)  # per block: a lone text block
+    # per block: a lone text block, or a table that is a heading row (`ITEM 1A. | RISK FACTORS`)
+    heading_flags: list[bool] = field(default_factory=list)
+    # the page's tables as elements, each with the lone blocks just above it (its title)
+    tables: list[tuple[etree._Element, list[str]]] = field(default_factory=list)
 
 
 def clean(text: str) -> str:
@@ -77,8 +81,17 @@ class _Walker:
         self.flush()
         rendered = render_table(element)
         if rendered:
-            self.pages[-1].blocks.append(rendered)
-            self.pages[-1].heading_flags.append(False)
+            page = self.pages[-1]
+            above: list[str] = []
+            for block, lone in zip(
+                reversed(page.blocks), reversed(page.heading_flags), strict=True
+            ):
+                if not lone or len(above) == TITLE_BLOCKS:
+                    break
+                above.insert(0, block)
+            page.tables.append((element, above))
+            page.blocks.append(rendered)
+            self.pages[-1].heading_flags.append(is_heading_row(element))
 
     def walk(self, element: etree._Element) -> None:
         tag = _tag(element)
@@ -105,6 +118,21 @@ class _Walker:
         if "after" in breaks:
             self.page_break()
         self._line.append(element.tail or "")
+
+
+def table_rows(table: etree._Element) -> list[list[tuple[int, str]]]:
+    """A table's rows as (column, text) cells, spans spread, `$` and `%` joined to numbers."""
+    return [r for r in (_merge_fragments(cells) for cells in _grid(table)) if r]
+
+
+def is_value(text: str) -> bool:
+    """Whether a cell's text is a number (or a dash standing for none)."""
+    return _is_value(text)
+
+
+def is_data_row(row: list[tuple[int, str]]) -> bool:
+    """Whether a row holds values (a label with values, or values that are not only years)."""
+    return _is_data_row(row)
 
 
 def _cells(row: etree._Element) -> list[tuple[str, int]]:
@@ -160,6 +188,19 @@ def _is_data_row(row: list[tuple[int, str]]) -> bool:
         return False
     labelled = not _is_value(row[0][1]) and len(row) > 1
     return labelled or any(not _YEAR.match(v) for v in values)
+
+
+MAX_HEADING_CELLS = 3
+
+
+def is_heading_row(table: etree._Element) -> bool:
+    """Whether a table is a heading laid out as one row of words (Walmart's `ITEM 1A.` |
+    `RISK FACTORS`): one row with text, of at most three cells, none a value. A table of
+    contents has a row per item, each with its page number, and never is one."""
+    rows = [r for r in (_merge_fragments(cells) for cells in _grid(table)) if r]
+    if len(rows) != 1 or len(rows[0]) > MAX_HEADING_CELLS:
+        return False
+    return not any(_is_value(text) for _, text in rows[0])
 
 
 def render_table(table: etree._Element) -> str:

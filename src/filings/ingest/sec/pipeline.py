@@ -6,7 +6,7 @@ writes nothing.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -15,10 +15,8 @@ from typing import Any
 from sqlalchemy import Connection
 
 from filings.core.collector import as_bulk_work
-from filings.core.concepts import PERIODIC_FORMS
-from filings.core.errors import FilingsError, MalformedInput, SourceMissing
+from filings.core.errors import FilingsError, MalformedInput
 from filings.core.ids import normalize_cik
-from filings.core.markets import EDGAR, US
 from filings.db.engine import Database
 from filings.db.tables import metric_values
 from filings.ingest.load import (
@@ -33,34 +31,45 @@ from filings.ingest.load import (
 )
 from filings.ingest.sec.documents import (
     DocumentSelection,
-    FilingDocuments,
-    read_filing_documents,
 )
-from filings.ingest.sec.documents_load import stored_document_facts, sync_filing_documents
-from filings.ingest.sec.envelope import read_header
-from filings.ingest.sec.labels_load import seen_labels, stored_labels
+from filings.ingest.sec.documents_load import (
+    StoredRelease,
+    release_figures_of,
+    stored_document_facts,
+    stored_release_figures,
+    sync_filing_documents,
+)
+from filings.ingest.sec.fetch import (
+    FetchedCompany,
+    Listing,
+    fetch_company,
+    read_documents,
+)
+from filings.ingest.sec.held import (
+    REASONS,
+    DocumentSkip,
+)
+from filings.ingest.sec.labels_load import stored_labels
+from filings.ingest.sec.release_rows import preliminary_rows
 from filings.ingest.sec.sectors import sector_tags
-from filings.ingest.sec.source import TICKERS_PATH, SecSource, parse_json
+from filings.ingest.sec.source import SecSource
 from filings.ingest.sec.submissions import (
-    FORMS,
-    CompanyInfo,
     FilingInfo,
     fiscal_labels,
-    older_pages,
-    read_company,
-    read_filings,
 )
+from filings.ingest.standardize.depreciation import statement_lines
 from filings.ingest.standardize.fact import Fact
 from filings.ingest.standardize.facts import (
-    document_facts,
     fiscal_year_end,
     merge_facts,
     read_companyfacts,
     reporting_currency,
     standardize,
 )
+from filings.ingest.standardize.fiscal_years import fiscal_year_offset
 from filings.ingest.standardize.history import versions
-from filings.ingest.standardize.labels import SeenLabel, company_labels, relabel
+from filings.ingest.standardize.labels import company_labels, relabel
+from filings.ingest.standardize.preliminary import Difference, settle
 
 
 @dataclass
@@ -74,147 +83,25 @@ class SecSummary:
     unchanged: int = 0
     skipped: list[tuple[str, str]] = field(default_factory=list)
     warnings: list[tuple[str, str]] = field(default_factory=list)
+    # held filings whose documents were not read, each with why; and the filings listed whose
+    # documents the source does not hold (a mirror holds a few of a company's thousands)
+    document_skips: list[DocumentSkip] = field(default_factory=list)
+    documents_not_held: int = 0
+    # figures served preliminary (earnings releases no periodic report covers yet), and the
+    # preliminary figures a periodic report states otherwise
+    preliminary: int = 0
+    preliminary_differences: list[tuple[str, Difference]] = field(default_factory=list)
+
+    def skips_by_reason(self) -> dict[str, int]:
+        """How many held filings' documents were not read, per reason."""
+        counts = Counter(skip.reason for skip in self.document_skips)
+        return {reason: counts[reason] for reason in REASONS if counts[reason]}
 
 
-@dataclass(frozen=True)
-class Listing:
-    """What company_tickers.json says of one CIK."""
-
-    title: str
-    tickers: tuple[str, ...]
-
-
-def read_tickers(source: SecSource) -> dict[str, Listing]:
-    """company_tickers.json by 10-digit CIK (one CIK may have several tickers)."""
-    try:
-        raw = source.read(TICKERS_PATH)
-    except SourceMissing as exc:
-        raise SourceMissing(
-            f"no SEC ticker list at {source.describe(TICKERS_PATH)}: a mirror holds the SEC's "
-            "hosts as folders (www.sec.gov/files/company_tickers.json, data.sec.gov/...)"
-        ) from exc
-    document = parse_json(raw, TICKERS_PATH)
-    titles: dict[str, str] = {}
-    tickers: dict[str, list[str]] = defaultdict(list)
-    for entry in document.values():
-        cik = str(entry["cik_str"]).zfill(10)
-        titles.setdefault(cik, str(entry["title"]))
-        tickers[cik].append(str(entry["ticker"]))
-    return {cik: Listing(titles[cik], tuple(tickers[cik])) for cik in titles}
-
-
-def _optional_json(source: SecSource, path: str) -> Any:
-    try:
-        return parse_json(source.read(path), path)
-    except SourceMissing:
-        return None
-
-
-@dataclass
-class _Company:
-    cik: str
-    info: CompanyInfo | None
-    listing: Listing | None
-    facts_document: Any
-    filings: list[FilingInfo]
-    warnings: list[str]
-    documents: dict[str, FilingDocuments] = field(default_factory=dict)
-
-    def document_facts(self, labels: dict[tuple[str, str], str]) -> list[Fact]:
-        """The figures' facts that the filings' own documents state."""
-        out: list[Fact] = []
-        for filing in self.filings:
-            found = self.documents.get(filing.accession_number)
-            if found is not None:
-                out += document_facts(
-                    found.facts,
-                    accession=filing.accession_number,
-                    form=filing.form,
-                    filed=filing.filed_date,
-                    labels=labels,
-                )
-        return out
-
-    def issuer_labels(self) -> list[SeenLabel]:
-        """The labels the periodic filings read by this run give their concepts."""
-        out: list[SeenLabel] = []
-        for filing in self.filings:
-            found = self.documents.get(filing.accession_number)
-            if found is not None and filing.form in PERIODIC_FORMS:
-                out += seen_labels(
-                    found.labels, accession=filing.accession_number, filed=filing.filed_date
-                )
-        return out
-
-
-def _read_documents(source: SecSource, fetched: _Company, selection: DocumentSelection) -> None:
-    """Read the wanted filings' documents; a missing one is passed over, a bad one reported."""
-    for filing in fetched.filings:
-        if not selection.wants(filing):
-            continue
-        try:
-            fetched.documents[filing.accession_number] = read_filing_documents(
-                source, fetched.cik, filing
-            )
-        except SourceMissing:
-            continue
-        except (MalformedInput, *MALFORMED) as exc:
-            fetched.warnings.append(f"documents of {filing.accession_number} skipped: {exc}")
-
-
-def _fetch(source: SecSource, cik: str, listing: Listing | None) -> _Company:
-    submissions = _optional_json(source, f"data.sec.gov/submissions/CIK{cik}.json")
-    facts_document = _optional_json(source, f"data.sec.gov/api/xbrl/companyfacts/CIK{cik}.json")
-    if submissions is None and facts_document is None and listing is None:
-        raise SourceMissing(f"nothing known of CIK {cik}")
-    info, found, warnings = None, [], []
-    if submissions is not None:
-        info = read_company(submissions)
-        found = read_filings(
-            (submissions.get("filings") or {}).get("recent")
-            or {"form": [], "accessionNumber": [], "filingDate": []}
-        )
-        for page in older_pages(submissions):
-            older = _optional_json(source, f"data.sec.gov/submissions/{page}")
-            if older is None:
-                warnings.append(f"older filings page {page} not found")
-            else:
-                found.extend(read_filings(older))
-    found.extend(_unindexed_filings(source, cik, {f.accession_number for f in found}, warnings))
-    return _Company(cik, info, listing, facts_document, found, warnings)
-
-
-def _unindexed_filings(
-    source: SecSource, cik: str, known: set[str], warnings: list[str]
-) -> list[FilingInfo]:
-    """Filings the source holds a full submission of but the submissions index does not list
-    (a mirror newer than its index): known from the submission's own SGML header."""
-    out = []
-    for path in source.submission_texts(cik):
-        try:
-            header = read_header(source.read(path))
-        except (MalformedInput, SourceMissing) as exc:
-            warnings.append(f"{path}: {exc}")
-            continue
-        if header.accession in known or header.form not in FORMS:
-            continue
-        out.append(
-            FilingInfo(
-                accession_number=header.accession,
-                form=header.form,
-                document_type=FORMS[header.form],
-                filed_date=header.filed,
-                period_end=header.period,
-                primary_document=header.primary_document,
-                description=None,
-            )
-        )
-    return out
-
-
-def _company_in(fetched: _Company, currency: str | None, fye: str | None) -> CompanyIn:
-    info, listing = fetched.info, fetched.listing
+def _company_in(fetched: FetchedCompany, currency: str | None, fye: str | None) -> CompanyIn:
+    info, listing, header = fetched.info, fetched.listing, fetched.header
     entity = fetched.facts_document.get("entityName") if fetched.facts_document else None
+    entity = entity or (header.company_name if header else None)
     name = (info.name if info else None) or (listing.title if listing else None) or str(entity)
     tickers = tuple(
         dict.fromkeys([*(info.tickers if info else ()), *(listing.tickers if listing else ())])
@@ -225,14 +112,16 @@ def _company_in(fetched: _Company, currency: str | None, fye: str | None) -> Com
         company_id=tickers[0].lower() if tickers else f"cik{int(fetched.cik)}",
         company_name=name,
         display_name=name,
-        market=US.key,
+        market="us",
         country="US",
         exchange=info.exchange if info else None,
         cik=fetched.cik,
         lei=info.lei if info else None,
         industry=info.industry if info else None,
         currency=currency,
-        fiscal_year_end=(info.fiscal_year_end if info else None) or fye,
+        fiscal_year_end=(info.fiscal_year_end if info else None)
+        or fye
+        or (header.fiscal_year_end if header else None),
         tickers=tickers,
         aliases=tuple(dict.fromkeys(a for a in aliases if a)),
         tags=tuple(sector_tags(info.sic if info else None)),
@@ -245,7 +134,7 @@ def _edgar_url(cik: str, filing: FilingInfo) -> str:
     return f"https://www.sec.gov/Archives/edgar/data/{int(cik)}/{folder}/{document}"
 
 
-def _load_listing(conn: Connection, fetched: _Company, now: datetime) -> tuple[int, int, bool]:
+def _load_listing(conn: Connection, fetched: FetchedCompany, now: datetime) -> _Loaded:
     """A company the source knows only from its ticker list: its name and identifiers. Figures
     and filings stored by earlier runs are left as they are (a source that has no file for a
     company is no reason to drop what was read before), and so is its reporting currency."""
@@ -258,29 +147,28 @@ def _load_listing(conn: Connection, fetched: _Company, now: datetime) -> tuple[i
             fiscal_year_end=existing.fiscal_year_end or company.fiscal_year_end,
         )
     _, changed = upsert_company(conn, company, now)
-    return 0, 0, changed
+    return _Loaded(0, 0, changed)
 
 
-def _load(
-    conn: Connection, fetched: _Company, now: datetime, history: bool = False
-) -> tuple[int, int, bool]:
-    reported = read_companyfacts(fetched.facts_document) if fetched.facts_document else []
-    labels = {(f.taxonomy, f.concept): f.label for f in reported}
-    earlier = stored_document_facts(conn, fetched.cik, set(fetched.documents), labels)
-    facts = merge_facts(reported, fetched.document_facts(labels) + earlier)
-    issuer = fetched.issuer_labels() + stored_labels(conn, fetched.cik, set(fetched.documents))
-    facts = relabel(facts, company_labels(facts, issuer))
-    fye_pair = fiscal_year_end(facts)
-    fye_text = f"{fye_pair[0]:02d}{fye_pair[1]:02d}" if fye_pair else None
-    company = _company_in(fetched, reporting_currency(facts), fye_text)
-    pk, changed = upsert_company(conn, company, now)
+@dataclass
+class _Loaded:
+    """What loading one company wrote."""
+
+    filings: int
+    figures: int
+    changed: bool
+    preliminary: int = 0  # figures served as preliminary (an earnings release's)
+    differences: list[Difference] = field(default_factory=list)
+
+
+def _listed(fetched: FetchedCompany, company: CompanyIn, offset: int) -> list[dict[str, Any]]:
+    """The company's filings as `filings` rows."""
     listed: list[dict[str, Any]] = []
     for filing in fetched.filings:
-        year, quarter = fiscal_labels(filing, company.fiscal_year_end)
+        year, quarter = fiscal_labels(filing, company.fiscal_year_end, offset)
         listed.append(
             {
-                "market": US.key,
-                "document_format": EDGAR.key,
+                "market": "us",
                 "accession_number": filing.accession_number,
                 "document_type": filing.document_type,
                 "form": filing.form,
@@ -294,20 +182,67 @@ def _load(
                 "source_url": _edgar_url(fetched.cik, filing),
             }
         )
-    filing_pks, filings_changed = sync_filings(conn, pk, listed, now)
+    return listed
+
+
+def _releases(conn: Connection, fetched: FetchedCompany) -> list[StoredRelease]:
+    """The figures of the company's earnings releases: read in this run, or stored before."""
+    filed = {f.accession_number: f.filed_date for f in fetched.filings}
+    out = stored_release_figures(conn, fetched.cik, set(fetched.documents))
+    for accession, found in fetched.documents.items():
+        if accession in filed:
+            out += release_figures_of(found, filed[accession])
+    return out
+
+
+def _company_facts(conn: Connection, fetched: FetchedCompany) -> list[Fact]:
+    """The company's facts from companyfacts, its documents and those stored before."""
+    reported = read_companyfacts(fetched.facts_document) if fetched.facts_document else []
+    labels = {(f.taxonomy, f.concept): f.label for f in reported}
+    earlier = stored_document_facts(conn, fetched.cik, set(fetched.documents), labels)
+    own = fetched.document_facts(labels)
+    lines = statement_lines(own + earlier)
+    if lines:  # filings whose documents hold no table (an XBRL instance) state them too
+        own = fetched.document_facts(labels, lines)
+    facts = merge_facts(reported, own + earlier)
+    # every line named as the issuer printed it (its filings' tables or label linkbases)
+    issuer = fetched.issuer_labels() + stored_labels(conn, fetched.cik, set(fetched.documents))
+    return relabel(facts, company_labels(facts, issuer))
+
+
+def _load(
+    conn: Connection, fetched: FetchedCompany, now: datetime, history: bool = False
+) -> _Loaded:
+    facts = _company_facts(conn, fetched)
+    offset = fiscal_year_offset(facts)
+    fye_pair = fiscal_year_end(facts)
+    fye_text = f"{fye_pair[0]:02d}{fye_pair[1]:02d}" if fye_pair else None
+    currency = reporting_currency(facts)
+    company = _company_in(fetched, currency, fye_text)
+    pk, changed = upsert_company(conn, company, now)
+    filing_pks, filings_changed = sync_filings(conn, pk, _listed(fetched, company, offset), now)
     changed |= filings_changed
     fye = (
         (int(company.fiscal_year_end[:2]), int(company.fiscal_year_end[2:]))
         if company.fiscal_year_end
         else None
     )
-    rows = standardize(facts, fye) if facts else []
+    preliminary = preliminary_rows(
+        _releases(conn, fetched), facts, fye=fye, offset=offset, currency=currency
+    )
+    rows, differences = settle(standardize(facts, fye) if facts else [], preliminary)
     counts = sync_metrics(conn, pk, rows, metric_values.c.page_id.is_(None), filing_pks)
-    if history and facts:
-        sync_history(conn, pk, versions(facts, fye))
+    if history and (facts or preliminary):
+        sync_history(conn, pk, versions(facts, fye, preliminary))
     if changed or counts.changed:
         touch_company(conn, pk, now)
-    return len(fetched.filings), len(rows), changed or counts.changed
+    return _Loaded(
+        len(fetched.filings),
+        len(rows),
+        changed or counts.changed,
+        sum(1 for r in rows if r.preliminary and not r.derived),
+        differences,
+    )
 
 
 def select_ciks(
@@ -363,32 +298,36 @@ def ingest_sec(
     """
     summary = SecSummary()
     now = datetime.now(UTC)
-    registry_only: list[_Company] = []  # companies with nothing but a listing: loaded in batches
+    registry_only: list[
+        FetchedCompany
+    ] = []  # companies with nothing but a listing: loaded in batches
 
-    def counted(fetched: _Company, loaded: tuple[int, int, bool]) -> None:
-        filings_count, facts_count, changed = loaded
+    def counted(fetched: FetchedCompany, loaded: _Loaded) -> None:
         summary.companies += 1
-        summary.filings += filings_count
-        summary.facts += facts_count
+        summary.filings += loaded.filings
+        summary.facts += loaded.figures
         summary.documents += len(fetched.documents)
-        summary.unchanged += 0 if changed else 1
+        summary.unchanged += 0 if loaded.changed else 1
+        summary.preliminary += loaded.preliminary
+        summary.preliminary_differences.extend((fetched.cik, d) for d in loaded.differences)
         summary.warnings.extend((fetched.cik, w) for w in fetched.warnings)
+        summary.document_skips.extend(fetched.skips)
+        summary.documents_not_held += fetched.not_held
 
-    def load_one(fetched: _Company) -> None:
+    def load_one(fetched: FetchedCompany) -> None:
         try:
             with database.transaction(write=True) as conn:
                 loaded = _load(conn, fetched, now, history)
-            changed = loaded[2]
             for accession, found in fetched.documents.items():
                 with database.transaction(write=True) as conn:
-                    changed |= sync_filing_documents(conn, accession, found)
+                    loaded.changed |= sync_filing_documents(conn, accession, found)
         except FilingsError as exc:
             summary.skipped.append((fetched.cik, str(exc)))
             return
         except MALFORMED as exc:  # a file of an unexpected shape: this company only
             summary.skipped.append((fetched.cik, f"malformed data: {type(exc).__name__}: {exc}"))
             return
-        counted(fetched, (loaded[0], loaded[1], changed))
+        counted(fetched, loaded)
 
     def flush() -> None:
         """The waiting registry-only companies in one transaction; one by one if it fails."""
@@ -409,9 +348,9 @@ def ingest_sec(
     for cik in ciks:
         progress(cik)
         try:
-            fetched = _fetch(source, cik, listings.get(cik))
+            fetched = fetch_company(source, cik, listings.get(cik))
             if documents is not None:
-                _read_documents(source, fetched, documents)
+                read_documents(source, fetched, documents)
         except FilingsError as exc:
             summary.skipped.append((cik, str(exc)))
             continue

@@ -1,7 +1,8 @@
 """A filing's pages cut into sections by the form's items, each text unit on its page.
 
-Headings are found among lone text blocks (never inside tables, where tables of contents list
-the same items): `PART I`, `Item 1A. Risk Factors`, `Item 2.02 Results of Operations ...`, and
+Headings are found among lone text blocks and tables that are one row of words (Walmart lays
+its item headings out so), never inside other tables, where tables of contents list the same
+items: `PART I`, `Item 1A. Risk Factors`, `Item 2.02 Results of Operations ...`, and
 inside the financial statements `Note 1 – Summary of Significant Accounting Policies`. An item
 heading counts only when it comes after the current one (a cross-reference such as "Item 1A of
 this Form 10-K" never moves the reader back); a 10-Q's Part II starts its items anew.
@@ -21,6 +22,7 @@ _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4}
 # Items whose notes are headed `Note N`: the financial statements of a 10-K and of a 10-Q.
 _STATEMENT_ITEMS = {("10-K", "8"), ("10-K", "15"), ("10-Q", "1")}
 MAX_HEADING = 200
+CELL_SEPARATOR = " | "  # how html_text joins the cells of a row without values
 
 
 @dataclass(frozen=True)
@@ -68,9 +70,11 @@ class _Sections:
         return tuple(p for p in (self.part_title, self.item_title, self.note_title) if p)
 
     def read(self, block: str) -> bool:
-        """Move to the section a heading block opens; whether it was a heading."""
+        """Move to the section a heading block opens; whether it was a heading. A heading laid
+        out as a table row reads as its cells in a line (`ITEM 1A. | RISK FACTORS`)."""
         if len(block) > MAX_HEADING:
             return False
+        block = block.replace(CELL_SEPARATOR, " ")
         if part := _PART.match(block):
             number = _ROMAN[part.group(1).upper()]
             if number >= self.part:

@@ -56,6 +56,22 @@ class SecSource(Protocol):
         the live hosts are asked only for filings the submissions index names)."""
         ...
 
+    def archive_folders(self, cik: str) -> dict[str, list[str]]:
+        """The filing folders held for a CIK: accession number (with dashes) -> file names.
+        A mirror can list them; the live hosts cannot (empty)."""
+        ...
+
+
+ARCHIVES = "www.sec.gov/Archives/edgar/data"
+_ACCESSION_FOLDER = 18  # digits of an accession number without its dashes
+
+
+def accession_of_folder(name: str) -> str | None:
+    """`000032019324000123` -> `0000320193-24-000123`; None for a folder of another name."""
+    if len(name) != _ACCESSION_FOLDER or not name.isdigit():
+        return None
+    return f"{name[:10]}-{name[10:12]}-{name[12:]}"
+
 
 class MirrorSource:
     """A directory laid out as the SEC's servers."""
@@ -78,16 +94,30 @@ class MirrorSource:
 
     def submission_texts(self, cik: str) -> list[str]:
         """Paths of the full submission `.txt` files in the CIK's Archives folders."""
-        folder = self.root / "www.sec.gov/Archives/edgar/data" / str(int(cik))
+        folder = self.root / ARCHIVES / str(int(cik))
         found = sorted(folder.glob("*/??????????-??-??????.txt"))
         return [str(path.relative_to(self.root)) for path in found]
 
+    def archive_folders(self, cik: str) -> dict[str, list[str]]:
+        """The CIK's filing folders in the mirror and the files each holds."""
+        out: dict[str, list[str]] = {}
+        base = self.root / ARCHIVES / str(int(cik))
+        for folder in sorted(base.iterdir()) if base.is_dir() else []:
+            accession = accession_of_folder(folder.name)
+            if accession is not None and folder.is_dir():
+                out[accession] = sorted(f.name for f in folder.iterdir() if f.is_file())
+        return out
+
     def known_ciks(self) -> list[str] | None:
-        """CIKs with a submissions or companyfacts file in the mirror."""
+        """CIKs with a submissions or companyfacts file, or a filing folder, in the mirror."""
         found = set()
-        for folder in ("data.sec.gov/submissions", "data.sec.gov/api/xbrl/companyfacts"):
-            for file in (self.root / folder).glob("CIK??????????.json"):
+        for listing in ("data.sec.gov/submissions", "data.sec.gov/api/xbrl/companyfacts"):
+            for file in (self.root / listing).glob("CIK??????????.json"):
                 found.add(file.stem[3:])
+        archives = self.root / ARCHIVES
+        for held in archives.iterdir() if archives.is_dir() else []:
+            if held.name.isdigit() and any(held.iterdir()):
+                found.add(held.name.zfill(10))
         return sorted(found)
 
 
@@ -173,6 +203,10 @@ class HttpSource:
     def submission_texts(self, cik: str) -> list[str]:
         """The live hosts are not listed: filings come from the submissions index."""
         return []
+
+    def archive_folders(self, cik: str) -> dict[str, list[str]]:
+        """The live hosts are not listed."""
+        return {}
 
     def close(self) -> None:
         """Close the HTTP client."""

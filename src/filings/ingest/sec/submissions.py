@@ -123,12 +123,15 @@ def older_pages(document: Mapping[str, Any]) -> list[str]:
     return [f["name"] for f in files if f.get("name")]
 
 
-def fiscal_labels(filing: FilingInfo, fiscal_year_end: str | None) -> tuple[int | None, int | None]:
-    """(fiscal year, quarter) of a filing per decisions.md; quarter only for 10-Qs."""
+def fiscal_labels(
+    filing: FilingInfo, fiscal_year_end: str | None, offset: int = 0
+) -> tuple[int | None, int | None]:
+    """(fiscal year, quarter) of a filing per decisions.md; quarter only for 10-Qs. `offset`:
+    years the filer's own labels differ from the calendar's (standardize/labels.py)."""
     end = filing.period_end
     if end is None:
         return None, None
     if filing.document_type == "10-K" or not fiscal_year_end:
-        return fiscal_year_of(end), None
+        return fiscal_year_of(end) + offset, None
     year, quarter = fiscal_quarter_of(end, int(fiscal_year_end[:2]), int(fiscal_year_end[2:]))
-    return year, quarter if filing.document_type == "10-Q" else None
+    return year + offset, quarter if filing.document_type == "10-Q" else None

@@ -168,6 +168,7 @@ def _combine(
         source=f"derived: {formula} ({'; '.join(p.source for p in parts)})",
         derived=key,
         accession_number=max((p.accession_number or "" for p in parts), default=None) or None,
+        preliminary=any(p.preliminary for p in parts),
     )
 
 

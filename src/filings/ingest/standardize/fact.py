@@ -22,6 +22,8 @@ class Fact:
     accession: str
     form: str
     filed: date
+    fy: int | None = None  # the filing's own fiscal-year label (companyfacts `fy`, dei)
+    statement: str | None = None  # the statement its document places it on (`cash_flow`)
 
     @property
     def days(self) -> int | None:

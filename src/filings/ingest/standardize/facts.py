@@ -20,18 +20,28 @@ from filings.core.concepts import (
 )
 from filings.core.errors import MalformedInput
 from filings.core.metrics import metric_unit
-from filings.core.periods import fiscal_quarter_of, fiscal_year_of
+from filings.core.periods import (
+    ANNUAL_DAYS,
+    HALF_DAYS,
+    NINE_MONTH_DAYS,
+    QUARTER_DAYS,
+    fiscal_quarter_of,
+    fiscal_year_of,
+)
 from filings.ingest.standardize.debt import total_debt
+from filings.ingest.standardize.depreciation import METRIC as D_AND_A
+from filings.ingest.standardize.depreciation import (
+    composed_d_and_a,
+    is_d_and_a_line,
+    statement_lines,
+)
 from filings.ingest.standardize.derive import derive_metrics, derive_quarters
 from filings.ingest.standardize.fact import Fact
+from filings.ingest.standardize.fiscal_years import fiscal_year_offset
 from filings.ingest.standardize.rows import MetricRow
 from filings.ingest.standardize.splits import detect_splits, restate_per_share
 from filings.ingest.xbrl.model import XbrlFact
-
-ANNUAL_DAYS = range(350, 381)
-QUARTER_DAYS = range(80, 101)
-HALF_DAYS = range(170, 196)
-NINE_MONTH_DAYS = range(260, 286)
+from filings.ingest.xbrl.placement import statement_of, statement_tables
 
 
 def read_companyfacts(document: Mapping[str, Any]) -> list[Fact]:
@@ -71,6 +81,7 @@ def _facts(
                     accession=entry["accn"],
                     form=entry["form"],
                     filed=date.fromisoformat(entry["filed"]),
+                    fy=entry["fy"] if isinstance(entry.get("fy"), int) else None,
                 )
             )
         except (KeyError, ValueError, ArithmeticError) as exc:
@@ -83,6 +94,15 @@ def spaced_label(concept: str) -> str:
     return "".join(f" {c}" if c.isupper() and i else c for i, c in enumerate(concept)).strip()
 
 
+def _fiscal_year_focus(facts: Iterable[XbrlFact]) -> int | None:
+    """The document's own fiscal-year label (`dei:DocumentFiscalYearFocus`)."""
+    for fact in facts:
+        if fact.name == "dei:DocumentFiscalYearFocus" and not fact.context.dimensions:
+            text = str(fact.value or "").strip()
+            return int(text[:4]) if text[:4].isdigit() else None
+    return None
+
+
 def document_facts(
     facts: Iterable[XbrlFact],
     *,
@@ -90,27 +110,40 @@ def document_facts(
     form: str,
     filed: date,
     labels: Mapping[tuple[str, str], str],
+    lines: frozenset[str] = frozenset(),
 ) -> list[Fact]:
     """A filing document's own inline-XBRL facts as companyfacts would list them: numeric,
-    without dimensions, of a mapped concept, from a periodic report."""
+    without dimensions, of a mapped concept (or one of `lines`, the company's D&A lines on its
+    cash-flow statement, or a D&A line this document places there), from a periodic report.
+    Each keeps the statement its document places it on."""
     if form not in PERIODIC_FORMS:
         return []
+    facts = list(facts)
     wanted = mapped_concepts()
+    tables = statement_tables(facts)
+    fy = _fiscal_year_focus(facts)
     out: dict[tuple[object, ...], Fact] = {}
-    precision: dict[tuple[object, ...], float] = {}
+    precision: dict[tuple[object, ...], tuple[float, bool]] = {}
     for fact in facts:
         taxonomy, _, concept = fact.name.partition(":")
         if fact.context.dimensions or fact.unit is None or not isinstance(fact.value, Decimal):
             continue
-        if concept not in wanted.get(taxonomy, ()) or fact.context.end is None:
+        statement = statement_of(fact, tables)
+        if fact.context.end is None or not (
+            concept in wanted.get(taxonomy, ())
+            or fact.name in lines
+            or (statement is not None and is_d_and_a_line(concept))
+        ):
             continue
         start = None if fact.context.instant else fact.context.start
         key = (taxonomy, concept, fact.unit, start, fact.context.end)
         # A fact stated twice (NVIDIA's goodwill: "$5.2 billion" in the text, 5,188 million in
-        # the balance sheet) counts at its most precise statement, as companyfacts keeps it.
-        if precision.get(key, float("-inf")) >= fact_precision(fact.decimals):
+        # the balance sheet) counts at its most precise statement, as companyfacts keeps it;
+        # at equal precision, where it stands on a statement.
+        rank = (fact_precision(fact.decimals), statement is not None)
+        if precision.get(key, (float("-inf"), False)) >= rank:
             continue
-        precision[key] = fact_precision(fact.decimals)
+        precision[key] = rank
         out[key] = Fact(
             taxonomy=taxonomy,
             concept=concept,
@@ -122,6 +155,8 @@ def document_facts(
             accession=accession,
             form=form,
             filed=filed,
+            fy=fy,
+            statement=statement,
         )
     return list(out.values())
 
@@ -165,8 +200,11 @@ def merge_facts(companyfacts: list[Fact], documents: list[Fact]) -> list[Fact]:
     def key(fact: Fact) -> tuple[object, ...]:
         return (fact.taxonomy, fact.concept, fact.unit, fact.start, fact.end, fact.accession)
 
+    placed = {key(f): f.statement for f in aligned if f.statement is not None}
     known = {key(f) for f in companyfacts}
-    return companyfacts + [f for f in aligned if key(f) not in known]
+    # companyfacts' copy of a fact a document places on a statement keeps the placement
+    kept = [replace(f, statement=placed[k]) if (k := key(f)) in placed else f for f in companyfacts]
+    return kept + [f for f in aligned if key(f) not in known]
 
 
 def _is_money(unit: str) -> bool:
@@ -201,7 +239,13 @@ Period = tuple[date | None, date]
 # statement and parts of it in a note (Apple's cash-flow "depreciation and amortization" of
 # 734M under one concept, a note's 606M of depreciation under another). Within one filing the
 # largest of them is the statement's total: a note's line is a component of it.
-STATEMENT_TOTAL_IS_LARGEST = frozenset({"depreciation_and_amortization"})
+# R&D likewise: `ResearchAndDevelopmentExpense` is the broader concept (acquired in-process R&D
+# included), yet Johnson & Johnson tags its "charges for acquired in-process research and
+# development" (1,841M in 2024) with it and the statement's "Research and development expense"
+# (17,232M) with `ResearchAndDevelopmentExpenseExcludingAcquiredInProcessCost`.
+STATEMENT_TOTAL_IS_LARGEST = frozenset(
+    {"depreciation_and_amortization", "research_and_development"}
+)
 
 
 def _candidates(
@@ -309,13 +353,32 @@ def _row(metric: str, fact: Fact, currency: str, fye: tuple[int, int]) -> Metric
     )
 
 
-def standardize(facts: list[Fact], fye: tuple[int, int] | None = None) -> list[MetricRow]:
-    """Every metric row the facts support, derived quarters and metrics included."""
+def _balance_dates(facts: Iterable[Fact]) -> set[date]:
+    """The days a balance sheet can be drawn up on: the end of a reported period or the day
+    before one starts (an opening balance). A balance dated otherwise is a note's event
+    (Johnson & Johnson's commercial paper issued on 15 May 2024), not a period's balance."""
+    out: set[date] = set()
+    for fact in facts:
+        if fact.start is not None:
+            out.add(fact.end)
+            out.add(fact.start - timedelta(days=1))
+    return out
+
+
+def standardize(
+    facts: list[Fact],
+    fye: tuple[int, int] | None = None,
+    lines: frozenset[str] | None = None,
+) -> list[MetricRow]:
+    """Every metric row the facts support, derived quarters and metrics included, labelled
+    with the filer's own fiscal years. `lines`: the D&A lines the company's documents place on
+    its cash-flow statement (by default, those the facts' placements give)."""
     currency = reporting_currency(facts)
     fye = fye or fiscal_year_end(facts)
     if currency is None or fye is None:
         return []
     taxonomy = Counter(f.taxonomy for f in facts).most_common(1)[0][0]
+    made = composed_d_and_a(facts, statement_lines(facts) if lines is None else lines)
     rows: list[MetricRow] = []
     ytd: dict[str, dict[Period, Fact]] = defaultdict(dict)
     # each metric reads only its concepts' facts, in the facts' own order (ties go to the first)
@@ -323,9 +386,12 @@ def standardize(facts: list[Fact], fye: tuple[int, int] | None = None) -> list[M
     for position, fact in enumerate(facts):
         positions[fact.concept].append(position)
     for metric, concepts in TAXONOMIES[taxonomy].items():
+        held = [facts[p] for p in sorted(p for c in concepts for p in positions.get(c, ()))]
+        if metric == D_AND_A:
+            held += made
+            concepts = concepts + tuple(dict.fromkeys(f.concept for f in made))
         order = {concept: i for i, concept in enumerate(concepts)}
-        held = sorted(p for concept in order for p in positions.get(concept, ()))
-        per_period = _pick_per_period([facts[p] for p in held], metric, order, currency)
+        per_period = _pick_per_period(held, metric, order, currency)
         for fact in per_period.values():
             row = _row(metric, fact, currency, fye)
             if row is not None:
@@ -341,5 +407,8 @@ def standardize(facts: list[Fact], fye: tuple[int, int] | None = None) -> list[M
     )
     rows = derive_quarters(rows, ytd, fye)
     rows.extend(total_debt(facts, taxonomy, currency, fye))
+    dates = _balance_dates(facts)
+    rows = [r for r in rows if r.period_kind != "instant" or r.period_end in dates]
     rows.extend(derive_metrics(rows, currency))
-    return rows
+    offset = fiscal_year_offset(facts)
+    return [replace(r, fiscal_year=r.fiscal_year + offset) for r in rows] if offset else rows

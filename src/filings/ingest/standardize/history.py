@@ -14,8 +14,10 @@ from collections.abc import Callable
 from datetime import date
 
 from filings.core.concepts import PERIODIC_FORMS
+from filings.ingest.standardize.depreciation import statement_lines
 from filings.ingest.standardize.fact import Fact
 from filings.ingest.standardize.facts import standardize
+from filings.ingest.standardize.preliminary import settle
 from filings.ingest.standardize.rows import MetricRow
 
 Version = tuple[MetricRow, date, date | None]
@@ -23,14 +25,19 @@ Version = tuple[MetricRow, date, date | None]
 
 def versions_over(days: list[date], rows_on: Callable[[date], list[MetricRow]]) -> list[Version]:
     """Every version of every row, given the rows known on each of `days` (ascending): a row
-    that appears or changes on a day starts a version and ends the one before."""
+    that appears or changes (in value, source or being preliminary) on a day starts a version
+    and ends the one before."""
     out: list[Version] = []
     known: dict[tuple[str, str], tuple[MetricRow, date]] = {}
     for day in days:
         now = {(r.metric_key, r.period_key): r for r in rows_on(day)}
         for key, (row, since) in list(known.items()):
             new = now.get(key)
-            if new is None or (new.value, new.source) != (row.value, row.source):
+            if new is None or (new.value, new.source, new.preliminary) != (
+                row.value,
+                row.source,
+                row.preliminary,
+            ):
                 out.append((row, since, day))
                 del known[key]
         for key, row in now.items():
@@ -40,13 +47,24 @@ def versions_over(days: list[date], rows_on: Callable[[date], list[MetricRow]]) 
     return sorted(out, key=lambda v: (v[1], v[0].metric_key, v[0].period_key))
 
 
-def versions(facts: list[Fact], fye: tuple[int, int] | None) -> list[Version]:
-    """Every version of every row the facts give over time, oldest first."""
+def versions(
+    facts: list[Fact],
+    fye: tuple[int, int] | None,
+    preliminary: list[MetricRow] | None = None,
+) -> list[Version]:
+    """Every version of every row the facts give over time, oldest first; `preliminary`: the
+    rows results releases gave, each known from its release's day until a periodic report
+    covers its period."""
     ordered = sorted(facts, key=lambda f: f.filed)
-    days = sorted({f.filed for f in ordered if f.form in PERIODIC_FORMS})
+    # where the company's statements place a line is its presentation, known from any filing
+    lines = statement_lines(facts)
+    released = [(r.filed_date, r) for r in preliminary or [] if r.filed_date is not None]
+    days = sorted({f.filed for f in ordered if f.form in PERIODIC_FORMS} | {d for d, _ in released})
     filed = [f.filed for f in ordered]
 
     def rows_on(day: date) -> list[MetricRow]:
-        return standardize(ordered[: bisect_right(filed, day)], fye)
+        taken = bisect_right(filed, day)
+        rows = standardize(ordered[:taken], fye, lines) if taken else []
+        return settle(rows, [r for when, r in released if when <= day])[0]
 
     return versions_over(days, rows_on)

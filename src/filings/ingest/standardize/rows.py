@@ -27,6 +27,7 @@ class MetricRow:
     page_id: str | None = None
     derived: str | None = None
     filed_date: date | None = None
+    preliminary: bool = False  # a results release's figure, until the periodic report's
 
     @cached_property
     def period_key(self) -> str:

@@ -9,7 +9,7 @@ from decimal import Decimal
 from lxml import etree
 
 from filings.core.errors import MalformedInput
-from filings.ingest.xbrl.model import IX, XBRLDI, XBRLI, XSI, Context, XbrlFact
+from filings.ingest.xbrl.model import IX, XBRLDI, XBRLI, XHTML, XSI, Context, XbrlFact
 from filings.ingest.xbrl.text_transforms import text_value
 from filings.ingest.xbrl.transforms import numeric_value
 
@@ -159,15 +159,23 @@ def nonfraction_value(element: etree._Element, rule: str | None = None) -> Decim
     return -value if element.get("sign") == "-" else value
 
 
+def _table_of(element: etree._Element, tables: dict[etree._Element, int]) -> int | None:
+    """The number of the HTML table that holds `element` (its statement or note), if any."""
+    for ancestor in element.iterancestors(f"{{{XHTML}}}table"):
+        return tables.get(ancestor)
+    return None
+
+
 def read_inline(document: bytes) -> list[XbrlFact]:
-    """Every fact of an inline XBRL document."""
+    """Every fact of an inline XBRL document, each with the table that holds it."""
     return inline_facts(parse_xml(document))
 
 
 def inline_facts(root: etree._Element) -> list[XbrlFact]:
-    """Every fact of a parsed inline XBRL document."""
+    """Every fact of a parsed inline XBRL document, each with the table that holds it."""
     contexts, units = read_contexts(root), read_units(root)
     by_id = {e.get("id"): e for e in root.iter(f"{{{IX}}}continuation") if e.get("id")}
+    tables = {table: number for number, table in enumerate(root.iter(f"{{{XHTML}}}table"))}
     facts = []
     for element in root.iter(f"{{{IX}}}nonFraction", f"{{{IX}}}nonNumeric"):
         concept, prefix = resolve_name(element, element.get("name", ""))
@@ -183,5 +191,15 @@ def inline_facts(root: etree._Element) -> list[XbrlFact]:
         else:
             value = text_value(nonnumeric_text(element, by_id), _rule(element))
         unit = units.get(element.get("unitRef", "")) if numeric else None
-        facts.append(XbrlFact(concept, prefix, context, unit, element.get("decimals"), value))
+        facts.append(
+            XbrlFact(
+                concept,
+                prefix,
+                context,
+                unit,
+                element.get("decimals"),
+                value,
+                _table_of(element, tables),
+            )
+        )
     return facts

@@ -11,6 +11,7 @@ XBRLDI = "http://xbrl.org/2006/xbrldi"
 IX = "http://www.xbrl.org/2013/inlineXBRL"
 XSI = "http://www.w3.org/2001/XMLSchema-instance"
 LINK = "http://www.xbrl.org/2003/linkbase"
+XHTML = "http://www.w3.org/1999/xhtml"
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ class XbrlFact:
     unit: str | None  # USD, shares, USD/shares
     decimals: str | None
     value: Decimal | str | None  # None when nil
+    table: int | None = None  # inline XBRL: which HTML table of the document holds it (0, 1 ...)
 
     @property
     def name(self) -> str:
