@@ -19,7 +19,8 @@ from filings.db.engine import Database, make_engine
 from filings.db.tables import concept_labels, filings, metric_values
 from filings.ingest.sec.documents import read_filing_documents
 from filings.ingest.sec.envelope import read_package
-from filings.ingest.sec.pipeline import ingest_sec, read_tickers
+from filings.ingest.sec.fetch import read_tickers
+from filings.ingest.sec.pipeline import ingest_sec
 from filings.ingest.sec.source import MirrorSource
 from filings.ingest.sec.submissions import FilingInfo
 from filings.ingest.standardize.fact import Fact

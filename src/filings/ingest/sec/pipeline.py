@@ -17,6 +17,7 @@ from sqlalchemy import Connection
 from filings.core.collector import as_bulk_work
 from filings.core.errors import FilingsError, MalformedInput
 from filings.core.ids import normalize_cik
+from filings.core.markets import EDGAR, US
 from filings.db.engine import Database
 from filings.db.tables import metric_values
 from filings.ingest.load import (
@@ -112,7 +113,7 @@ def _company_in(fetched: FetchedCompany, currency: str | None, fye: str | None) 
         company_id=tickers[0].lower() if tickers else f"cik{int(fetched.cik)}",
         company_name=name,
         display_name=name,
-        market="us",
+        market=US.key,
         country="US",
         exchange=info.exchange if info else None,
         cik=fetched.cik,
@@ -168,7 +169,8 @@ def _listed(fetched: FetchedCompany, company: CompanyIn, offset: int) -> list[di
         year, quarter = fiscal_labels(filing, company.fiscal_year_end, offset)
         listed.append(
             {
-                "market": "us",
+                "market": US.key,
+                "document_format": EDGAR.key,
                 "accession_number": filing.accession_number,
                 "document_type": filing.document_type,
                 "form": filing.form,
