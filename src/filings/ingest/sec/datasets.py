@@ -422,7 +422,7 @@ def _load_company(
         rows = _standardized(company, facts)
     else:
         stored = stored_document_facts(conn, newest.cik, set(), {})
-        rows = _standardized(company, stored, stored_labels(conn, newest.cik))
+        rows = _standardized(company, stored, stored_labels(conn, newest.cik, (), stored))
     scope = metric_values.c.page_id.is_(None)
     counts = sync_metrics(conn, pk, rows, scope, _all_filing_pks(conn, pk))
     if counts.changed and not changed:

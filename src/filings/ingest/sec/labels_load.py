@@ -56,10 +56,15 @@ def _mapped_names() -> list[str]:
     return sorted({f"{t}:{c}" for t, cs in mapped_concepts().items() for c in cs})
 
 
-def stored_labels(conn: Connection, cik: str, skip: Iterable[str] = ()) -> list[SeenLabel]:
-    """The labels the company's stored periodic filings give its mapped concepts: from their
-    documents (except the filings in `skip`, read again by this run) and from pre.txt."""
-    skipped, names = set(skip), _mapped_names()
+def stored_labels(
+    conn: Connection, cik: str, skip: Iterable[str] = (), facts: Iterable[Fact] = ()
+) -> list[SeenLabel]:
+    """The labels the company's stored periodic filings give its mapped concepts and the
+    concepts of `facts` (a company's own line that counts for a metric, such as its D&A line on
+    the cash-flow statement): from their documents (except the filings in `skip`, read again by
+    this run) and from pre.txt."""
+    own = {f"{f.taxonomy}:{f.concept}" for f in facts}
+    skipped, names = set(skip), sorted(set(_mapped_names()) | own)
     company = (
         select(filings.c.id, filings.c.accession_number, filings.c.filed_date)
         .join(companies, companies.c.id == filings.c.company_pk)

@@ -208,7 +208,8 @@ def _company_facts(conn: Connection, fetched: FetchedCompany) -> list[Fact]:
         own = fetched.document_facts(labels, lines)
     facts = merge_facts(reported, own + earlier)
     # every line named as the issuer printed it (its filings' tables or label linkbases)
-    issuer = fetched.issuer_labels() + stored_labels(conn, fetched.cik, set(fetched.documents))
+    stored = stored_labels(conn, fetched.cik, set(fetched.documents), facts)
+    issuer = fetched.issuer_labels() + stored
     return relabel(facts, company_labels(facts, issuer))
 
 
