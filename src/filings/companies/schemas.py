@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from filings.core.numbers import JsonDecimal
@@ -52,6 +54,29 @@ class GeoEntry(BaseModel):
     page_id: str | None = Field(
         default=None, description="The page (Nordic) or accession (US) that states the value."
     )
+    share: JsonDecimal | None = Field(
+        default=None,
+        description=(
+            "Percent of the period's revenue, where the report prints shares; `revenue` is then "
+            "this share of the printed total (share_base)."
+        ),
+    )
+    included_in: str | None = Field(
+        default=None,
+        description=(
+            "An 'of which' line: the lines it is part of (not to be added to them), e.g. "
+            "Sweden within Europe, Middle East and Africa."
+        ),
+    )
+
+
+class GeoPeriod(BaseModel):
+    """The period a breakdown covers."""
+
+    kind: str | None = Field(default=None, description="annual, ytd (year to date) or quarter.")
+    label: str | None = Field(default=None, description="As reports print it: Jan-Sep 2025.")
+    start: date | None = Field(default=None, description="First day.")
+    end: date | None = Field(default=None, description="Last day.")
 
 
 class RevenueGeography(BaseModel):
@@ -75,6 +100,50 @@ class RevenueGeography(BaseModel):
     )
     other: list[GeoEntry] = Field(
         description=(
-            "Catch-all lines that name no country or region (Other countries, Rest of world)."
+            "Catch-all lines that name no country or region (Other countries, Rest of world), "
+            "and adjustments a table prints among them (eliminations of internal sales)."
         )
+    )
+    period: GeoPeriod | None = Field(
+        default=None,
+        description=(
+            "The period the lines cover: the fiscal year, or when the documents break only part "
+            "of it down, the longest year to date or the latest quarter they do."
+        ),
+    )
+    source: str | None = Field(
+        default=None,
+        description=(
+            "Where the lines were read: xbrl_dimensions (a 10-K's tagged facts), esef (an ESEF "
+            "report's tagged facts) or report_table (a table the report prints)."
+        ),
+    )
+    basis: str | None = Field(
+        default=None,
+        description=(
+            "amounts (printed amounts) or shares_of_total (printed percentages turned into "
+            "amounts with the period's printed revenue, share_base)."
+        ),
+    )
+    table_title: str | None = Field(default=None, description="The table's title as printed.")
+    table_page_id: str | None = Field(default=None, description="The page the table is on.")
+    share_base: JsonDecimal | None = Field(
+        default=None, description="The printed revenue the shares were applied to."
+    )
+    share_base_page_id: str | None = Field(
+        default=None, description="The page that prints share_base."
+    )
+    printed_total: JsonDecimal | None = Field(
+        default=None, description="The total line the table prints under its lines."
+    )
+    adds_up: bool | None = Field(
+        default=None,
+        description=(
+            "Whether the countries, regions and other lines (not the 'of which' lines) add up "
+            "to the total revenue within the rounding of the printed values; null when there is "
+            "no total to check against."
+        ),
+    )
+    years_available: list[int] = Field(
+        default_factory=list, description="Fiscal years with a breakdown, newest first."
     )

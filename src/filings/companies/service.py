@@ -16,14 +16,8 @@ from filings.companies.profile import (
     us_sources,
 )
 from filings.companies.resolve import CompanyIndex, CompanyRecord, Resolved, Unresolved
-from filings.companies.revenue_geography import (
-    YearGeography,
-    geography_answer,
-    nordic_geography,
-    us_geography,
-)
+from filings.companies.revenue_geography import choose_by_year, geography_answer
 from filings.companies.schemas import ProfileResponse, RevenueGeography
-from filings.core.concepts import revenue_concepts
 from filings.core.markets import MARKET_KEYS
 from filings.core.misses import Alternative, FailureKind, Miss, invalid_choice, miss
 from filings.db.generation import GenerationClock
@@ -226,30 +220,26 @@ def profile(
 def _geography_tags(conn: Connection, company: Company) -> list[str]:
     """Where the company's revenue comes from in its newest year with geography, as tags:
     country codes and region names."""
-    by_year = _geography_years(conn, company)
-    if not by_year:
+    chosen = choose_by_year(queries.company_geography(conn, company.pk))
+    if not chosen:
         return []
-    newest = by_year[max(by_year)]
-    return [c.iso_alpha2 or c.name or "" for c in newest.countries] + [
-        r.name or "" for r in newest.regions
+    newest = chosen[max(chosen)]
+    return [
+        line["iso_alpha2"] or line["name"]
+        for line in newest["lines"]
+        if line["list"] in ("countries", "regions") and not line["included_in"]
     ]
-
-
-def _geography_years(conn: Connection, company: Company) -> dict[int, YearGeography]:
-    """Each fiscal year's revenue geography of a resolved company."""
-    if company.market == "us":
-        return us_geography(conn, company.pk, revenue_concepts())
-    return nordic_geography(conn, company.pk)
 
 
 def revenue_geography(
     conn: Connection, directory: CompanyDirectory, *, company: str, year: int | None
 ) -> RevenueGeography | Miss:
-    """Revenue by country and region for one fiscal year (the newest with geography)."""
+    """Revenue by country and region for one fiscal year (the newest with geography), as
+    ingestion stored it."""
     resolved = resolve_company(conn, directory, company)
     if isinstance(resolved, Miss):
         return resolved
-    by_year = _geography_years(conn, resolved)
+    by_year = choose_by_year(queries.company_geography(conn, resolved.pk))
     if not by_year:
         return company_not_found(
             resolved,
@@ -259,8 +249,9 @@ def revenue_geography(
             year=year,
         )
     chosen = year if year is not None else max(by_year)
+    years = sorted(by_year, reverse=True)
     if chosen not in by_year:
-        listed = ", ".join(str(y) for y in sorted(by_year, reverse=True))
+        listed = ", ".join(str(y) for y in years)
         return company_not_found(
             resolved,
             company,
@@ -268,4 +259,5 @@ def revenue_geography(
             f"Years with revenue geography: {listed}.",
             year=year,
         )
-    return geography_answer(conn, resolved, chosen, by_year[chosen])
+    total = queries.annual_revenues(conn, resolved.pk).get(chosen)
+    return geography_answer(resolved, by_year[chosen], total, years)

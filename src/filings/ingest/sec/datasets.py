@@ -35,6 +35,8 @@ from typing import Any
 
 from sqlalchemy import Connection, func, insert, select
 
+from filings.companies.extraction import extract_company_dimensions
+from filings.companies.queries import company_pks_by_cik
 from filings.core.collector import as_bulk_work
 from filings.core.concepts import (
     GEOGRAPHIC_AXIS,
@@ -552,6 +554,13 @@ def _load(conn: Connection, cik: str, quarter: _Quarter, now: datetime) -> tuple
     return _load_company(conn, values, quarter.filed[cik], now, segments)
 
 
+def _store_dimensions(conn: Connection, ciks: list[str]) -> None:
+    """Revenue geography from the companies' segment values, stored once (only companies with
+    segments in the quarter: one read of their facts each)."""
+    for company_pk in company_pks_by_cik(conn, ciks).values():
+        extract_company_dimensions(conn, company_pk)
+
+
 def _load_batch(
     database: Database, ciks: list[str], quarter: _Quarter, now: datetime
 ) -> list[tuple[str, tuple[bool, int] | str]]:
@@ -565,6 +574,7 @@ def _load_batch(
             out: list[tuple[str, tuple[bool, int] | str]] = list(done)
             for cik in [c for c in ciks if c in known] + left:
                 out.append((cik, _load(conn, cik, quarter, now)))
+            _store_dimensions(conn, [c for c in ciks if quarter.segments.get(c)])
             if done:
                 bump_generation(conn)  # last: another batch's transaction waits for its row
             return out
@@ -575,6 +585,7 @@ def _load_batch(
         try:
             with database.transaction(write=True) as conn:
                 out.append((cik, _load(conn, cik, quarter, now)))
+                _store_dimensions(conn, [cik] if quarter.segments.get(cik) else [])
         except LOADING_ERRORS as exc:
             out.append((cik, str(exc)))
     return out

@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import Connection
 
+from filings.companies.extraction import extract_company_dimensions, extract_filing
 from filings.core.collector import as_bulk_work
 from filings.core.errors import FilingsError, MalformedInput, SourceMissing
 from filings.core.ids import normalize_cik
@@ -35,7 +36,11 @@ from filings.ingest.sec.documents import (
     FilingDocuments,
     read_filing_documents,
 )
-from filings.ingest.sec.documents_load import stored_document_facts, sync_filing_documents
+from filings.ingest.sec.documents_load import (
+    filing_keys,
+    stored_document_facts,
+    sync_filing_documents,
+)
 from filings.ingest.sec.envelope import read_header
 from filings.ingest.sec.sectors import sector_tags
 from filings.ingest.sec.source import TICKERS_PATH, SecSource, parse_json
@@ -363,9 +368,17 @@ def ingest_sec(
             with database.transaction(write=True) as conn:
                 loaded = _load(conn, fetched, now, history)
             changed = loaded[2]
+            company_pk = None
             for accession, found in fetched.documents.items():
                 with database.transaction(write=True) as conn:
                     changed |= sync_filing_documents(conn, accession, found)
+                    keys = filing_keys(conn, accession)
+                    if keys is not None:  # what profiles and geography read, read once
+                        changed |= extract_filing(conn, keys[0])
+                        company_pk = keys[1]
+            if company_pk is not None:
+                with database.transaction(write=True) as conn:
+                    changed |= extract_company_dimensions(conn, company_pk)
         except FilingsError as exc:
             summary.skipped.append((fetched.cik, str(exc)))
             return
