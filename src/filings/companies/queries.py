@@ -18,6 +18,8 @@ from filings.db.tables import (
     filing_texts,
     metric_values,
     pages,
+    profile_sections,
+    profile_sentences,
     revenue_geography_lines,
     revenue_geography_tables,
     xbrl_facts,
@@ -363,3 +365,100 @@ def company_geography(conn: Connection, company_pk: int) -> list[dict[str, Any]]
         {**r, "listed_date": listed[r["filing_pk"]][0], "document_type": listed[r["filing_pk"]][1]}
         for r in records
     ]
+
+
+# --- stored profile sections -------------------------------------------------------------------
+
+PROFILE_SECTION_FIELDS = ("section", "language", "source_heading", "items", "full_text", "reason")
+PROFILE_SENTENCE_FIELDS = ("text", "page_id", "page_number")
+
+
+def profile_records(conn: Connection, filing_pks: list[int]) -> list[dict[str, Any]]:
+    """The stored profile sections of some filings, each with its `filing_pk`, `id` and
+    `sentences` (dicts, in order); two queries."""
+    if not filing_pks:
+        return []
+    sections = [
+        dict(row._mapping)
+        for row in conn.execute(
+            select(profile_sections)
+            .where(profile_sections.c.filing_pk.in_(filing_pks))
+            .order_by(profile_sections.c.id)
+        )
+    ]
+    by_id = {s["id"]: {**s, "sentences": []} for s in sections}
+    if by_id:
+        for row in conn.execute(
+            select(profile_sentences)
+            .where(profile_sentences.c.section_pk.in_(list(by_id)))
+            .order_by(profile_sentences.c.section_pk, profile_sentences.c.position)
+        ):
+            by_id[row.section_pk]["sentences"].append(dict(row._mapping))
+    return list(by_id.values())
+
+
+def replace_profile_sections(
+    conn: Connection, filing_pk: int, company_pk: int, wanted: list[dict[str, Any]]
+) -> bool:
+    """Make a filing's stored profile sections exactly `wanted`; whether anything changed."""
+    stored = profile_records(conn, [filing_pk])
+    if _profile_comparable(stored) == _profile_comparable(wanted):
+        return False
+    conn.execute(delete(profile_sections).where(profile_sections.c.filing_pk == filing_pk))
+    for section in wanted:
+        pk = conn.execute(
+            insert(profile_sections)
+            .values(
+                filing_pk=filing_pk,
+                company_pk=company_pk,
+                **{k: section[k] for k in PROFILE_SECTION_FIELDS},
+            )
+            .returning(profile_sections.c.id)
+        ).scalar_one()
+        if section["sentences"]:
+            conn.execute(
+                insert(profile_sentences),
+                [
+                    {"section_pk": pk, "position": i, **{k: s[k] for k in PROFILE_SENTENCE_FIELDS}}
+                    for i, s in enumerate(section["sentences"])
+                ],
+            )
+    return True
+
+
+def _profile_comparable(sections: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    return sorted(
+        (
+            tuple(repr(s[k]) for k in PROFILE_SECTION_FIELDS),
+            tuple(tuple(x[k] for k in PROFILE_SENTENCE_FIELDS) for x in s["sentences"]),
+        )
+        for s in sections
+    )
+
+
+def company_documents(conn: Connection, company_pk: int) -> list[Row[Any]]:
+    """A company's filings that have stored profile sections: id, type, language, dates, title,
+    in one query."""
+    return list(
+        conn.execute(
+            select(
+                filings_table.c.id,
+                filings_table.c.document_type,
+                filings_table.c.form,
+                filings_table.c.language,
+                filings_table.c.listed_date,
+                filings_table.c.fiscal_year,
+                filings_table.c.title,
+                filings_table.c.headline,
+            )
+            .where(
+                filings_table.c.company_pk == company_pk,
+                filings_table.c.id.in_(
+                    select(profile_sections.c.filing_pk).where(
+                        profile_sections.c.company_pk == company_pk
+                    )
+                ),
+            )
+            .order_by(filings_table.c.listed_date.desc(), filings_table.c.id.desc())
+        )
+    )

@@ -10,11 +10,14 @@ from sqlalchemy import Connection
 from filings.companies import queries
 from filings.companies.profile import (
     SOURCE,
-    nordic_sections,
-    nordic_sources,
-    us_sections,
-    us_sources,
+    choose_sections,
+    geography_breakdown,
+    language_of,
+    present,
+    updated_at,
 )
+from filings.companies.profile_locale import locale_note
+from filings.companies.profile_vocabulary import SECTIONS
 from filings.companies.resolve import CompanyIndex, CompanyRecord, Resolved, Unresolved
 from filings.companies.revenue_geography import choose_by_year, geography_answer
 from filings.companies.schemas import ProfileResponse, RevenueGeography
@@ -179,56 +182,48 @@ def profile(
     locale: str,
     include_full_text: bool = False,
 ) -> ProfileResponse | Miss:
-    """A company profile drawn from its filings: extractive, every sentence cited to its page."""
+    """A company profile drawn from its filings: each section from the document that answers it
+    (stored at ingestion), every sentence cited to its page."""
     resolved = resolve_company(conn, directory, company)
     if isinstance(resolved, Miss):
         return miss(**{**resolved.model_dump(exclude_none=True), "locale": locale})
-    us = resolved.market == "us"
-    sources = us_sources(conn, resolved.pk) if us else nordic_sources(conn, resolved.pk)
-    if not sources.blocks:
+    documents = queries.company_documents(conn, resolved.pk)
+    if not documents:
         return company_not_found(
             resolved,
             company,
             f"No profile for {resolved.display_name}",
-            "Profiles are drawn from annual and interim reports' text; none is held for this "
-            "company.",
+            "Profiles are drawn from the text of a company's reports, 10-Ks and releases; none "
+            "is held for this company.",
             locale=locale,
             alternatives=[],
         )
-    geography_tags = _geography_tags(conn, resolved)
-    build = us_sections if us else nordic_sections
-    sections = build(sources, geography_tags, include_full_text)
+    records = queries.profile_records(conn, [d.id for d in documents])
+    chosen = choose_sections(documents, records, locale)
+    sections = {name: present(name, chosen[name], locale, include_full_text) for name in SECTIONS}
+    geography_tags, breakdown = geography_breakdown(conn, resolved.pk)
+    sections["geography"]["tags"] = geography_tags
+    if breakdown:
+        sections["geography"]["breakdown"] = breakdown
+        sections["geography"]["reason"] = None
+    language = language_of(chosen)
     overview, strategy = sections.pop("overview"), sections.pop("strategy")
-    language = sources.language if sources.language in ("en", "fi") else "en"
+    full_text = overview.pop("full_text", None)
     return ProfileResponse(
         company_name=resolved.company_name,
         locale=language,
         requested_locale=locale,
-        locale_note=None
-        if language == locale
-        else f"No {locale} text is held for this company; the profile is in {language}.",
+        locale_note=None if language == locale else locale_note(locale, language),
         source=SOURCE,
-        updated_at=sources.filed.isoformat() if sources.filed else None,
+        updated_at=updated_at(chosen),
         overview=overview["text"] or None,
         strategy=strategy["text"] or None,
         citations={"overview": overview["sentences"], "strategy": strategy["sentences"]},
-        **({"overview_full_text": overview["full_text"]} if "full_text" in overview else {}),
+        overview_section=overview,
+        strategy_section=strategy,
+        **({"overview_full_text": full_text} if include_full_text and full_text else {}),
         **sections,
     )
-
-
-def _geography_tags(conn: Connection, company: Company) -> list[str]:
-    """Where the company's revenue comes from in its newest year with geography, as tags:
-    country codes and region names."""
-    chosen = choose_by_year(queries.company_geography(conn, company.pk))
-    if not chosen:
-        return []
-    newest = chosen[max(chosen)]
-    return [
-        line["iso_alpha2"] or line["name"]
-        for line in newest["lines"]
-        if line["list"] in ("countries", "regions") and not line["included_in"]
-    ]
 
 
 def revenue_geography(

@@ -1,0 +1,687 @@
+"""Each profile section drawn from the part of a document that answers it, by its own rules.
+
+- **overview**: what the company does, as it says it itself: the sentences under a heading such
+  as "Company background", "Our company", "In brief", "About ...", and sentences whose subject is
+  the issuer and whose verb says what it does ("X is a leading provider", "We design ...").
+- **products_services**: the issuer's own list: the headings under a 10-K's products, services,
+  segments or markets heading (iPhone, Mac ...; Data Center, Gaming ...), the rows of a table of
+  revenue by segment or business area, the names a sentence gives ("the X and Y segments"), the
+  headings under a heading that names a segment; with the first sentence of each, never figures.
+- **customers**: who buys, and how concentrated: concentration sentences wherever they stand
+  ("no single customer accounts for more than ten per cent"), then sentences under customer or
+  distribution headings, then descriptions of who the customers are.
+- **geography**: sentences naming where the company sells or operates (segments that are places,
+  N countries, shares of sales outside the home market, market areas); the breakdown itself is
+  the stored revenue geography, added at request.
+- **strategy**: stated strategy, goals, targets and outlook: sentences under such headings and
+  sentences that state them; never biographies, contact lines, webcast links or remuneration.
+- **risks**: as the issuer ranks them: a 10-K's Item 1A risk headings in order; a report's risk
+  section in order, its kinds of risk as items.
+- **accounting**: critical estimates and policies: the headings and first sentences of a 10-K's
+  critical accounting estimates (Item 7); a report's accounting-principles and estimates notes.
+
+Sentences that are off topic anywhere (profile_vocabulary.OFF_TOPIC) are never chosen, and a
+10-K's Part III (directors, compensation) is never read. A section with nothing that answers it
+stays empty; the caller says why.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from filings.companies.geography import classify
+from filings.companies.geography_tables import DocumentLine
+from filings.companies.profile_document import Block
+from filings.companies.profile_vocabulary import (
+    CUES,
+    FURNITURE,
+    HEADINGS,
+    OFF_TOPIC,
+    PERFORMANCE,
+    RISK_FACTOR,
+    SECTIONS,
+    SEGMENT_KINDS,
+    SEGMENT_TABLE,
+    STRONG,
+    TOPICS,
+)
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])[”\"]?\s+(?=[A-ZÅÄÖ“\"(•])")
+_DEFINITION = re.compile(
+    r"the terms? [“\"]|referred to as|hereinafter|fiscal year (is|ends)|52- or 53-week|"
+    r"unless (otherwise stated|the context)|refer(s)? to the|as used in this",
+    re.IGNORECASE,
+)
+_REFERRAL = re.compile(
+    r"^(please )?(refer|see)\b|for (more|further) information|described in (more detail|the "
+    r"annual report|note)|are described in",
+    re.IGNORECASE,
+)
+_PART_THREE = re.compile(r"^item_1[0-4]$|^item_9[bc]?$|^item_1[56]$|^item_4$|^item_5$")
+_CRITICAL_END = re.compile(
+    r"results of operations|liquidity|recent accounting|executive (overview|summary)|"
+    r"off-balance|contractual obligations|non-gaap|quantitative and qualitative|"
+    r"management’s discussion|management's discussion|^item ",
+    re.IGNORECASE,
+)
+_PLACE_WORD = re.compile(r"\b[A-ZÅÄÖ][\w’'.-]+(?:\s+[A-ZÅÄÖ][\w’'-]+){0,3}")
+MIN_WORDS, MAX_WORDS = 6, 75
+KEEP = {
+    "overview": 3,
+    "products_services": 6,
+    "customers": 3,
+    "geography": 3,
+    "strategy": 4,
+    "risks": 6,
+    "accounting": 4,
+}
+FULL_TEXT_CHARS = 20_000
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A sentence of the document, the headings above it (nearest first) and its page."""
+
+    text: str
+    page_id: str
+    page_number: int | None
+    position: int
+    section: str
+    headings: tuple[str, ...]
+    bullet: bool = False
+
+
+@dataclass(frozen=True)
+class Item:
+    """A name in the issuer's own list (a product line, a segment, a kind of risk)."""
+
+    name: str
+    page_id: str
+    page_number: int | None
+    part_of: str | None = None
+
+
+@dataclass
+class Found:
+    """What a document gives a section."""
+
+    sentences: list[Sentence] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
+    source_heading: str | None = None
+    full_text: str | None = None
+
+
+@dataclass(frozen=True)
+class Issuer:
+    """The names a document may call its issuer by."""
+
+    names: tuple[str, ...]
+
+    @classmethod
+    def of(cls, *names: str | None) -> Issuer:
+        """The names and their short forms, without legal suffixes (AB, Oyj, Inc., (publ))."""
+        out: list[str] = []
+        for name in names:
+            if not name:
+                continue
+            short = re.sub(
+                r"[,.]?\s*\b(AB|ASA|A/S|Oyj|Abp|Oy|plc|Inc|Corp|Corporation|Company|Co|Ltd|"
+                r"Group|Holding|Fastigheter)\b\.?|\(publ\)|\bThe\b",
+                "",
+                name,
+                flags=re.IGNORECASE,
+            ).strip(" ,.")
+            out += [name.strip(), short, short.split()[0] if short.split() else ""]
+        kept = [n for n in dict.fromkeys(out) if len(n) >= 3]
+        return cls(tuple(kept))
+
+    def is_subject(self, sentence: str) -> bool:
+        """Whether a sentence is about the issuer itself: it opens with its name, We, Our, the
+        Company or the Group."""
+        opening = sentence[:80].lower()
+        if re.match(
+            r"^(we|our|the company|the group|the corporation|koncernen|konserni|"
+            r"yhtiö|bolaget)\b",
+            opening,
+        ):
+            return True
+        return any(opening.startswith(n.lower()) for n in self.names)
+
+
+# --- sentences ---------------------------------------------------------------------------------
+
+
+def _split(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
+
+
+def _usable(text: str, bullet: bool) -> bool:
+    words = text.split()
+    if not MIN_WORDS <= len(words) <= MAX_WORDS:
+        return False
+    if not bullet and text[-1] not in '.!?”"':
+        return False
+    if sum(w[0].isdigit() for w in words) > len(words) / 3:
+        return False
+    return not OFF_TOPIC.search(text) and not re.search(
+        r"forward-looking|safe harbor|undue reliance|incorporated (herein )?by reference|"
+        r"table of contents|should be read (in conjunction|together) with|framtidsinriktad|"
+        r"tulevaisuutta koskev",
+        text,
+        re.IGNORECASE,
+    )
+
+
+def sentences_of(blocks: list[Block]) -> list[Sentence]:
+    """The usable sentences of a document, each with the headings above it (nearest first, the
+    furniture of tables left out, reset where a 10-K item begins)."""
+    out: list[Sentence] = []
+    headings: list[str] = []
+    item = None
+    for block in blocks:
+        if block.section != item:
+            item, headings = block.section, []
+        if _PART_THREE.match(block.section or "-"):
+            continue
+        if block.kind == "heading":
+            if not FURNITURE.search(block.text) or HEADINGS["strategy"].search(block.text):
+                headings = [block.text, *headings[:3]]
+            continue
+        bullet = block.kind == "item"
+        for index, text in enumerate(_split(block.text)):
+            text = text.lstrip("•·▪■* ").strip()
+            if _usable(text, bullet):
+                out.append(
+                    Sentence(
+                        text,
+                        block.page_id,
+                        block.page_number,
+                        block.position * 1000 + index,
+                        block.section,
+                        tuple(headings),
+                        bullet,
+                    )
+                )
+    return out
+
+
+def _under(sentence: Sentence, section: str, depth: int = 2) -> bool:
+    """Whether one of the nearest headings above a sentence names the section."""
+    return any(HEADINGS[section].search(h) for h in sentence.headings[:depth])
+
+
+def _in_items(sentence: Sentence, *prefixes: str) -> bool:
+    return not sentence.section or sentence.section.startswith(prefixes)
+
+
+def _not_risk_factor(sentence: Sentence) -> bool:
+    return sentence.section != "item_1a" and not RISK_FACTOR.search(sentence.text)
+
+
+def _pick(
+    candidates: Iterable[Sentence], keep: int, rank: Callable[[Sentence], int]
+) -> list[Sentence]:
+    """The `keep` best-ranked sentences (ties by reading order), no two alike, in reading order."""
+    chosen: list[Sentence] = []
+    for sentence in sorted(candidates, key=lambda s: (-rank(s), s.position)):
+        if rank(sentence) <= 0 or any(_alike(sentence.text, c.text) for c in chosen):
+            continue
+        chosen.append(sentence)
+        if len(chosen) == keep:
+            break
+    return sorted(chosen, key=lambda s: s.position)
+
+
+def _alike(a: str, b: str) -> bool:
+    wa, wb = set(a.lower().split()), set(b.lower().split())
+    return len(wa & wb) >= 0.7 * min(len(wa), len(wb))
+
+
+# --- sections ----------------------------------------------------------------------------------
+
+
+def overview(sentences: list[Sentence], issuer: Issuer, listed: set[str]) -> Found:
+    """What the company does, as it says itself: under an overview heading, then sentences about
+    the issuer that say what it does (not under one product's heading)."""
+
+    def rank(s: Sentence) -> int:
+        if s.headings and s.headings[0] in listed:
+            return 0
+        if not _in_items(s, "item_1") or s.section == "item_1a" or _DEFINITION.search(s.text):
+            return 0
+        if PERFORMANCE.search(s.text) and re.search(r"\d", s.text):
+            return 0
+        if RISK_FACTOR.search(s.text) or s.bullet:
+            return 0
+        about = issuer.is_subject(s.text) and bool(CUES["overview"].search(s.text))
+        return 3 * _under(s, "overview", 1) + 2 * about + (s.section == "item_1")
+
+    chosen = _pick(sentences, KEEP["overview"], lambda s: rank(s) if rank(s) >= 2 else 0)
+    return Found(chosen, source_heading=_heading_of(chosen))
+
+
+def _descriptive(s: Sentence) -> bool:
+    """Not a figure of the period, not a risk, not accounting for revenue."""
+    return not (
+        (PERFORMANCE.search(s.text) and re.search(r"\d", s.text))
+        or RISK_FACTOR.search(s.text)
+        or re.search(r"recogni[sz]ed|performance obligation|right of return|allowance", s.text)
+    )
+
+
+def products(
+    blocks: list[Block], lines: list[DocumentLine], sentences: list[Sentence], issuer: Issuer
+) -> Found:
+    """The issuer's own list of products, services, segments or business areas."""
+    segments = segment_rows(lines) + _named_segments(sentences)
+    listed = listed_products(blocks)
+    if not any(b.section for b in blocks):  # a report's headings: only those it names segments
+        known = {i.name.lower() for i in segments}
+        listed = [i for i in listed if i.name.lower() in known]
+    items = _unique(listed + segments + _lines_under_segments(blocks, segments))
+    firsts = _first_sentences(sentences, {i.name for i in items})
+
+    def rank(s: Sentence) -> int:
+        if not _in_items(s, "item_1", "item_7", "item_8") or not _descriptive(s):
+            return 0
+        if s.section.startswith(("item_7", "item_8")) and not SEGMENT_KINDS.search(s.text):
+            return 0
+        if _places_named(s.text) >= 2 and "segment" in s.text.lower():
+            return 0  # segments that are places: geography
+        cue = bool(CUES["products_services"].search(s.text))
+        return (
+            4 * (s.position in firsts)
+            + 3 * (_under(s, "products_services", 1) and cue)
+            + 2 * bool(SEGMENT_KINDS.search(s.text) and cue)
+            + 2 * (issuer.is_subject(s.text) and cue and bool(CUES["overview"].search(s.text)))
+        )
+
+    chosen = _pick(sentences, KEEP["products_services"], lambda s: rank(s) if rank(s) >= 2 else 0)
+    return Found(chosen, items[:20], _heading_of(chosen))
+
+
+def listed_products(blocks: list[Block]) -> list[Item]:
+    """The headings under a 10-K's business description's (or a report's) products, services,
+    segments or markets heading, up to a heading of another part of the description."""
+    items: list[Item] = []
+    listing: str | None = None
+    for block in blocks:
+        if block.section and block.section != "item_1":
+            listing = None
+            continue
+        if block.kind != "heading":
+            continue
+        text = block.text.strip("•· ")
+        if TOPICS.search(text) or block.text.lower().startswith("item "):
+            listing = None
+        elif HEADINGS["products_services"].search(text) and _generic(text):
+            listing = text
+        elif listing is not None and not FURNITURE.search(text) and len(text.split()) <= 6:
+            if classify(text) is None:
+                items.append(Item(text, block.page_id, block.page_number, listing))
+    return items
+
+
+_GENERIC_WORDS = re.compile(
+    r"\b(our|the|and|of|&|information|business|businesses|products?|services|segments?|"
+    r"offerings?|solutions|brands|markets|areas?|divisions|reportable|operating|portfolio|"
+    r"we|serve|affärsområden?|produkter|tjänster|segment|tuotteet|palvelut|ja|och)\b",
+    re.IGNORECASE,
+)
+
+
+def _generic(heading: str) -> bool:
+    """A heading made of the products vocabulary alone ("Our Products and Services",
+    "Segments"), not a product's own name ("Cloud Services")."""
+    return not _GENERIC_WORDS.sub("", heading).strip(" ,-–")
+
+
+_ROW_LABEL = re.compile(r"^(?P<name>[^\d(%]+?)\s+[-−–(]?\d")
+_NOT_A_SEGMENT = re.compile(
+    r"^(total|summa|yhteensä|of which|varav|josta|common|other|share|note|change|growth|"
+    r"organic|currency|structural|internal|eliminat|övrig|net sales|revenues?|cost|gross|"
+    r"operating|financial)|\b(group|koncernen?|konserni)\b|\s[-–]\s",
+    re.IGNORECASE,
+)
+
+
+def segment_rows(lines: list[DocumentLine]) -> list[Item]:
+    """The row labels of a table of revenue (or orders) by segment or business area: the names of
+    the issuer's segments; places, totals, "of which" lines, eliminations and breakdowns of a
+    segment left out."""
+    items: list[Item] = []
+    for index, line in enumerate(lines):
+        title = line.text
+        if not SEGMENT_TABLE.search(title) or len(title.split()) > 12:
+            continue
+        if re.search(r"\.{4,}|growth|change|tillväxt|kasvu", title, re.IGNORECASE):
+            continue  # a table of contents line, a table of changes
+        for following in lines[index + 1 : index + 30]:
+            row = _ROW_LABEL.match(following.text)
+            if row is None:
+                continue
+            name = row["name"].strip(" -–:")
+            if len(name.split()) > 6 or FURNITURE.search(name) or len(name) < 3:
+                continue
+            if _NOT_A_SEGMENT.search(name) or classify(name) is not None or TOPICS.search(name):
+                continue
+            items.append(Item(name, following.page_id, following.page_number, title))
+    return _unique(items)
+
+
+_NOT_A_NAME = re.compile(
+    r"^(the|our|its|all|both|each|these|those|four|three|two|five|six|reportable|operating|"
+    r"business|geographic|other|total|new|remaining|respective|certain|several|for|in|of)\b",
+    re.IGNORECASE,
+)
+
+
+def _names_before(text: str) -> list[str]:
+    """The capitalised names just before a position, as a list prints them: "Pulp & Paper and
+    Industry & Water" gives both."""
+    tokens = text.split()
+    taken: list[str] = []
+    for token in reversed(tokens[-14:]):
+        bare = token.strip(",")
+        if bare[:1].isupper() or bare in {"&", "and", "of", "for"}:
+            taken.insert(0, token)
+        else:
+            break
+    names = re.split(r",\s*|\s+and\s+(?=[A-Z])", " ".join(taken))
+    return [n.strip(" ,&") for n in names if n.strip(" ,&")]
+
+
+def _named_segments(sentences: list[Sentence]) -> list[Item]:
+    """Names sentences give the issuer's segments or business areas ("the Pulp & Paper and
+    Industry & Water segments"), each named at least twice in the document."""
+    found: list[Item] = []
+    for s in sentences:
+        for match in SEGMENT_KINDS.finditer(s.text):
+            for name in _names_before(s.text[: match.start()]):
+                if not 1 <= len(name.split()) <= 5 or _NOT_A_NAME.match(name):
+                    continue
+                if name[0].isupper() and classify(name) is None:
+                    found.append(Item(name, s.page_id, s.page_number, match.group().lower()))
+    counts: dict[str, int] = {}
+    for item in found:
+        counts[item.name] = counts.get(item.name, 0) + 1
+    return _unique([i for i in found if counts[i.name] >= 2])
+
+
+def _lines_under_segments(blocks: list[Block], segments: list[Item]) -> list[Item]:
+    """The headings right under a heading that names a segment: its product lines."""
+    names = {i.name.lower() for i in segments}
+    items: list[Item] = []
+    current: str | None = None
+    for block in blocks:
+        if block.kind != "heading":
+            continue
+        text = block.text
+        if text.lower() in names:
+            current = text
+        elif current and not FURNITURE.search(text) and not TOPICS.search(text):
+            if re.match(
+                r"^(innovation|acquisitions?|revenues? and|orders|market|review|"
+                r"summary|financial|profitability)",
+                text,
+                re.IGNORECASE,
+            ):
+                continue
+            if classify(text) is None and len(text.split()) <= 6:
+                items.append(Item(text, block.page_id, block.page_number, current))
+    return items[:12]
+
+
+def _unique(items: list[Item]) -> list[Item]:
+    seen: set[str] = set()
+    out = []
+    for item in items:
+        key = item.name.lower()
+        if key not in seen:
+            seen.add(key)
+            out.append(item)
+    return out
+
+
+def _first_sentences(sentences: list[Sentence], names: set[str]) -> set[int]:
+    """Positions of the first sentence under each listed heading."""
+    firsts: dict[str, int] = {}
+    for s in sentences:
+        if s.headings and s.headings[0] in names and s.headings[0] not in firsts:
+            firsts[s.headings[0]] = s.position
+    return set(firsts.values())
+
+
+def _places_named(text: str) -> int:
+    return sum(classify(m.group()) is not None for m in _PLACE_WORD.finditer(text))
+
+
+def customers(sentences: list[Sentence]) -> Found:
+    """Who buys, and how concentrated."""
+
+    def rank(s: Sentence) -> int:
+        if not _not_risk_factor(s) or not CUES["customers"].search(s.text):
+            return 0
+        if not _in_items(s, "item_1", "item_7", "item_8") or s.section.startswith("item_1c"):
+            return 0
+        strong = bool(STRONG["customers"].search(s.text))
+        if not strong and (PERFORMANCE.search(s.text) and re.search(r"\d", s.text)):
+            return 0
+        if not strong and _DEFINITION.search(s.text):
+            return 0
+        return 4 * strong + 3 * _under(s, "customers", 1) + 1 * _in_items(s, "item_1")
+
+    chosen = _pick(sentences, KEEP["customers"], lambda s: rank(s) if rank(s) >= 3 else 0)
+    if not chosen:  # who the customers are, as the report's text tells it
+        chosen = _pick(
+            sentences,
+            KEEP["customers"] - 1,
+            lambda s: int(
+                _not_risk_factor(s)
+                and bool(CUES["customers"].search(s.text))
+                and not _DEFINITION.search(s.text)
+                and (_under(s, "overview", 2) or _under(s, "products_services", 2))
+            ),
+        )
+    return Found(chosen, source_heading=_heading_of(chosen))
+
+
+def geography(sentences: list[Sentence]) -> Found:
+    """Where the company sells and operates, in its own words."""
+
+    def rank(s: Sentence) -> int:
+        if not _not_risk_factor(s) or s.section.startswith("item_7a"):
+            return 0
+        strong = bool(STRONG["geography"].search(s.text))
+        places = _places_named(s.text)
+        if not strong and (PERFORMANCE.search(s.text) or places < 2):
+            return 0
+        if _DEFINITION.search(s.text):
+            return 0
+        return 3 * strong + 2 * _under(s, "geography", 2) + min(places, 4) // 2
+
+    chosen = _pick(sentences, KEEP["geography"], lambda s: rank(s) if rank(s) >= 3 else 0)
+    return Found(chosen, source_heading=_heading_of(chosen))
+
+
+def _under_strategy(s: Sentence) -> bool:
+    """Under a strategy, goals or outlook heading that is not a risk or security heading."""
+    return any(
+        HEADINGS["strategy"].search(h) and not re.search(r"risk|cyber|tax|securit", h, re.I)
+        for h in s.headings[:2]
+    )
+
+
+def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
+    """Stated strategy, goals, targets and outlook; the strategies the issuer names as items."""
+
+    def rank(s: Sentence) -> int:
+        if not _not_risk_factor(s) or s.section.startswith(("item_8", "item_7a", "item_1c")):
+            return 0
+        if _DEFINITION.search(s.text) or _REFERRAL.search(s.text):
+            return 0
+        strong = bool(STRONG["strategy"].search(s.text))
+        under = _under_strategy(s)
+        cue = bool(CUES["strategy"].search(s.text))
+        return 3 * under + 3 * strong + (cue and (under or strong))
+
+    chosen = _pick(sentences, KEEP["strategy"], lambda s: rank(s) if rank(s) >= 3 else 0)
+    return Found(chosen, _named_strategies(blocks), _heading_of(chosen))
+
+
+def _named_strategies(blocks: list[Block]) -> list[Item]:
+    """The strategies a strategy part names: the short lead sentence of each of its paragraphs
+    ("Advancing the NVIDIA accelerated computing platform."), or its bullets."""
+    items: list[Item] = []
+    inside: str | None = None
+    for block in blocks:
+        if block.kind == "heading":
+            strategic = HEADINGS["strategy"].search(block.text)
+            inside = (
+                block.text if strategic and not re.search(r"risk|cyber", block.text, re.I) else None
+            )
+            continue
+        if inside is None:
+            continue
+        lead = _split(block.text)[0].lstrip("•· ")
+        if 2 <= len(lead.split()) <= 9 and (lead.endswith(".") or block.kind == "item"):
+            if not re.search(r"\d", lead) and not OFF_TOPIC.search(lead):
+                items.append(Item(lead.rstrip("."), block.page_id, block.page_number, inside))
+    return _unique(items)[:8]
+
+
+def risks(blocks: list[Block], sentences: list[Sentence]) -> Found:
+    """The risks, as the issuer ranks them."""
+    item_1a = [b for b in blocks if b.section == "item_1a"]
+    if item_1a:
+        return _risk_headings(item_1a)
+    under = [
+        s
+        for s in sentences
+        if _under(s, "risks", 2) and not s.section and not _REFERRAL.search(s.text)
+    ]
+    referrals = [s for s in sentences if _under(s, "risks", 1) and _REFERRAL.search(s.text)]
+    chosen = (under or referrals)[: KEEP["risks"]]
+    kinds = _risk_kinds(blocks)
+    return Found(chosen, kinds, _heading_of(chosen))
+
+
+def _risk_headings(blocks: list[Block]) -> Found:
+    """Item 1A's risk headings (one-sentence paragraphs and bullets), in the filing's order; the
+    category headings above them as items."""
+    chosen: list[Sentence] = []
+    kinds: list[Item] = []
+    for block in blocks:
+        text = block.text.lstrip("•· ")
+        parts = _split(text)
+        if block.kind == "heading" and re.search(r"risks?$", text, re.IGNORECASE):
+            kinds.append(Item(text, block.page_id, block.page_number))
+        elif len(parts) == 1 and len(text.split()) <= 45 and text[-1:] in ".!?":
+            if _usable(text, True) and not _REFERRAL.search(text):
+                chosen.append(
+                    Sentence(
+                        text, block.page_id, block.page_number, block.position * 1000, "item_1a", ()
+                    )
+                )
+        if len(chosen) == KEEP["risks"]:
+            break
+    return Found(chosen, kinds, "Item 1A. Risk Factors")
+
+
+def _risk_kinds(blocks: list[Block]) -> list[Item]:
+    """The headings under a report's risk heading that name kinds of risk."""
+    kinds: list[Item] = []
+    inside = False
+    for block in blocks:
+        if block.kind != "heading":
+            continue
+        if HEADINGS["risks"].search(block.text) and not inside:
+            inside = True
+            continue
+        if inside:
+            if re.search(r"\brisks?\b|\brisker\b|\briskit\b", block.text, re.IGNORECASE):
+                kinds.append(Item(block.text, block.page_id, block.page_number))
+            else:
+                inside = False
+    return _unique(kinds)[:10]
+
+
+def accounting(blocks: list[Block], sentences: list[Sentence]) -> Found:
+    """Critical estimates and policies."""
+    items = _critical_estimates(blocks)
+    firsts = _first_sentences(sentences, {i.name for i in items})
+
+    def rank(s: Sentence) -> int:
+        if s.section.startswith(("item_1a", "item_7a")) or _REFERRAL.search(s.text):
+            return 0
+        if s.section and not s.section.startswith(("item_7", "item_8")):
+            return 0
+        strong = bool(STRONG["accounting"].search(s.text))
+        under = _under(s, "accounting", 2)
+        return 4 * (s.position in firsts) + 3 * under + 2 * strong
+
+    chosen = _pick(sentences, KEEP["accounting"], lambda s: rank(s) if rank(s) >= 2 else 0)
+    return Found(chosen, items, _heading_of(chosen))
+
+
+def _critical_estimates(blocks: list[Block]) -> list[Item]:
+    """The headings under a critical accounting estimates (or a report's estimates and
+    judgements) heading: the estimates the issuer names."""
+    items: list[Item] = []
+    inside: str | None = None
+    for block in blocks:
+        if block.kind != "heading":
+            continue
+        text = block.text
+        if re.search(
+            r"critical accounting|significant (accounting )?(estimates|judge?ments)|"
+            r"estimates and (judge?ments|assumptions)|bedömningar|harkin",
+            text,
+            re.IGNORECASE,
+        ):
+            inside = text
+            continue
+        if inside is None:
+            continue
+        if _CRITICAL_END.search(text) or FURNITURE.search(text) or len(items) >= 10:
+            inside = None
+            continue
+        items.append(Item(text, block.page_id, block.page_number, inside))
+    return _unique(items)
+
+
+def _heading_of(chosen: list[Sentence]) -> str | None:
+    return next((s.headings[0] for s in chosen if s.headings), None)
+
+
+def read_sections(
+    blocks: list[Block], issuer: Issuer, lines: list[DocumentLine] | None = None
+) -> dict[str, Found]:
+    """Every section a document gives, by each section's rules (`lines`: a report's page lines,
+    for its tables of revenue by segment)."""
+    lines = lines or []
+    sentences = sentences_of(blocks)
+    listed = {i.name for i in listed_products(blocks)}
+    found = {
+        "overview": overview(sentences, issuer, listed),
+        "products_services": products(blocks, lines, sentences, issuer),
+        "customers": customers(sentences),
+        "geography": geography(sentences),
+        "strategy": strategy(blocks, sentences),
+        "risks": risks(blocks, sentences),
+        "accounting": accounting(blocks, sentences),
+    }
+    for section in found.values():
+        section.full_text = _full_text(blocks, section) if section.sentences else None
+    return {name: found[name] for name in SECTIONS}
+
+
+def _full_text(blocks: list[Block], section: Found) -> str:
+    """The text of the blocks the section's sentences come from and those around them, up to
+    FULL_TEXT_CHARS."""
+    wanted = {s.position // 1000 for s in section.sentences}
+    near = {p + d for p in wanted for d in range(-2, 4)}
+    text = "\n\n".join(b.text for b in blocks if b.position in near)
+    return text[:FULL_TEXT_CHARS]
