@@ -17,6 +17,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from filings.ingest.passages import without_furniture
+
 _ITEM = re.compile(r"^item\s+(\d{1,2}[a-c]?)\s*[.:]?\s*\|?\s*(.*)$", re.IGNORECASE)
 _TOC = re.compile(r";\s*page\s*\d+|\.{4,}\s*\d+$", re.IGNORECASE)
 _FOOTER = re.compile(
@@ -110,7 +112,8 @@ def _release_blocks(page_id: str, number: int | None, text: str, start: int) -> 
             continue
         joined = _clean(" ".join(lines))
         bold = _BOLD_LINE.match(joined)
-        if bold:
+        title = (bold.group(1) or bold.group(2)) if bold else ""
+        if bold and "**" not in title and len(title.split()) <= 15:
             heading = _clean((bold.group(1) or bold.group(2)).replace("**", " "))
             blocks.append(Block("heading", heading, page_id, number, "", start + len(blocks)))
             continue
@@ -136,14 +139,16 @@ def _pdf_blocks(page_id: str, number: int | None, text: str, start: int) -> list
             blocks.append(Block(kind, joined, page_id, number, "", start + len(blocks)))
             paragraph.clear()
 
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or _FOOTER.match(line):
-            continue
+    lines = [raw.strip() for raw in text.splitlines()]
+    lines = [line for line in lines if line and not _FOOTER.match(line)]
+    for index, line in enumerate(lines):
+        following = lines[index + 1] if index + 1 < len(lines) else ""
         if _figures(line):
             flush()
             ended = True
             continue
+        if re.fullmatch(r"\([^()]{1,30}\)", line) and ended:
+            continue  # "(unaudited)" under a heading
         bullet = _BULLET.match(line)
         if bullet:
             flush("item" if blocks and blocks[-1].kind == "item" else "text")
@@ -151,7 +156,7 @@ def _pdf_blocks(page_id: str, number: int | None, text: str, start: int) -> list
             flush("item")
             ended = line.endswith(_SENTENCE_END)
             continue
-        if ended and is_heading_text(_clean(line)) and len(line) <= 50:
+        if ended and _pdf_heading(line, following):
             flush()
             blocks.append(Block("heading", _clean(line), page_id, number, "", start + len(blocks)))
             ended = True
@@ -163,6 +168,21 @@ def _pdf_blocks(page_id: str, number: int | None, text: str, start: int) -> list
         ended = line.endswith(_SENTENCE_END)
     flush()
     return blocks
+
+
+_GOES_ON = re.compile(
+    r"(\b(and|or|of|the|for|to|with|a|an|in|on|by|at|from|as|och|av|för|med|ja|tai)|[-\ufffe])$",
+    re.IGNORECASE,
+)
+
+
+def _pdf_heading(line: str, following: str) -> bool:
+    """A PDF line that is a heading: short, heading-like, not a sentence that goes on to the next
+    line (the next begins in lower case, or this one ends with a joining word or a hyphen)."""
+    text = _clean(line)
+    if len(line) > 50 or not is_heading_text(text) or _GOES_ON.search(line):
+        return False
+    return not following[:1].islower()
 
 
 def _join_lines(lines: list[str]) -> str:
@@ -177,11 +197,44 @@ def _join_lines(lines: list[str]) -> str:
     return _clean(text)
 
 
+def _head_key(line: str) -> str:
+    return " ".join(re.sub(r"\d+", "#", line.lower()).split()[:5])
+
+
+def _without_running_heads(texts: list[str]) -> list[str]:
+    """Pages without the first or last lines whose opening words repeat on many pages (a running
+    head that names the page's part: `24 Ericsson | Third quarter report 2025. ... Notes`)."""
+    if len(texts) < 3:
+        return texts
+    counts: dict[str, int] = {}
+    for text in texts:
+        lines = [line for line in text.splitlines() if line.strip()]
+        for key in {_head_key(line) for line in lines[:2] + lines[-2:]}:
+            counts[key] = counts.get(key, 0) + 1
+    repeated = {k for k, n in counts.items() if n >= max(3, len(texts) // 4) and len(k) > 8}
+    out = []
+    for text in texts:
+        lines = text.splitlines()
+        edges = {i for i, line in enumerate(lines) if line.strip()}
+        ends = sorted(edges)[:2] + sorted(edges)[-2:]
+        out.append(
+            "\n".join(
+                line
+                for i, line in enumerate(lines)
+                if i not in ends or _head_key(line) not in repeated
+            )
+        )
+    return out
+
+
 def blocks_of_pages(pages: list[tuple[str, int | None, str]], markdown: bool) -> list[Block]:
     """A document's pages (page id, number, text) as blocks: a release's markdown, or a PDF's
     lines."""
     blocks: list[Block] = []
-    for page_id, number, text in pages:
+    texts = [text for _, _, text in pages]
+    if not markdown:  # running headers and footers repeated on many pages say nothing
+        texts = _without_running_heads(without_furniture(texts))
+    for (page_id, number, _), text in zip(pages, texts, strict=True):
         read = _release_blocks if markdown else _pdf_blocks
         blocks += read(page_id, number, text, len(blocks))
     return blocks

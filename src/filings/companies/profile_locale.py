@@ -299,4 +299,5 @@ def locale_note(requested: str, language: str) -> str:
             f"Det finns inga dokument på svenska för bolaget; profilens text är på "
             f"{LANGUAGE_NAMES['sv'][language]}, rubriker och taggar på svenska."
         )
-    return f"No {LANGUAGE_NAMES['en'][requested]} text is held for this company; the profile is in {LANGUAGE_NAMES['en'][language]}."
+    asked, given = LANGUAGE_NAMES["en"][requested], LANGUAGE_NAMES["en"][language]
+    return f"No {asked} text is held for this company; the profile is in {given}."

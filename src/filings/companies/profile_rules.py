@@ -63,10 +63,73 @@ _PART_THREE = re.compile(r"^item_1[0-4]$|^item_9[bc]?$|^item_1[56]$|^item_4$|^it
 _CRITICAL_END = re.compile(
     r"results of operations|liquidity|recent accounting|executive (overview|summary)|"
     r"off-balance|contractual obligations|non-gaap|quantitative and qualitative|"
-    r"management’s discussion|management's discussion|^item ",
+    r"management’s discussion|management's discussion|^item |new accounting|recently issued|"
+    r"pronouncements|economic and market|other information|legal proceedings|segment$",
     re.IGNORECASE,
 )
 _PLACE_WORD = re.compile(r"\b[A-ZÅÄÖ][\w’'.-]+(?:\s+[A-ZÅÄÖ][\w’'-]+){0,3}")
+_BOILERPLATE = re.compile(
+    r"forward-looking|safe harbor|undue reliance|incorporated (herein )?by reference|"
+    r"table of contents|should be read (in conjunction|together) with|framtidsinriktad|"
+    r"tulevaisuutta koskev|our review|nothing has come to our attention|we have reviewed|"
+    r"can be found (on|at|in)|is available (on|at|in) (our|the)|excel format",
+    re.IGNORECASE,
+)
+_LINES_END = re.compile(
+    r"^(innovation|acquisitions?|divestments?|revenues?|net sales|orders|market|review|summary|"
+    r"financial|profitability|operating|outlook|events|key figures|sales|employees|capital|"
+    r"cash|dividend|parent|other|note|product development|board|ceo|president|the share)",
+    re.IGNORECASE,
+)
+_CRITICAL = re.compile(
+    r"critical accounting|significant (accounting )?(estimates|judge?ments)|estimates and "
+    r"(judge?ments|assumptions)|bedömningar och uppskattningar|arviot ja harkin",
+    re.IGNORECASE,
+)
+# What a company is, in its own words: "X is a world-leading provider of ...".
+_WHAT_IT_IS = re.compile(
+    r"\b(is|are) (a|an|the|one of the) ([\w-]+ ){0,5}(leader|leading|company|group|provider|"
+    r"supplier|manufacturer|producer|operator|developer|retailer|player|specialist|owner|"
+    r"retailers?|companies)\b|\bär (en|ett) |\bon (\w+ ){0,3}(yhtiö|konserni|johtava)",
+    re.IGNORECASE,
+)
+# "As one of the Nordic region's leading suppliers of ..., we help ...".
+_AS_ONE_OF = re.compile(
+    r"^as (a|an|the|one of the) ([\w’'-]+ ){0,6}(leader|leading|supplier|provider|company|"
+    r"manufacturer|producer|operator|retailer|group)[^.]{0,120},\s*(we|our)\b",
+    re.IGNORECASE,
+)
+# A sentence that opens with what its subject does: "We design, develop ...", "Neste uses ...".
+_DOES = re.compile(
+    r"^([\w&’'.,()-]+\s){1,5}(also )?(designs?|develops?|manufactures?|produces?|provides?|"
+    r"offers?|operates?|sells?|supplies|delivers?|serves?|owns?|acquires?|pioneered|uses?|"
+    r"creates?|enables?|innovates?|deliver|erbjuder|utvecklar|tillverkar|tarjoaa|valmistaa)\b",
+    re.IGNORECASE,
+)
+# Verbs that say what something is or offers, not how it fared.
+_SAYS_WHAT = re.compile(
+    r"\b(includes?|including|consists? of|comprises?|offers?|provides?|develops?|designs?|"
+    r"manufactures?|produces?|sells?|supplies|delivers?|serves?|markets?|operates?|is (a|an|the)|"
+    r"are (a|an|the)|focus(es|ed)? on|specializ\w+|specialis\w+|erbjuder|tillhandahåller|"
+    r"utvecklar|tillverkar|tarjoaa|valmistaa|kehittää)\b",
+    re.IGNORECASE,
+)
+_NOT_AN_OFFERING = re.compile(
+    r"recogni[sz]ed|performance obligation|right of return|allowance|geographic|expenses|"
+    r"costs?\b|margin|CODM|chief operating decision|expected|amortization|impairment|"
+    r"restructuring|growth|outlook|divest\w*|performance|profitab\w+",
+    re.IGNORECASE,
+)
+_NOT_WHERE_IT_SELLS = re.compile(
+    r"employees|associates|workforce|headcount|headquarter|tax|exchange rates?|inflation|"
+    r"^\(\d\)|warehouses?|risks?\b|subject to|investigation|lawsuit|court",
+    re.IGNORECASE,
+)
+_PEOPLE = re.compile(
+    r"employee|talent|workforce|culture|diversity|inclusion|human capital|benefits|associates|"
+    r"people|personnel|medarbetare|henkilöstö",
+    re.IGNORECASE,
+)
 MIN_WORDS, MAX_WORDS = 6, 75
 KEEP = {
     "overview": 3,
@@ -165,13 +228,12 @@ def _usable(text: str, bullet: bool) -> bool:
         return False
     if sum(w[0].isdigit() for w in words) > len(words) / 3:
         return False
-    return not OFF_TOPIC.search(text) and not re.search(
-        r"forward-looking|safe harbor|undue reliance|incorporated (herein )?by reference|"
-        r"table of contents|should be read (in conjunction|together) with|framtidsinriktad|"
-        r"tulevaisuutta koskev",
-        text,
-        re.IGNORECASE,
-    )
+    if not (text[0].isupper() or text[0].isdigit() or text[0] in '“"(' or text[1:2].isupper()):
+        return False  # the tail of a sentence cut by a page or a column
+    opening = [w.lower() for w in words[:3]]
+    if any([w.lower() for w in words[i : i + 3]] == opening for i in range(3, 16)):
+        return False  # headings run together with their text ("Notes Notes (unaudited) ...")
+    return not OFF_TOPIC.search(text) and not _BOILERPLATE.search(text)
 
 
 def sentences_of(blocks: list[Block]) -> list[Sentence]:
@@ -255,19 +317,32 @@ def overview(sentences: list[Sentence], issuer: Issuer, listed: set[str]) -> Fou
             return 0
         if RISK_FACTOR.search(s.text) or s.bullet:
             return 0
-        about = issuer.is_subject(s.text) and bool(CUES["overview"].search(s.text))
-        return 3 * _under(s, "overview", 1) + 2 * about + (s.section == "item_1")
+        about = bool(_AS_ONE_OF.match(s.text)) or (
+            issuer.is_subject(s.text)
+            and bool(
+                _WHAT_IT_IS.search(s.text)
+                or (_DOES.match(s.text) and CUES["products_services"].search(s.text))
+            )
+        )
+        under = _under(s, "overview", 1) and (
+            bool(s.section) or not re.fullmatch(r"(financial )?overview", s.headings[0], re.I)
+        )
+        if PERFORMANCE.search(s.text):
+            return 0
+        return 3 * under + 2 * about + (s.section == "item_1")
 
     chosen = _pick(sentences, KEEP["overview"], lambda s: rank(s) if rank(s) >= 2 else 0)
     return Found(chosen, source_heading=_heading_of(chosen))
 
 
 def _descriptive(s: Sentence) -> bool:
-    """Not a figure of the period, not a risk, not accounting for revenue."""
+    """Not a change of the period, not a risk, not accounting for revenue, not a pointer to
+    another part, not a place."""
     return not (
-        (PERFORMANCE.search(s.text) and re.search(r"\d", s.text))
+        PERFORMANCE.search(s.text)
         or RISK_FACTOR.search(s.text)
-        or re.search(r"recogni[sz]ed|performance obligation|right of return|allowance", s.text)
+        or _REFERRAL.search(s.text)
+        or _NOT_AN_OFFERING.search(s.text)
     )
 
 
@@ -275,7 +350,7 @@ def products(
     blocks: list[Block], lines: list[DocumentLine], sentences: list[Sentence], issuer: Issuer
 ) -> Found:
     """The issuer's own list of products, services, segments or business areas."""
-    segments = segment_rows(lines) + _named_segments(sentences)
+    segments = segment_rows(lines) + _named_segments(sentences) + _listed_in_sentences(sentences)
     listed = listed_products(blocks)
     if not any(b.section for b in blocks):  # a report's headings: only those it names segments
         known = {i.name.lower() for i in segments}
@@ -291,11 +366,12 @@ def products(
         if _places_named(s.text) >= 2 and "segment" in s.text.lower():
             return 0  # segments that are places: geography
         cue = bool(CUES["products_services"].search(s.text))
+        says = bool(_SAYS_WHAT.search(s.text))
         return (
             4 * (s.position in firsts)
             + 3 * (_under(s, "products_services", 1) and cue)
-            + 2 * bool(SEGMENT_KINDS.search(s.text) and cue)
-            + 2 * (issuer.is_subject(s.text) and cue and bool(CUES["overview"].search(s.text)))
+            + 2 * bool(SEGMENT_KINDS.search(s.text) and cue and says)
+            + 2 * (issuer.is_subject(s.text) and cue and says)
         )
 
     chosen = _pick(sentences, KEEP["products_services"], lambda s: rank(s) if rank(s) >= 2 else 0)
@@ -318,9 +394,13 @@ def listed_products(blocks: list[Block]) -> list[Item]:
             listing = None
         elif HEADINGS["products_services"].search(text) and _generic(text):
             listing = text
-        elif listing is not None and not FURNITURE.search(text) and len(text.split()) <= 6:
-            if classify(text) is None:
-                items.append(Item(text, block.page_id, block.page_number, listing))
+        elif (
+            listing is not None
+            and not FURNITURE.search(text)
+            and len(text.split()) <= 6
+            and classify(text) is None
+        ):
+            items.append(Item(text, block.page_id, block.page_number, listing))
     return items
 
 
@@ -373,7 +453,8 @@ def segment_rows(lines: list[DocumentLine]) -> list[Item]:
 
 _NOT_A_NAME = re.compile(
     r"^(the|our|its|all|both|each|these|those|four|three|two|five|six|reportable|operating|"
-    r"business|geographic|other|total|new|remaining|respective|certain|several|for|in|of)\b",
+    r"business|geographic|other|total|new|remaining|respective|certain|several|for|in|of|"
+    r"company|company’s|company's|group|group’s|group's)\b",
     re.IGNORECASE,
 )
 
@@ -400,6 +481,7 @@ def _named_segments(sentences: list[Sentence]) -> list[Item]:
     for s in sentences:
         for match in SEGMENT_KINDS.finditer(s.text):
             for name in _names_before(s.text[: match.start()]):
+                name = re.sub(r"^\S+[’']s\s+", "", name)  # a possessive: the issuer's Dental
                 if not 1 <= len(name.split()) <= 5 or _NOT_A_NAME.match(name):
                     continue
                 if name[0].isupper() and classify(name) is None:
@@ -410,28 +492,57 @@ def _named_segments(sentences: list[Sentence]) -> list[Item]:
     return _unique([i for i in found if counts[i.name] >= 2])
 
 
+_FOLLOWING_LIST = re.compile(
+    r"\b(following|these|two|three|four|five|six|seven) (product )?(categories|segments|"
+    r"business areas|divisions|brands|product lines|markets|business units)\s*(:|are|include)"
+    r"\s*(?P<list>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _listed_in_sentences(sentences: list[Sentence]) -> list[Item]:
+    """The names a sentence lists after "the following categories:" or "four business areas:",
+    in the business description."""
+    items: list[Item] = []
+    for s in sentences:
+        match = _FOLLOWING_LIST.search(s.text)
+        if match is None or not _in_items(s, "item_1"):
+            continue
+        parts = re.split(
+            r";\s*(?:and\s+)?|,\s*(?:and\s+)?(?=[A-Z])|\s+and\s+(?=[A-Z])", match["list"]
+        )
+        for part in parts:
+            name = part.strip(" .;:")
+            if 1 <= len(name.split()) <= 8 and classify(name) is None:
+                items.append(Item(name, s.page_id, s.page_number, match.group(3).lower()))
+    return items
+
+
 def _lines_under_segments(blocks: list[Block], segments: list[Item]) -> list[Item]:
-    """The headings right under a heading that names a segment: its product lines."""
+    """In a report, the headings right under a heading that names a segment, on its page, up to
+    the segment's figures: its product lines."""
+    if any(b.section for b in blocks):
+        return []
     names = {i.name.lower() for i in segments}
     items: list[Item] = []
-    current: str | None = None
+    current: Block | None = None
     for block in blocks:
         if block.kind != "heading":
             continue
         text = block.text
         if text.lower() in names:
-            current = text
-        elif current and not FURNITURE.search(text) and not TOPICS.search(text):
-            if re.match(
-                r"^(innovation|acquisitions?|revenues? and|orders|market|review|"
-                r"summary|financial|profitability)",
-                text,
-                re.IGNORECASE,
+            current = block
+        elif current is not None:
+            if block.page_id != current.page_id or _LINES_END.match(text):
+                current = None
+            elif (
+                not FURNITURE.search(text)
+                and not TOPICS.search(text)
+                and classify(text) is None
+                and len(text.split()) <= 6
             ):
-                continue
-            if classify(text) is None and len(text.split()) <= 6:
-                items.append(Item(text, block.page_id, block.page_number, current))
-    return items[:12]
+                items.append(Item(text, block.page_id, block.page_number, current.text))
+    return items[:16]
 
 
 def _unique(items: list[Item]) -> list[Item]:
@@ -498,9 +609,9 @@ def geography(sentences: list[Sentence]) -> Found:
         places = _places_named(s.text)
         if not strong and (PERFORMANCE.search(s.text) or places < 2):
             return 0
-        if _DEFINITION.search(s.text):
+        if _DEFINITION.search(s.text) or _NOT_WHERE_IT_SELLS.search(s.text):
             return 0
-        return 3 * strong + 2 * _under(s, "geography", 2) + min(places, 4) // 2
+        return 3 * strong + 2 * _under(s, "geography", 2) + (3 if places >= 3 else places // 2)
 
     chosen = _pick(sentences, KEEP["geography"], lambda s: rank(s) if rank(s) >= 3 else 0)
     return Found(chosen, source_heading=_heading_of(chosen))
@@ -522,7 +633,17 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
             return 0
         if _DEFINITION.search(s.text) or _REFERRAL.search(s.text):
             return 0
+        if _PEOPLE.search(s.text) or any(_PEOPLE.search(h) for h in s.headings[:2]):
+            return 0  # the strategy for the workforce is not the company's strategy
+        if re.search(
+            r"impairment|goodwill|amortization|recogni[sz]|transaction is subject",
+            s.text,
+            re.IGNORECASE,
+        ):
+            return 0
         strong = bool(STRONG["strategy"].search(s.text))
+        if PERFORMANCE.search(s.text) and re.search(r"\d", s.text) and not strong:
+            return 0
         under = _under_strategy(s)
         cue = bool(CUES["strategy"].search(s.text))
         return 3 * under + 3 * strong + (cue and (under or strong))
@@ -546,9 +667,13 @@ def _named_strategies(blocks: list[Block]) -> list[Item]:
         if inside is None:
             continue
         lead = _split(block.text)[0].lstrip("•· ")
-        if 2 <= len(lead.split()) <= 9 and (lead.endswith(".") or block.kind == "item"):
-            if not re.search(r"\d", lead) and not OFF_TOPIC.search(lead):
-                items.append(Item(lead.rstrip("."), block.page_id, block.page_number, inside))
+        if (
+            2 <= len(lead.split()) <= 9
+            and (lead.endswith(".") or block.kind == "item")
+            and not re.search(r"\d", lead)
+            and not OFF_TOPIC.search(lead)
+        ):
+            items.append(Item(lead.rstrip("."), block.page_id, block.page_number, inside))
     return _unique(items)[:8]
 
 
@@ -560,7 +685,7 @@ def risks(blocks: list[Block], sentences: list[Sentence]) -> Found:
     under = [
         s
         for s in sentences
-        if _under(s, "risks", 2) and not s.section and not _REFERRAL.search(s.text)
+        if _under(s, "risks", 1) and not s.section and not _REFERRAL.search(s.text)
     ]
     referrals = [s for s in sentences if _under(s, "risks", 1) and _REFERRAL.search(s.text)]
     chosen = (under or referrals)[: KEEP["risks"]]
@@ -578,13 +703,18 @@ def _risk_headings(blocks: list[Block]) -> Found:
         parts = _split(text)
         if block.kind == "heading" and re.search(r"risks?$", text, re.IGNORECASE):
             kinds.append(Item(text, block.page_id, block.page_number))
-        elif len(parts) == 1 and len(text.split()) <= 45 and text[-1:] in ".!?":
-            if _usable(text, True) and not _REFERRAL.search(text):
-                chosen.append(
-                    Sentence(
-                        text, block.page_id, block.page_number, block.position * 1000, "item_1a", ()
-                    )
+        elif (
+            len(parts) == 1
+            and len(text.split()) <= 45
+            and text[-1:] in ".!?"
+            and _usable(text, True)
+            and not _REFERRAL.search(text)
+        ):
+            chosen.append(
+                Sentence(
+                    text, block.page_id, block.page_number, block.position * 1000, "item_1a", ()
                 )
+            )
         if len(chosen) == KEEP["risks"]:
             break
     return Found(chosen, kinds, "Item 1A. Risk Factors")
@@ -628,24 +758,29 @@ def accounting(blocks: list[Block], sentences: list[Sentence]) -> Found:
 
 def _critical_estimates(blocks: list[Block]) -> list[Item]:
     """The headings under a critical accounting estimates (or a report's estimates and
-    judgements) heading: the estimates the issuer names."""
+    judgements) heading, in the same part of the document, up to the next note: the estimates
+    the issuer names."""
     items: list[Item] = []
     inside: str | None = None
+    section = ""
     for block in blocks:
+        if inside is not None and block.section != section:
+            inside = None
         if block.kind != "heading":
             continue
         text = block.text
-        if re.search(
-            r"critical accounting|significant (accounting )?(estimates|judge?ments)|"
-            r"estimates and (judge?ments|assumptions)|bedömningar|harkin",
-            text,
-            re.IGNORECASE,
-        ):
-            inside = text
+        if _CRITICAL.search(text):
+            inside, section = text, block.section
             continue
         if inside is None:
             continue
-        if _CRITICAL_END.search(text) or FURNITURE.search(text) or len(items) >= 10:
+        if (
+            _CRITICAL_END.search(text)
+            or FURNITURE.search(text)
+            or re.match(r"^note\s*\d", text, re.IGNORECASE)
+            or (text.isupper() and len(text) > 12)
+            or len(items) >= 10
+        ):
             inside = None
             continue
         items.append(Item(text, block.page_id, block.page_number, inside))

@@ -115,7 +115,8 @@ OFF_TOPIC = re.compile(
     re.IGNORECASE,
 )
 PERFORMANCE = re.compile(
-    r"\b(increased|decreased|grew|declined|rose|fell|improved|weakened|amounted to|totall?ed|"
+    r"\b(increased|decreased|grew|declined|decline|rose|fell|improved|weakened|amounted to|"
+    r"totall?ed|affected|impacted|negatively|positively|"
     r"was sek|were sek|was eur|were eur|organic(ally)?|year-on-year|yoy|compared (to|with) "
     r"(the )?(previous|last|prior)|ökade|minskade|kasvoi|laski|heikkeni|parani)\b",
     re.IGNORECASE,
@@ -177,7 +178,8 @@ CUES: dict[str, re.Pattern[str]] = {
 # Sentences that answer a section outright, wherever they stand.
 STRONG: dict[str, re.Pattern[str]] = {
     "customers": re.compile(
-        r"\b(sell|sells|sold|market|markets|distribute|distributes)\b[^.]{0,60}\b(directly )?to "
+        r"\b(sell|sells|sold|market|markets|distribute|distributes|distributed)\b[^.]{0,60}\b"
+        r"(directly )?to "
         r"(our |its )?(customers|consumers|businesses|retailers|distributors|wholesalers|"
         r"utilities|governments|oems|bottl\w+|dealers)|"
         r"(customers?|kunder?|asiakk\w*)[^.]{0,120}(accounted for|represented|account(s|ed)? for|"
@@ -189,19 +191,26 @@ STRONG: dict[str, re.Pattern[str]] = {
     ),
     "geography": re.compile(
         r"(operates?|operations|present|sales|customers|business|presence|offices|"
-        r"subsidiaries) in (more than |over |about |approximately )?\d+ (countries|markets)|"
+        r"subsidiaries) in (more than |over |about |approximately |some )?(\d+|two|three|four|"
+        r"five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty) "
+        r"(countries|markets)|"
         r"\d+\s?(%|per ?cent) of (net |total |our )?(sales|revenues?)[^.]{0,60}(outside|"
         r"international|foreign|non-u\.s\.)|(outside|international|foreign|non-u\.s\.)[^.]{0,60}"
         r"\d+\s?(%|per ?cent) of (net |total |our )?(sales|revenues?)|"
         r"(reportable|operating) segments (consist|are)[^.]{0,40}(americas|europe|asia|"
-        r"international)|market areas?|(located|portfolio is located) in|largest markets? "
+        r"international)|\b(our|its|the|four|three|two|five|six|seven) market areas?\b|"
+        r"(located|portfolio is located) in|largest markets? "
         r"(are|is|were)",
         re.IGNORECASE,
     ),
     "strategy": re.compile(
+        r"\b(our|its|the group’s|the group's|the company’s|the company's) (targets?|goals?|aims?|"
+        r"ambitions?|objectives?) (is|are|of|for|to)\b|\b(we|our|the company|the group)\b[^.]{0,40}"
+        r"\bstrateg|"
         r"\b(our|its|the group’s|the group's|the company’s|the company's) (strategy|mission|"
         r"vision|purpose|strategic (priorities|direction))\b|financial targets?|long-term "
-        r"targets?|(is|are) expected to (be|grow|remain|increase|decrease|improve)|guidance for "
+        r"targets?|(demand|market|markets|sales|revenue|growth|activity) (is|are) expected to|"
+        r"guidance for "
         r"\d{4}|outlook for \d{4}|we (expect|aim|target)|strategi(n|ska)? |tavoitte\w*|"
         r"näkymät",
         re.IGNORECASE,
@@ -218,6 +227,8 @@ SEGMENT_KINDS = re.compile(r"\b(segments?|business areas?|divisions?|business un
 SEGMENT_TABLE = re.compile(
     r"\b(revenues?|net sales|sales|orders received|order intake|omsättning|intäkter|"
     r"liikevaihto)\b.{0,30}\b(by|per)\s+(operating\s+|reportable\s+)?(segments?|business "
-    r"areas?|divisions?|affärsområden?)\b|segmenteittäin|liiketoiminta-alueittain",
+    r"areas?|divisions?|affärsområden?|categor(y|ies)|products?|product (areas?|lines?|groups?)|"
+    r"type of (income|revenue)|revenue streams?|produktområden?)\b|segmenteittäin|"
+    r"liiketoiminta-alueittain",
     re.IGNORECASE,
 )

@@ -31,7 +31,13 @@ async def profile(
     directory: Annotated[CompanyDirectory, Depends(company_directory)],
     locale: Annotated[
         str,
-        Query(pattern="^(en|fi)$", description="en or fi; the profile says when it is in another."),
+        Query(
+            pattern="^(en|fi)$",
+            description=(
+                "en or fi: headings and tags in that language, the text drawn from documents "
+                "in it where they exist; the profile says when its text is in another."
+            ),
+        ),
     ] = "en",
     include_full_text: Annotated[
         bool, Query(description="Also return the full text of the overview's source section.")

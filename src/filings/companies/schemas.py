@@ -16,7 +16,7 @@ class ProfileResponse(BaseModel):
 
     company_name: str | None = Field(default=None, description="The company's name as filed.")
     locale: str | None = Field(
-        default=None, description="The language the profile is in (en or fi)."
+        default=None, description="The language the profile's text is in (en, fi or sv)."
     )
     source: str | None = Field(
         default=None,
