@@ -476,6 +476,21 @@ class _Reader:
                 return self._columns(line.text, width)
         return None
 
+    def columns_of(self, number: int, labelled: list[_Row]) -> tuple[_Columns, int] | None:
+        """A block's columns and how many values each row has: one per token, or fewer when
+        spaces group thousands (`1 200 1 100` is two values)."""
+        tokens = max((len(r.tokens) for r in labelled), default=0)
+        comma = _comma_decimal(labelled)
+        for width in range(tokens, 0, -1):
+            if width < tokens and not all(
+                _value(row, 0, width, comma) is not None for row in labelled
+            ):
+                continue
+            columns = self.header(number, width) or self.years_above(number, width)
+            if columns is not None:
+                return columns, width
+        return None
+
     def read(self) -> list[GeoTable]:
         """Every table of revenue by place, one per fiscal year and block."""
         out: list[GeoTable] = []
@@ -483,10 +498,10 @@ class _Reader:
             if not block.places or _percent_block(block.rows):
                 continue
             labelled = [r for r in block.rows if r.label]
-            width = max((len(r.tokens) for r in labelled), default=0)
-            columns = self.header(number, width) or self.years_above(number, width)
-            if columns is None:
+            found = self.columns_of(number, labelled)
+            if found is None:
                 continue
+            columns, width = found
             title = self.title(number)
             if columns.measures and "revenue" not in columns.measures:
                 continue  # a table of orders, of employees ...
