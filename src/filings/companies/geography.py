@@ -225,8 +225,8 @@ def of_which(name: str) -> str | None:
 def _country_code(name: str) -> str | None:
     key = _key(name)
     code = _country_names().get(key)
-    if code is None and name.isupper() and 2 <= len(name) <= 3:
-        try:  # a code only as capitals: "USA", never the word "No"
+    if code is None and name.isupper() and len(name) == 3:
+        try:  # a three-letter code in capitals ("USA"); never "No", "AI" or "IT"
             code = pycountry.countries.lookup(name).alpha_2
         except LookupError:
             return None

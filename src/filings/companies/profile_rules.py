@@ -72,7 +72,7 @@ _BOILERPLATE = re.compile(
     r"forward-looking|safe harbor|undue reliance|incorporated (herein )?by reference|"
     r"table of contents|should be read (in conjunction|together) with|framtidsinriktad|"
     r"tulevaisuutta koskev|our review|nothing has come to our attention|we have reviewed|"
-    r"can be found (on|at|in)|is available (on|at|in) (our|the)|excel format",
+    r"can be found (on|at|in)|is available (on|at|in) (our|the)|excel format|you should read",
     re.IGNORECASE,
 )
 _LINES_END = re.compile(
@@ -122,7 +122,8 @@ _NOT_AN_OFFERING = re.compile(
 )
 _NOT_WHERE_IT_SELLS = re.compile(
     r"employees|associates|workforce|headcount|headquarter|tax|exchange rates?|inflation|"
-    r"^\(\d\)|warehouses?|risks?\b|subject to|investigation|lawsuit|court",
+    r"^\(\d\)|warehouses?|risks?\b|subject to|investigation|lawsuit|court|export|licens|"
+    r"regulat|government|hired|trainees|recruit",
     re.IGNORECASE,
 )
 _PEOPLE = re.compile(
@@ -368,7 +369,7 @@ def products(
         cue = bool(CUES["products_services"].search(s.text))
         says = bool(_SAYS_WHAT.search(s.text))
         return (
-            4 * (s.position in firsts)
+            6 * (s.position in firsts)
             + 3 * (_under(s, "products_services", 1) and cue)
             + 2 * bool(SEGMENT_KINDS.search(s.text) and cue and says)
             + 2 * (issuer.is_subject(s.text) and cue and says)
@@ -646,8 +647,11 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
             return 0
         under = _under_strategy(s)
         cue = bool(CUES["strategy"].search(s.text))
-        return 3 * under + 3 * strong + (cue and (under or strong))
+        if s.text.rstrip(".") in named:
+            return 0  # the strategy's name is an item
+        return 5 * under + 3 * strong + (cue and (under or strong))
 
+    named = {i.name for i in _named_strategies(blocks)}
     chosen = _pick(sentences, KEEP["strategy"], lambda s: rank(s) if rank(s) >= 3 else 0)
     return Found(chosen, _named_strategies(blocks), _heading_of(chosen))
 

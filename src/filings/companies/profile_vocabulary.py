@@ -206,7 +206,8 @@ STRONG: dict[str, re.Pattern[str]] = {
     "strategy": re.compile(
         r"\b(our|its|the group’s|the group's|the company’s|the company's) (targets?|goals?|aims?|"
         r"ambitions?|objectives?) (is|are|of|for|to)\b|\b(we|our|the company|the group)\b[^.]{0,40}"
-        r"\bstrateg|"
+        r"\bstrateg|\b(is|are) focused on (expanding|growing|developing|building|creating|"
+        r"delivering|becoming|improving|strengthening)|"
         r"\b(our|its|the group’s|the group's|the company’s|the company's) (strategy|mission|"
         r"vision|purpose|strategic (priorities|direction))\b|financial targets?|long-term "
         r"targets?|(demand|market|markets|sales|revenue|growth|activity) (is|are) expected to|"
