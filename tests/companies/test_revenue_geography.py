@@ -15,7 +15,7 @@ from filings.companies.geography_tables import DocumentContext, read_geography_t
 from filings.companies.service import CompanyDirectory
 from filings.companies.service import revenue_geography as geography_service
 from filings.db.tables import xbrl_facts
-from tests.factories import add_company, add_filing, add_page, d
+from tests.factories import add_company, add_filing, d
 
 API = "/api/v1/data/companies"
 APPLE_10K, NVIDIA_10K, TESLA_10K = (
