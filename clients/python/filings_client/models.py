@@ -135,7 +135,7 @@ class FilingSearchRequest(BaseModel):
     company: str | None = Field(None, description="Company name, ticker or ISIN; fuzzy match.")
     document_type: str | None = Field(None, description="One of: annual_report, interim_report, stock_exchange_release, 10-K, 10-Q, 8-K.")
     limit: int = Field(20, description="Rows to return; there is no offset.")
-    market: str | None = Field(None, description="nordic or us; omit to search both markets.")
+    market: str | None = Field(None, description="nordic or us; omit to search every market.")
     year_from: int | None = Field(None, description="Earliest fiscal year.")
     year_to: int | None = Field(None, description="Latest fiscal year.")
 
@@ -170,10 +170,22 @@ class GeoEntry(BaseModel):
 
     model_config = ConfigDict(extra="allow")
     entity_type: str | None = Field(None, description="country, region or other (a catch-all such as 'Other countries').")
+    included_in: str | None = Field(None, description="An 'of which' line: the lines it is part of (not to be added to them), e.g. Sweden within Europe, Middle East and Africa.")
     iso_alpha2: str | None = Field(None, description="ISO 3166-1 alpha-2 code of a country.")
     name: str | None = Field(None, description="The name as the filing gives it.")
     page_id: str | None = Field(None, description="The page (Nordic) or accession (US) that states the value.")
     revenue: float | None = Field(None, description="Revenue attributed to it in the fiscal year, in the reporting currency.")
+    share: float | None = Field(None, description="Percent of the period's revenue, where the report prints shares; `revenue` is then this share of the printed total (share_base).")
+
+
+class GeoPeriod(BaseModel):
+    """The period a breakdown covers."""
+
+    model_config = ConfigDict(extra="allow")
+    end: str | None = Field(None, description="Last day.")
+    kind: str | None = Field(None, description="annual, ytd (year to date) or quarter.")
+    label: str | None = Field(None, description="As reports print it: Jan-Sep 2025.")
+    start: str | None = Field(None, description="First day.")
 
 
 class IndexStatus(BaseModel):
@@ -248,7 +260,7 @@ class ProfileResponse(BaseModel):
 
     model_config = ConfigDict(extra="allow")
     company_name: str | None = Field(None, description="The company's name as filed.")
-    locale: str | None = Field(None, description="The language the profile is in (en or fi).")
+    locale: str | None = Field(None, description="The language the profile's text is in (en, fi or sv).")
     overview: str | None = Field(None, description="What the company does, in sentences taken from its filings.")
     source: str | None = Field(None, description="How the profile was made (extractive: sentences chosen from filings, each cited).")
     strategy: str | None = Field(None, description="The company's stated strategy, in sentences taken from its filings.")
@@ -279,17 +291,27 @@ class RevenueGeography(BaseModel):
     """Revenue split by country and region for one fiscal year (spec 2.7)."""
 
     model_config = ConfigDict(extra="allow")
+    adds_up: bool | None = Field(None, description="Whether the countries, regions and other lines (not the 'of which' lines) add up to the total revenue within the rounding of the printed values; null when there is no total to check against.")
+    basis: str | None = Field(None, description="amounts (printed amounts) or shares_of_total (printed percentages turned into amounts with the period's printed revenue, share_base).")
     company_id: str | None = Field(None, description="The service's id of the company.")
     company_name: str | None = Field(None, description="The company's name as filed.")
     countries: list[GeoEntry] = Field(..., description="Revenue by country.")
     currency: str | None = Field(None, description="The reporting currency (ISO 4217).")
     market: str | None = Field(None, description="nordic or us.")
-    other: list[GeoEntry] = Field(..., description="Catch-all lines that name no country or region (Other countries, Rest of world).")
+    other: list[GeoEntry] = Field(..., description="Catch-all lines that name no country or region (Other countries, Rest of world), and adjustments a table prints among them (eliminations of internal sales).")
+    period: GeoPeriod | None = Field(None, description="The period the lines cover: the fiscal year, or when the documents break only part of it down, the longest year to date or the latest quarter they do.")
+    printed_total: float | None = Field(None, description="The total line the table prints under its lines.")
     regions: list[GeoEntry] = Field(..., description="Revenue by region (Europe, Americas, Asia Pacific ...).")
+    share_base: float | None = Field(None, description="The printed revenue the shares were applied to.")
+    share_base_page_id: str | None = Field(None, description="The page that prints share_base.")
+    source: str | None = Field(None, description="Where the lines were read: xbrl_dimensions (a 10-K's tagged facts), esef (an ESEF report's tagged facts) or report_table (a table the report prints).")
+    table_page_id: str | None = Field(None, description="The page the table is on.")
+    table_title: str | None = Field(None, description="The table's title as printed.")
     total_revenue: float | None = Field(None, description="The year's total revenue.")
     total_revenue_mappable: float | None = Field(None, description="The part of total revenue the lines above account for.")
     unit: str | None = Field(None, description="The unit of every amount (the reporting currency).")
     year: int | None = Field(None, description="The fiscal year.")
+    years_available: list[int] | None = Field(None, description="Fiscal years with a breakdown, newest first.")
 
 
 class ScreenRequest(BaseModel):
@@ -298,7 +320,7 @@ class ScreenRequest(BaseModel):
     model_config = ConfigDict(extra="allow")
     as_of: str | None = Field(None, description="Rank the values as they were known on this day (filings filed on or before it); only companies with point-in-time figures take part.")
     compare_years: int = Field(1, description="Years between the compared year and `year`, for growth (1 to 10).")
-    country: str | None = Field(None, description="FI, SE or US.")
+    country: str | None = Field(None, description="FI, SE, US.")
     currency: str | None = Field(None, description="Rank only values reported in this ISO 4217 currency (USD, SEK, EUR, TWD). Values are never converted between currencies.")
     direction: str = Field('desc', description="desc or asc.")
     industry: str | None = Field(None, description="Substring of the industry.")
@@ -420,6 +442,7 @@ FilingSearchRequest.model_rebuild()
 FilingSearchResponse.model_rebuild()
 FinancialsResponse.model_rebuild()
 GeoEntry.model_rebuild()
+GeoPeriod.model_rebuild()
 IndexStatus.model_rebuild()
 LatestPeriod.model_rebuild()
 MaintenanceBody.model_rebuild()
