@@ -223,14 +223,9 @@ def of_which(name: str) -> str | None:
 
 
 def _country_code(name: str) -> str | None:
-    key = _key(name)
-    code = _country_names().get(key)
-    if code is None and name.isupper() and len(name) == 3:
-        try:  # a three-letter code in capitals ("USA"); never "No", "AI" or "IT"
-            code = pycountry.countries.lookup(name).alpha_2
-        except LookupError:
-            return None
-    return code
+    """A country's ISO code from its name (English, Swedish, Finnish, a common short form); never
+    from a code-like word ("ROU", "AI" and "IT" are words in reports, not countries)."""
+    return _country_names().get(_key(name))
 
 
 def _is_place(name: str) -> bool:

@@ -55,7 +55,8 @@ _DEFINITION = re.compile(
     re.IGNORECASE,
 )
 _REFERRAL = re.compile(
-    r"^(please )?(refer|see)\b|for (more|further) information|described in (more detail|the "
+    r"^with reference to|^(please )?(refer|see)\b|for (more|further) information|"
+    r"described in (more detail|the "
     r"annual report|note)|are described in",
     re.IGNORECASE,
 )
@@ -231,6 +232,8 @@ def _usable(text: str, bullet: bool) -> bool:
         return False
     if not (text[0].isupper() or text[0].isdigit() or text[0] in '“"(' or text[1:2].isupper()):
         return False  # the tail of a sentence cut by a page or a column
+    if re.match(r"^\(\d+\)", text) or text.count(")") > text.count("("):
+        return False  # a footnote, or a sentence cut after its opening bracket
     opening = [w.lower() for w in words[:3]]
     if any([w.lower() for w in words[i : i + 3]] == opening for i in range(3, 16)):
         return False  # headings run together with their text ("Notes Notes (unaudited) ...")
@@ -243,11 +246,12 @@ def sentences_of(blocks: list[Block]) -> list[Sentence]:
     out: list[Sentence] = []
     headings: list[str] = []
     item = None
+    sectioned = any(b.section for b in blocks)
     for block in blocks:
         if block.section != item:
             item, headings = block.section, []
-        if _PART_THREE.match(block.section or "-"):
-            continue
+        if _PART_THREE.match(block.section or "-") or (sectioned and not block.section):
+            continue  # a 10-K's Part III, or its cover and contents before Item 1
         if block.kind == "heading":
             if not FURNITURE.search(block.text) or HEADINGS["strategy"].search(block.text):
                 headings = [block.text, *headings[:3]]
@@ -271,12 +275,19 @@ def sentences_of(blocks: list[Block]) -> list[Sentence]:
 
 
 def _under(sentence: Sentence, section: str, depth: int = 2) -> bool:
-    """Whether one of the nearest headings above a sentence names the section."""
-    return any(HEADINGS[section].search(h) for h in sentence.headings[:depth])
+    """Whether one of the nearest headings above a sentence names the section (a risk heading
+    names no other section: "Risks related to product liability" is not about products)."""
+    return any(
+        HEADINGS[section].search(h) and (section == "risks" or not HEADINGS["risks"].search(h))
+        for h in sentence.headings[:depth]
+    )
 
 
-def _in_items(sentence: Sentence, *prefixes: str) -> bool:
-    return not sentence.section or sentence.section.startswith(prefixes)
+def _in_items(sentence: Sentence, *items: str) -> bool:
+    """Whether a sentence is in one of these 10-K items (item_1 is not item_1a), or in a
+    document without items."""
+    section = sentence.section
+    return not section or any(section == i or section.startswith(f"{i}/") for i in items)
 
 
 def _not_risk_factor(sentence: Sentence) -> bool:
@@ -661,9 +672,13 @@ def _named_strategies(blocks: list[Block]) -> list[Item]:
     ("Advancing the NVIDIA accelerated computing platform."), or its bullets."""
     items: list[Item] = []
     inside: str | None = None
+    headings_above: list[str] = []
     for block in blocks:
         if block.kind == "heading":
-            strategic = HEADINGS["strategy"].search(block.text)
+            strategic = HEADINGS["strategy"].search(block.text) and not _PEOPLE.search(
+                " ".join(headings_above)
+            )
+            headings_above = [block.text, *headings_above[:1]]
             inside = (
                 block.text if strategic and not re.search(r"risk|cyber", block.text, re.I) else None
             )

@@ -116,7 +116,7 @@ OFF_TOPIC = re.compile(
 )
 PERFORMANCE = re.compile(
     r"\b(increased|decreased|grew|declined|decline|rose|fell|improved|weakened|amounted to|"
-    r"totall?ed|affected|impacted|negatively|positively|"
+    r"totall?ed|affected|impacted|negatively|positively|growth was|driven (primarily )?by|"
     r"was sek|were sek|was eur|were eur|organic(ally)?|year-on-year|yoy|compared (to|with) "
     r"(the )?(previous|last|prior)|ökade|minskade|kasvoi|laski|heikkeni|parani)\b",
     re.IGNORECASE,
@@ -182,7 +182,8 @@ STRONG: dict[str, re.Pattern[str]] = {
         r"(directly )?to "
         r"(our |its )?(customers|consumers|businesses|retailers|distributors|wholesalers|"
         r"utilities|governments|oems|bottl\w+|dealers)|"
-        r"(customers?|kunder?|asiakk\w*)[^.]{0,120}(accounted for|represented|account(s|ed)? for|"
+        r"(customers?|clients|wholesalers|distributors|retailers|resellers|kunder?|asiakk\w*)"
+        r"[^.]{0,120}(accounted for|represented|account(s|ed)? for|"
         r"more than (ten|10) per ?cent|\d+\s?(%|per ?cent) of)|(no single|one|a single|largest|"
         r"two|three|direct|indirect|ten largest|largest single) (customers?|client)|"
         r"(our|its|the company’s|the company's|the group’s|the group's) customers (include|are|"
