@@ -118,7 +118,8 @@ _SAYS_WHAT = re.compile(
 _NOT_AN_OFFERING = re.compile(
     r"recogni[sz]ed|performance obligation|right of return|allowance|geographic|expenses|"
     r"costs?\b|margin|CODM|chief operating decision|expected|amortization|impairment|"
-    r"restructuring|growth|outlook|divest\w*|performance|profitab\w+",
+    r"restructuring|growth|outlook|divest\w*|performance|profitab\w+|\borders?\b|order intake|"
+    r"\bdemand\b|remained|\bflat\b",
     re.IGNORECASE,
 )
 _NOT_WHERE_IT_SELLS = re.compile(
@@ -630,10 +631,12 @@ def geography(sentences: list[Sentence]) -> Found:
 
 
 def _under_strategy(s: Sentence) -> bool:
-    """Under a strategy, goals or outlook heading that is not a risk or security heading."""
+    """Under a strategy, goals or outlook heading that is not a risk or security heading: the
+    nearest two in a 10-K (a strategy and its parts), the nearest in a report."""
+    depth = 2 if s.section else 1
     return any(
         HEADINGS["strategy"].search(h) and not re.search(r"risk|cyber|tax|securit", h, re.I)
-        for h in s.headings[:2]
+        for h in s.headings[:depth]
     )
 
 

@@ -116,7 +116,7 @@ OFF_TOPIC = re.compile(
 )
 PERFORMANCE = re.compile(
     r"\b(increased|decreased|grew|declined|decline|rose|fell|improved|weakened|amounted to|"
-    r"totall?ed|affected|impacted|negatively|positively|growth was|driven (primarily )?by|"
+    r"totall?ed|affected|impacted|negative(ly)?|positive(ly)?|growth was|driven (primarily )?by|"
     r"was sek|were sek|was eur|were eur|organic(ally)?|year-on-year|yoy|compared (to|with) "
     r"(the )?(previous|last|prior)|ökade|minskade|kasvoi|laski|heikkeni|parani)\b",
     re.IGNORECASE,
