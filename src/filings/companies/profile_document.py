@@ -27,7 +27,7 @@ _FOOTER = re.compile(
     re.IGNORECASE,
 )
 _NUMERIC = re.compile(r"^[(\-−–+]?[\d.,]+%?\)?$")
-_BULLET = re.compile(r"^(\*|•|·|–|-|▪|■|○)\s*")
+_BULLET = re.compile(r"^([•·▪■○]\s*|[-–*]\s+)")  # "-5%" begins no bullet
 _BOLD_LINE = re.compile(r"^\*\*(.+?)\*\*:?$|^#{1,6}\s+(.+)$")
 _SENTENCE_END = (".", "!", "?", ":", "”", '"', ";")
 HEADING_WORDS = 10
