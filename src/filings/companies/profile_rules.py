@@ -800,7 +800,7 @@ def _critical_estimates(blocks: list[Block]) -> list[Item]:
             _CRITICAL_END.search(text)
             or FURNITURE.search(text)
             or re.match(r"^note\s*\d", text, re.IGNORECASE)
-            or (text.isupper() and len(text) > 12)
+            or (text.isupper() and len(text) > 12 and not inside.isupper())
             or len(items) >= 10
         ):
             inside = None

@@ -144,7 +144,7 @@ CUES: dict[str, re.Pattern[str]] = {
         re.IGNORECASE,
     ),
     "customers": re.compile(
-        r"\b(customers?|clients|consumers|end users|tenants|kunder|kunderna|asiakkaat|"
+        r"\b(customers?|clients|consumers|end users|tenants|wholesalers|kunder|kunderna|asiakkaat|"
         r"asiakkaita|hyresgäster)\b",
         re.IGNORECASE,
     ),
