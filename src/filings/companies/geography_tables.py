@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date
 from decimal import Decimal
 
 from filings.companies.geography import Place, classify, clean_name, of_which
-from filings.ingest.nordic.tables import MONTHS, Unit, find_unit, split_row
+from filings.companies.geography_periods import PERIOD_LABEL, YEAR, Period, read_periods
+from filings.ingest.nordic.tables import Unit, find_unit, split_row
 
 _REVENUE = (
     r"net\s+sales|sales|revenues?|turnover|nettoomsättning(en)?|omsättning(en)?|intäkter(na)?|"
@@ -72,32 +72,6 @@ _ADJUSTMENT = re.compile(
 _STOP = re.compile(r"^(share\s+of\s+total|andel\s+av|osuus)\b", re.IGNORECASE)
 _NUMBER = re.compile(r"^\(?[-−–+]?\d[\d,.]*\)?%?$")
 _DASHES = {"-", "–", "—", "n/a", "n.a."}
-_YEAR = re.compile(r"(?<![\d,.])(19[89]\d|20\d\d)(?![\d,.])")
-_MONTH = (
-    r"jan|feb|mar|apr|may|maj|jun|jul|aug|sep|oct|okt|nov|dec|tammi|helmi|maalis|huhti|touko|"
-    r"kesä|heinä|elo|syys|loka|marras|joulu"
-)
-_FINNISH_MONTHS = {
-    "tammi": 1,
-    "helmi": 2,
-    "maalis": 3,
-    "huhti": 4,
-    "touko": 5,
-    "kesä": 6,
-    "heinä": 7,
-    "elo": 8,
-    "syys": 9,
-    "loka": 10,
-    "marras": 11,
-    "joulu": 12,
-}
-_LABEL = re.compile(
-    rf"\b(?P<m1>{_MONTH})[a-zäö]*\.?\s*[-–]\s*(?P<m2>{_MONTH})[a-zäö]*\.?"
-    r"|\b(?P<n1>1[0-2]|0?[1-9])\s*[-–]\s*(?P<n2>1[0-2]|0?[1-9])\s*/\s*(?=(19|20)\d\d)"
-    r"|\bQ(?P<q>[1-4])\b|\b(?P<q2>[1-4])Q\b"
-    r"|\b(?P<full>full[\s-]year|FY|helår(et)?|koko\s+vuosi|financial\s+year)\b",
-    re.IGNORECASE,
-)
 _MEASURES = re.compile(
     r"orders\s+received|order\s+intake|orderingång|tilauskertymä|saadut\s+tilaukset|"
     rf"(?P<revenue>{_REVENUE})",
@@ -115,41 +89,6 @@ class DocumentLine:
     text: str
     page_id: str
     page_number: int | None
-
-
-@dataclass(frozen=True)
-class Period:
-    """What a column covers: a fiscal year, a year to date or a quarter, and its months."""
-
-    kind: str  # annual | ytd | quarter
-    year: int
-    first_month: int
-    last_month: int
-
-    @property
-    def start(self) -> date:
-        """The first day of the period (calendar fiscal years)."""
-        return date(self.year, self.first_month, 1)
-
-    @property
-    def end(self) -> date:
-        """The last day of the period."""
-        following = date(self.year + (self.last_month == 12), self.last_month % 12 + 1, 1)
-        return date.fromordinal(following.toordinal() - 1)
-
-    @property
-    def label(self) -> str:
-        """As reports print it: Jan-Sep 2025, Jul-Sep 2025, 2024."""
-        if self.kind == "annual":
-            return str(self.year)
-        names = [m.capitalize() for m in MONTHS]
-        return f"{names[self.first_month - 1]}-{names[self.last_month - 1]} {self.year}"
-
-    def rank(self) -> tuple[int, int, int]:
-        """How much of the year a period covers: a year before a year to date before a quarter,
-        a longer before a shorter, a later quarter before an earlier one."""
-        kind = {"annual": 2, "ytd": 1}.get(self.kind, 0)
-        return (kind, self.last_month - self.first_month, self.last_month)
 
 
 @dataclass
@@ -199,7 +138,7 @@ def _is_title(text: str) -> bool:
     words = text.split()
     if not 2 <= len(words) <= 16 or text.rstrip().endswith(".") or _NOT_A_LEVEL.search(text):
         return False
-    if sum(bool(_NUMBER.match(w)) and not _YEAR.fullmatch(w) for w in words) > 1:
+    if sum(bool(_NUMBER.match(w)) and not YEAR.fullmatch(w) for w in words) > 1:
         return False
     revenue = _REVENUE_TITLE.search(text) or (
         _REVENUE_ANYWHERE.search(text) and _GEOGRAPHIC.search(text)
@@ -216,66 +155,15 @@ def _row(line: DocumentLine) -> _Row | None:
     label = " ".join(tokens)
     if not tail or (label and not re.search(r"[A-Za-zÅÄÖåäöÜü]", label)):
         return None
-    if all(_YEAR.fullmatch(t) for t in tail):
+    if all(YEAR.fullmatch(t) for t in tail):
         return None  # a header: "SEK million 2024 2023", "2025"
     return _Row(clean_name(label), tail, line)
-
-
-def _month(text: str) -> int:
-    key = text.lower()
-    for prefix, number in _FINNISH_MONTHS.items():
-        if key.startswith(prefix):
-            return number
-    return MONTHS.get({"maj": "may", "okt": "oct"}.get(key[:3], key[:3]), 0)
-
-
-def _label_span(match: re.Match[str]) -> tuple[int, int, str]:
-    """(first month, last month, kind) of a period label: `Q1` is a quarter, `Jan-Mar` the
-    year to date (the same months), `Jul-Sep` a quarter, `Jan-Dec` or `Full year` the year."""
-    quarter = match.group("q") or match.group("q2")
-    if quarter:
-        return 3 * int(quarter) - 2, 3 * int(quarter), "quarter"
-    if match.group("m1"):
-        first, last = _month(match.group("m1")), _month(match.group("m2"))
-    elif match.group("n1"):
-        first, last = int(match.group("n1")), int(match.group("n2"))
-    else:
-        first, last = 1, 12
-    span = last - first + 1
-    kind = "annual" if span == 12 else ("quarter" if span == 3 and first != 1 else "ytd")
-    return first, last, kind
-
-
-def read_periods(header: str, fiscal_year: int | None, whole_year: bool) -> list[Period]:
-    """The periods of a header's columns, in order; [] when they cannot be told."""
-    spans = [_label_span(m) for m in _LABEL.finditer(header)]
-    years = [int(m.group(1)) for m in _YEAR.finditer(header)]
-    if not spans:
-        return [Period("annual", y, 1, 12) for y in years] if whole_year else []
-    if len(years) == len(spans):
-        return [Period(k, y, a, b) for (a, b, k), y in zip(spans, years, strict=True)]
-    runs: list[list[tuple[int, int, str]]] = [[]]
-    for span in spans:  # newest first: a period ending no earlier than the last starts a year
-        if runs[-1] and span[1] >= runs[-1][-1][1]:
-            runs.append([])
-        runs[-1].append(span)
-    if years and len(years) != len(runs):
-        return []
-    first = years[0] if years else fiscal_year
-    if first is None:
-        return []
-    run_years = years or [first - i for i in range(len(runs))]
-    return [
-        Period(kind, year, a, b)
-        for run, year in zip(runs, run_years, strict=True)
-        for a, b, kind in run
-    ]
 
 
 def _header_content(text: str) -> bool:
     """Whether a line names periods, years, a unit or measures."""
     return bool(
-        _LABEL.search(text) or _YEAR.search(text) or find_unit(text) or _MEASURES.search(text)
+        PERIOD_LABEL.search(text) or YEAR.search(text) or find_unit(text) or _MEASURES.search(text)
     )
 
 
@@ -284,7 +172,7 @@ def _is_header(text: str) -> bool:
     if text.rstrip().endswith(".") or len(text.split()) > 24:
         return False
     numbers = [w for w in text.split() if _NUMBER.match(w)]
-    return all(_YEAR.fullmatch(w.strip("()")) or len(w) <= 2 for w in numbers)
+    return all(YEAR.fullmatch(w.strip("()")) or len(w) <= 2 for w in numbers)
 
 
 @dataclass
@@ -472,7 +360,11 @@ class _Reader:
         line above with years and nothing else."""
         start = self.blocks[number].start
         for line in reversed(self.lines[max(0, start - 80) : start]):
-            if _YEAR.search(line.text) and _is_header(line.text) and not _LABEL.search(line.text):
+            if (
+                YEAR.search(line.text)
+                and _is_header(line.text)
+                and not PERIOD_LABEL.search(line.text)
+            ):
                 return self._columns(line.text, width)
         return None
 
@@ -544,7 +436,7 @@ class _Reader:
 
 
 def _only_years(text: str) -> bool:
-    return bool(_YEAR.search(text)) and not re.sub(r"[¹²³⁴⁵⁶⁷⁸⁹⁰⁾()\d\s*]", "", _YEAR.sub("", text))
+    return bool(YEAR.search(text)) and not re.sub(r"[¹²³⁴⁵⁶⁷⁸⁹⁰⁾()\d\s*]", "", YEAR.sub("", text))
 
 
 def _value(row: _Row, position: int, width: int, comma: bool) -> Decimal | None:

@@ -11,7 +11,8 @@ from sqlalchemy import Connection, Row
 from filings.companies import queries
 from filings.companies.geography_tables import document_lines
 from filings.companies.profile_document import Block, blocks_of_pages, blocks_of_units
-from filings.companies.profile_rules import Found, Issuer, read_sections
+from filings.companies.profile_rules import read_sections
+from filings.companies.profile_sentences import Found, Issuer
 from filings.core.markets import TEXT
 
 # Why a document gives a section nothing, in the words of what was looked for.

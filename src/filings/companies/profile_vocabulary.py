@@ -121,6 +121,12 @@ PERFORMANCE = re.compile(
     r"(the )?(previous|last|prior)|ökade|minskade|kasvoi|laski|heikkeni|parani)\b",
     re.IGNORECASE,
 )
+# Sentences and headings about the workforce: its strategy is not the company's.
+PEOPLE = re.compile(
+    r"employee|talent|workforce|culture|diversity|inclusion|human capital|benefits|associates|"
+    r"people|personnel|medarbetare|henkilöstö",
+    re.IGNORECASE,
+)
 RISK_FACTOR = re.compile(
     r"\b(could|may|might) (adversely|negatively|materially|harm|impair|affect|result|"
     r"disrupt|be adversely|not be)\b",
