@@ -10,10 +10,14 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Connection, insert
 
+from filings.companies.extraction import extract_filing
 from filings.companies.geography import classify, classify_member, member_label
-from filings.companies.revenue_geography import nordic_geography, us_geography
+from filings.companies.geography_tables import DocumentContext, read_geography_tables
+from filings.companies.revenue_geography import us_geography
+from filings.companies.service import CompanyDirectory
+from filings.companies.service import revenue_geography as geography_service
 from filings.db.tables import xbrl_facts
-from tests.factories import add_company, add_filing, add_page
+from tests.factories import add_company, add_filing, d
 
 API = "/api/v1/data/companies"
 APPLE_10K, NVIDIA_10K, TESLA_10K = (
@@ -52,8 +56,13 @@ def test_apple_fy2024_countries_segments_and_the_rest(sec_client: TestClient) ->
             "entity_type": "other",
             "revenue": 181_887_000_000,
             "page_id": APPLE_10K,
+            "share": None,
+            "included_in": None,
         }
     ]
+    # Countries and the catch-all add up to net sales (391,035), and so do the segments.
+    assert body["adds_up"] is True and body["source"] == "xbrl_dimensions"
+    assert body["period"]["kind"] == "annual" and body["years_available"][0] == 2024
     regions = by_name(body["regions"])
     assert regions["Americas"]["revenue"] == 167_045_000_000
     assert regions["Greater China"]["entity_type"] == "multi_region"
@@ -124,39 +133,182 @@ def test_lifco_2017_and_years_without_geography(sec_client: TestClient) -> None:
     assert none["failure_kind"] == "not_found" and none["resolved_name"]
 
 
-def test_a_heading_on_the_page_before_its_table(connection: Connection) -> None:
-    company = add_company(connection, "acme", "Acme Oyj", market="nordic")
+def test_tele2_revenue_by_country_from_note_2(sec_client: TestClient) -> None:
+    # Tele2 Interim Report Q3 2025, page 23, Note 2 "Revenue by segment" (SEK million),
+    # Jan-Sep 2025: Sweden 16,699; Lithuania 3,010; Latvia 1,508; Estonia 732; total including
+    # internal sales 21,949; internal sales, elimination -98; TOTAL 21,851.
+    body = geography(sec_client, "Tele2")
+    assert body["year"] == 2025 and body["period"]["label"] == "Jan-Sep 2025"
+    assert body["period"]["kind"] == "ytd" and body["source"] == "report_table"
+    assert {c["iso_alpha2"]: c["revenue"] for c in body["countries"]} == {
+        "SE": 16_699_000_000,
+        "LT": 3_010_000_000,
+        "LV": 1_508_000_000,
+        "EE": 732_000_000,
+    }
+    assert [(o["name"], o["revenue"]) for o in body["other"]] == [
+        ("Internal sales, elimination", -98_000_000)
+    ]
+    assert body["total_revenue"] == 21_851_000_000 and body["adds_up"] is True
+    assert body["table_page_id"] == "23b1e57b6a0a3fa0_23"
+    assert geography(sec_client, "Tele2", year=2024)["countries"][0]["revenue"] == 16_665_000_000
+
+
+def test_ericsson_by_market_area_with_its_of_which_lines(sec_client: TestClient) -> None:
+    # Ericsson Q3 2025 report, page 27, "Net sales by market area by quarter", year to date
+    # (SEK million), Jan-Sep 2025: Americas 60,303; Europe, Middle East and Africa 47,398; South
+    # East Asia, Oceania and India 19,828; North East Asia 10,806; Other 29,061; Total 167,396;
+    # of which in Sweden 2,010, of which in EU 24,002. Jan-Dec 2024: Americas 85,390 ... Total
+    # 247,880.
+    body = geography(sec_client, "Ericsson")
+    assert body["period"]["label"] == "Jan-Sep 2025"
+    regions = by_name(body["regions"])
+    assert {name: row["revenue"] for name, row in regions.items() if not row["included_in"]} == {
+        "Americas": 60_303_000_000,
+        "Europe, Middle East and Africa": 47_398_000_000,
+        "South East Asia, Oceania and India": 19_828_000_000,
+        "North East Asia": 10_806_000_000,
+    }
+    assert body["other"][0]["name"] == "Other" and body["other"][0]["revenue"] == 29_061_000_000
+    sweden = body["countries"][0]
+    assert sweden["revenue"] == 2_010_000_000 and sweden["included_in"]
+    assert regions["EU"]["revenue"] == 24_002_000_000 and regions["EU"]["included_in"]
+    assert body["total_revenue"] == 167_396_000_000 and body["adds_up"] is True
+    assert body["total_revenue_mappable"] is None  # no country outside an "of which" line
+    year = geography(sec_client, "Ericsson", year=2024)
+    assert year["period"]["kind"] == "annual" and year["total_revenue"] == 247_880_000_000
+    assert by_name(year["regions"])["Americas"]["revenue"] == 85_390_000_000
+
+
+def test_atlas_copco_shares_by_region_turned_into_amounts(sec_client: TestClient) -> None:
+    # Atlas Copco Q3 2025, page 2, "Geographic distribution of orders received and revenues",
+    # the Group's revenues column (%): North America 26, South America 5, Europe 27, Africa/
+    # Middle East 6, Asia/Oceania 36; revenues July-September MSEK 41 621 (page 1).
+    body = geography(sec_client, "Atlas Copco")
+    assert body["basis"] == "shares_of_total" and body["period"]["label"] == "Jul-Sep 2025"
+    assert body["share_base"] == 41_621_000_000 and body["total_revenue"] == 41_621_000_000
+    assert {r["name"]: r["share"] for r in body["regions"]} == {
+        "North America": 26,
+        "South America": 5,
+        "Europe": 27,
+        "Africa/Middle East": 6,
+        "Asia/Oceania": 36,
+    }
+    assert by_name(body["regions"])["North America"]["revenue"] == 10_821_460_000  # 26 % of it
+    assert body["adds_up"] is True
+    # The Q3 2023 report: 26, 4, 28, 5, 37 of MSEK 44 485.
+    older = geography(sec_client, "Atlas Copco", year=2023)
+    assert [r["share"] for r in older["regions"]] == [26, 4, 28, 5, 37]
+    assert older["share_base"] == 44_485_000_000
+
+
+def test_a_heading_on_the_page_before_its_table_in_finnish() -> None:
+    pages = [
+        (
+            "00000000000000bb_1",
+            1,
+            "EUR million 2024 2023\nLiikevaihto maantieteellisten alueiden mukaan",
+        ),
+        (
+            "00000000000000bb_2",
+            2,
+            "Suomi 120,5 110,0\nRuotsi 80,0 75,5\nMuu Eurooppa 40,0 30,0\nMuut maat 9,5 8,0\n"
+            "Yhteensä 250,0 223,5",
+        ),
+    ]
+    tables = read_geography_tables(pages, DocumentContext(2024, whole_year=True))
+    newest = next(t for t in tables if t.period.year == 2024)
+    assert [(line.place.iso_alpha2, line.value, line.page_id) for line in newest.lines[:2]] == [
+        ("FI", Decimal("120500000.0"), "00000000000000bb_2"),
+        ("SE", Decimal("80000000.0"), "00000000000000bb_2"),
+    ]
+    assert newest.lines[2].place.kind == "region" and newest.lines[3].place.kind == "other"
+    assert newest.currency == "EUR" and newest.adds_up() is True
+    older = next(t for t in tables if t.period.year == 2023)
+    assert older.lines[1].value == Decimal("75500000.0") and older.total == Decimal("223500000")
+
+
+def test_a_swedish_interim_table_by_market_with_periods_and_a_total_that_does_not_add_up() -> None:
+    pages = [
+        (
+            "0000000000000ccc_7",
+            7,
+            "Nettoomsättning per geografisk marknad\nMSEK\njul-sep\n2025\njul-sep\n2024\n"
+            "jan-sep\n2025\njan-sep\n2024\nSverige 1 200 1 100 3 600 3 300\n"
+            "Norge 300 280 900 850\nÖvriga Europa 150 140 450 400\nSumma 1 700 1 520 4 950 4 550",
+        )
+    ]
+    tables = read_geography_tables(pages, DocumentContext(2025, whole_year=False))
+    assert {(t.period.year, t.period.kind) for t in tables} == {(2025, "ytd"), (2024, "ytd")}
+    current = next(t for t in tables if t.period.year == 2025)
+    assert [(line.place.name, line.value) for line in current.lines] == [
+        ("Sverige", Decimal("3600000000")),
+        ("Norge", Decimal("900000000")),
+        ("Övriga Europa", Decimal("450000000")),
+    ]
+    # 3 600 + 900 + 450 = 4 950: adds up; 2024's 3 300 + 850 + 400 = 4 550 too.
+    assert current.adds_up() is True
+    broken = read_geography_tables(
+        [
+            (
+                "0000000000000ccc_8",
+                8,
+                pages[0][2].replace("Summa 1 700 1 520 4 950", "Summa 1 700 1 520 5 950"),
+            )
+        ],
+        DocumentContext(2025, whole_year=False),
+    )
+    assert next(t for t in broken if t.period.year == 2025).adds_up() is False
+
+
+def test_a_table_of_business_areas_is_no_geography() -> None:
+    pages = [
+        (
+            "0000000000000ddd_3",
+            3,
+            "Net sales by business area\nSEK million 2024 2023\nDental 4,393 4,185\n"
+            "Tools 3,610 2,820\nTotal 8,003 7,005",
+        )
+    ]
+    assert read_geography_tables(pages, DocumentContext(2024, whole_year=True)) == []
+
+
+def test_tagged_geography_of_an_esef_report_is_stored_and_answered(connection: Connection) -> None:
+    company = add_company(connection, "esef-co", "Esef Oyj", market="nordic", currency="EUR")
     filing = add_filing(
         connection,
         company,
         market="nordic",
-        docid="00000000000000bb",
-        fiscal_year=2024,
+        docid="00000000000000ee",
         document_type="annual_report",
+        document_format="pdf",
+        fiscal_year=2024,
+        listed_date=d("2025-03-01"),
     )
-    add_page(
-        connection,
-        filing,
-        "00000000000000bb",
-        1,
-        "EUR million 2024 2023\nLiikevaihto maantieteellisten alueiden mukaan",
-    )
-    add_page(
-        connection,
-        filing,
-        "00000000000000bb",
-        2,
-        "Suomi 120,5 110,0\nRuotsi 80,0 75,5\nMuu Eurooppa 40,0 30,0\nMuut maat 9,5 8,0\n"
-        "Yhteensä 250,0 223,5",
-    )
-    found = nordic_geography(connection, company)
-    year = found[2024]
-    assert [(c.iso_alpha2, c.revenue, c.page_id) for c in year.countries] == [
-        ("FI", Decimal("120500000.0"), "00000000000000bb_2"),
-        ("SE", Decimal("80000000.0"), "00000000000000bb_2"),
-    ]
-    assert year.regions[0].name == "Muu Eurooppa" and year.other[0].name == "Muut maat"
-    assert year.currency == "EUR" and found[2023].countries[1].revenue == Decimal("75500000.0")
+    axis = "ifrs-full:GeographicalAreasAxis"
+    facts = [("country:FI", "400"), ("country:SE", "250"), ("esef:RestOfWorldMember", "350")]
+    for member, value in facts:
+        connection.execute(
+            xbrl_facts.insert().values(
+                filing_pk=filing,
+                concept="ifrs-full:Revenue",
+                unit="EUR",
+                period_start=d("2024-01-01"),
+                period_end=d("2024-12-31"),
+                value=value,
+                dimensions=[[axis, member]],
+            )
+        )
+    assert extract_filing(connection, filing) is True
+    assert extract_filing(connection, filing) is False  # the same input writes nothing
+    answer = geography_service(connection, CompanyDirectory(), company="Esef Oyj", year=None)
+    body = answer.model_dump()
+    assert body["source"] == "esef" and body["year"] == 2024
+    assert {c["iso_alpha2"]: c["revenue"] for c in body["countries"]} == {
+        "FI": Decimal(400),
+        "SE": Decimal(250),
+    }
+    assert body["other"][0]["name"] == "Rest of World"
 
 
 @pytest.mark.parametrize(
@@ -170,6 +322,16 @@ def test_a_heading_on_the_page_before_its_table(connection: Connection) -> None:
         ("Rest of world", "other", None),
         ("Övriga länder", "other", None),
         ("Automotive", None, None),
+        ("South East Asia, Oceania and India", "region", None),
+        ("North East Asia", "region", None),
+        ("Africa/Middle East", "region", None),
+        ("Europe, Middle East and Africa ¹⁾ ²⁾", "region", None),
+        ("South Africa", "country", "ZA"),
+        ("Russia", "country", "RU"),
+        ("Pohjois-Amerikka", "region", None),
+        ("Muu maailma", "other", None),
+        ("Sweden Consumer", None, None),
+        ("No", None, None),
     ],
 )
 def test_places_in_three_languages(name: str, kind: str | None, code: str | None) -> None:

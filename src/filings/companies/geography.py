@@ -2,9 +2,12 @@
 
 A name is a **catch-all** ("Other countries", "Rest of world", "International", "Övriga länder",
 "Muut maat"), else a **region** of several countries (a small vocabulary in English, Swedish and
-Finnish, below), else a **country**: ISO 3166 alpha-2 from a `country:XX` member or from the name
-through pycountry, in English or in pycountry's Swedish and Finnish translations. No hand-made
-list of countries.
+Finnish, below; a compass word before a place, "North East Asia"; places joined into one market
+area, "South East Asia, Oceania and India", "Africa/Middle East"; "Rest of" or "Other" before a
+place), else a **country**: ISO 3166 alpha-2 from a `country:XX` member or from the name through
+pycountry (its name, common and official names, in English or in pycountry's Swedish and Finnish
+translations), and the few short forms reports use that pycountry does not give (`SHORT_FORMS`).
+Footnote marks printed beside a name (`Europe ¹⁾ ²⁾`, `Other 1)`) are not part of it.
 """
 
 from __future__ import annotations
@@ -59,6 +62,26 @@ REGIONS = frozenset(
         "rest of europe",
         "rest of nordics",
         "south america",
+        "central america",
+        "caribbean",
+        "baltics",
+        "baltic countries",
+        "baltic states",
+        "scandinavia",
+        "eu",
+        "european union",
+        "eurozone",
+        "apac",
+        "asia-pacific",
+        "latam",
+        "dach",
+        "benelux",
+        "cis",
+        "far east",
+        "australasia",
+        "sub-saharan africa",
+        "north africa",
+        "emerging markets",
         # Swedish
         "asien",
         "asien och australien",
@@ -69,6 +92,13 @@ REGIONS = frozenset(
         "sydamerika",
         "övriga europa",
         "övriga norden",
+        "afrika",
+        "oceanien",
+        "baltikum",
+        "skandinavien",
+        "amerika",
+        "latinamerika",
+        "mellanöstern och afrika",
         # Finnish
         "aasia",
         "aasia ja australia",
@@ -78,7 +108,62 @@ REGIONS = frozenset(
         "pohjoismaat",
         "etelä-amerikka",
         "lähi-itä",
+        "afrikka",
+        "oseania",
+        "baltia",
+        "baltian maat",
+        "skandinavia",
+        "amerikka",
+        "latinalainen amerikka",
     }
+)
+# Common short forms of country names that pycountry does not list (it has Russian Federation,
+# Türkiye, Korea, Republic of); reports print these.
+SHORT_FORMS = {
+    "russia": "RU",
+    "turkey": "TR",
+    "korea": "KR",
+    "great britain": "GB",
+    "britain": "GB",
+    "holland": "NL",
+    "storbritannien": "GB",
+    "ryssland": "RU",
+    "iso-britannia": "GB",
+    "venäjä": "RU",
+    "korea republic": "KR",
+}
+_COMPASS = re.compile(  # the longer words first: "South East" before "South"
+    r"^(north[- ]?east|north[- ]?west|south[- ]?east|south[- ]?west|northern|southern|eastern|"
+    r"western|central|north|south|east|west|nordöstra|sydöstra|nord|syd|öst|väst|mellan|"
+    r"kaakkois-|koillis-|pohjois-|etelä-|itä-|länsi-|keski-)\s*",
+    re.IGNORECASE,
+)
+_JOINERS = re.compile(r"\s*(?:,|/|&|\+|\band\b|\boch\b|\bja\b|\bsamt\b)\s*", re.IGNORECASE)
+_REST_OF = re.compile(
+    r"^(rest of( the)?|other|others|remaining|övriga|övrig|resten av|muu|muut|muualla)\s+",
+    re.IGNORECASE,
+)
+_NOWHERE = {
+    "",
+    "countries",
+    "country",
+    "markets",
+    "market",
+    "world",
+    "the world",
+    "regions",
+    "länder",
+    "marknader",
+    "världen",
+    "maat",
+    "markkinat",
+    "maailma",
+    "alueet",
+}
+# Footnote marks: superscripts, "1)", "*", a closing colon.
+_MARKS = re.compile(r"(\s*([¹²³⁴⁵⁶⁷⁸⁹⁰]+⁾?|\(?\d\)|\*+|:))+\s*$")
+_OF_WHICH = re.compile(
+    r"^(of which|whereof|thereof|varav|därav|josta|mistä)\b(\s+(in|i|to))?\s*", re.IGNORECASE
 )
 _COUNTRY_MEMBER = re.compile(r"^country:([A-Z]{2})$")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -112,30 +197,71 @@ def _country_names() -> dict[str, str]:
         for language in ("sv", "fi")
     ]
     for country in pycountry.countries:
-        for name in {country.name, getattr(country, "common_name", country.name)}:
+        for name in {
+            country.name,
+            getattr(country, "common_name", country.name),
+            getattr(country, "official_name", country.name),
+        }:
             names[_key(name)] = country.alpha_2
             for translation in translations:
                 names[_key(translation.gettext(name))] = country.alpha_2
-    names.update({"us": "US", "u s": "US", "usa": "US", "uk": "GB"})
+    names.update({"us": "US", "u s": "US", "usa": "US", "uk": "GB", **SHORT_FORMS})
     return names
+
+
+def clean_name(name: str) -> str:
+    """A printed row label without its footnote marks and closing colon."""
+    return _MARKS.sub("", " ".join(name.split())).strip()
+
+
+def of_which(name: str) -> str | None:
+    """The place an "of which" line names (`Of which in Sweden` -> Sweden), or None."""
+    cleaned = clean_name(name)
+    cleaned = re.sub(r"^[¹²³⁴⁵⁶⁷⁸⁹⁰⁾()\d\s]+", "", cleaned)  # a footnote mark before it
+    match = _OF_WHICH.match(cleaned)
+    return cleaned[match.end() :].strip() if match else None
+
+
+def _country_code(name: str) -> str | None:
+    """A country's ISO code from its name (English, Swedish, Finnish, a common short form); never
+    from a code-like word ("ROU", "AI" and "IT" are words in reports, not countries)."""
+    return _country_names().get(_key(name))
+
+
+def _is_place(name: str) -> bool:
+    """Whether a part of a composite name is a country or region on its own."""
+    key = _key(name)
+    bare = _COMPASS.sub("", key)
+    return bool(
+        key in REGIONS or bare in REGIONS or _country_code(name) or (bare and _country_code(bare))
+    )
 
 
 def classify(name: str) -> Place | None:
     """What a printed name stands for; None when it is no place this vocabulary knows."""
+    name = clean_name(name)
     key = _key(name)
     if not key:
         return None
-    if key in REGIONS:  # before the prefixes: "Övriga Europa" is a region
+    code = _country_code(name)  # before the compass: South Africa is a country
+    if code is not None:
+        return Place("country", name, code)
+    if key in REGIONS:
         return Place("region", name)
-    if key in CATCH_ALLS or key.startswith(("other ", "övriga ", "muut ")):
+    if key in CATCH_ALLS:
         return Place("other", name)
-    code = _country_names().get(key)
-    if code is None:
-        try:
-            code = pycountry.countries.lookup(name.strip()).alpha_2
-        except LookupError:
-            return None
-    return Place("country", name, code)
+    rest = _REST_OF.match(key)
+    if rest is not None:  # "Rest of Europe" is a region, "Other countries" a catch-all
+        remainder = key[rest.end() :]
+        if remainder in _NOWHERE:
+            return Place("other", name)
+        return Place("region", name) if _is_place(remainder) else None
+    if _is_place(_COMPASS.sub("", key)):  # "North East Asia", "Nordeuropa"
+        return Place("region", name)
+    parts = [p for p in _JOINERS.split(name) if p and p.strip()]
+    if len(parts) >= 2 and all(_is_place(p) for p in parts):
+        return Place("region", name)  # a market area of several places
+    return None
 
 
 def member_label(member: str) -> str:

@@ -1,275 +1,156 @@
-"""Company profiles drawn from the filings (4.6): extractive, every sentence the issuer's own and
-cited to its page.
+"""Company profiles (4.6) at request time: what ingestion stored, chosen and presented.
 
-US: the newest 10-K whose text is held. Item 1 gives the overview (its opening), products and
-services (sentences under headings on products, services, segments), customers (under markets,
-distribution and customers, or naming customers) and strategy; Item 1A the risks (its risk
-headings, in the order the filing names them); Item 7's critical accounting estimates the
-accounting section; geography the revenue-geography data (tags) and sentences on markets.
-Nordic: the newest annual report (its sections found by their headings: the company in brief,
-strategy, risk management, accounting policies) and the newest interim report's CEO comment.
+Each section comes from the best document that answers it: a year's report first (an annual
+report, a 10-K), then interim reports, then releases; the newest first; documents in the language
+asked for before others. A section no document answers is empty and says why. Headings and tags
+are in the locale asked for; the text is the document's own (the profile says when it is in
+another language). The geography section adds the stored revenue breakdown of the newest year.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, Row
 
-from filings.companies.extractive import Sentence, central, sentences_of, tags_of
-from filings.db.tables import filing_texts, filings, passages
+from filings.companies import queries
+from filings.companies.profile_locale import heading, tags_of, translate_tags
+from filings.companies.profile_vocabulary import SECTIONS
+from filings.companies.revenue_geography import choose_by_year
+from filings.core.markets import DOCUMENT_SPANS, DOCUMENT_TYPE_LABELS
 
 SOURCE = "filings_extractive"
-US_ANNUAL = ("10-K", "10-K/A", "20-F", "20-F/A", "40-F", "40-F/A")
-_PRODUCTS = re.compile(r"product|service|platform|segment|offering|solution|business area", re.I)
-_CUSTOMERS = re.compile(r"customer|market(s|ing)? and distribution|distribution|sales", re.I)
-_STRATEGY = re.compile(
-    r"\bstrateg|\bour goal|\bour mission|\bfocus(es|ed)? on\b|\bstrives?\b", re.I
-)
-_GEOGRAPHY = re.compile(
-    r"countr|international|geograph|outside the (u\.s\.|united states)|region|worldwide|global",
-    re.I,
-)
-_CRITICAL = re.compile(r"critical accounting (policies and )?estimates|critical accounting", re.I)
-_RISK_CATEGORY = re.compile(r"risks?$", re.I)
-NORDIC_SECTIONS = {
-    "overview": re.compile(
-        r"in brief|this is |about |business concept|business model|affärsidé|lyhyesti|"
-        r"ceo('s)? (comment|review|letter|statement)|comments? (from|by) the (ceo|president)|"
-        r"chief executive|president'?s? (comment|review|letter)|vd har ordet|vd-ord|"
-        r"toimitusjohtajan katsaus",
-        re.I,
-    ),
-    "strategy": re.compile(r"strateg|goals|mål|tavoit", re.I),
-    "risks": re.compile(r"risk", re.I),
-    "accounting": re.compile(
-        r"accounting policies|accounting principles|redovisningsprinciper|"
-        r"laatimisperiaatteet|significant estimates",
-        re.I,
-    ),
+_SPAN_ORDER = {"year": 0, "interim": 1, "release": 2}
+_TAG_KINDS = {
+    "products_services": "products",
+    "customers": "customers",
+    "risks": "risks",
+    "accounting": "accounting",
 }
 
 
 @dataclass
-class Block:
-    """A block of a filing's text: its section, the nearest heading above it, its page."""
+class Chosen:
+    """A section as one document gives it, and the document."""
 
-    section: str
-    heading: str
-    text: str
-    page_id: str
-    page_number: int | None
-    position: int
+    record: dict[str, Any] | None
+    document: Row[Any] | None
+    reason: str | None
 
 
-@dataclass
-class Sources:
-    """What a profile is drawn from."""
-
-    blocks: list[Block] = field(default_factory=list)
-    filed: date | None = None
-    language: str = "en"
-
-
-def _is_heading(text: str) -> bool:
-    words = text.split()
-    return 0 < len(words) <= 12 and text[-1] not in ".!?:;," and text[0].isupper()
-
-
-def us_sources(conn: Connection, company_pk: int) -> Sources:
-    """The blocks of the newest 10-K whose text is held."""
-    newest = conn.execute(
-        select(filings.c.id, filings.c.accession_number, filings.c.filed_date)
-        .join(filing_texts, filing_texts.c.filing_pk == filings.c.id)
-        .where(filings.c.company_pk == company_pk, filings.c.form.in_(US_ANNUAL))
-        .order_by(filings.c.filed_date.desc())
-        .limit(1)
-    ).first()
-    if newest is None:
-        return Sources()
-    rows = conn.execute(
-        select(filing_texts.c.section, filing_texts.c.page_number, filing_texts.c.text)
-        .where(filing_texts.c.filing_pk == newest.id)
-        .order_by(filing_texts.c.position)
-    ).all()
-    sources = Sources(filed=newest.filed_date)
-    heading = ""
-    for row in rows:
-        for text in row.text.split("\n\n"):
-            text = text.strip()
-            if _is_heading(text):
-                heading = text
-            sources.blocks.append(
-                Block(
-                    row.section,
-                    heading,
-                    text,
-                    newest.accession_number,
-                    row.page_number,
-                    len(sources.blocks),
-                )
-            )
-    return sources
+def _order(documents: list[Row[Any]], locale: str) -> list[Row[Any]]:
+    """Documents in the order a section looks at them."""
+    return sorted(
+        documents,
+        key=lambda d: (
+            (d.language or "en") != locale,
+            _SPAN_ORDER.get(DOCUMENT_SPANS.get(d.document_type, "release"), 3),
+            -(d.listed_date or date.min).toordinal(),
+            -d.id,
+        ),
+    )
 
 
-def nordic_sources(conn: Connection, company_pk: int) -> Sources:
-    """The passages of the newest annual report and of the newest interim report."""
-    sources = Sources()
-    for kind in ("annual_report", "interim_report"):
-        newest = conn.execute(
-            select(filings.c.id, filings.c.listed_date, filings.c.language)
-            .where(filings.c.company_pk == company_pk, filings.c.document_type == kind)
-            .order_by(filings.c.fiscal_year.desc(), filings.c.listed_date.desc())
-            .limit(1)
-        ).first()
-        if newest is None:
-            continue
-        if newest.listed_date and (sources.filed is None or newest.listed_date > sources.filed):
-            sources.filed = newest.listed_date
-        sources.language = newest.language or sources.language
-        for row in conn.execute(
-            select(
-                passages.c.content_title,
-                passages.c.content,
-                passages.c.page_id,
-                passages.c.page_number,
-            )
-            .where(passages.c.filing_pk == newest.id)
-            .order_by(passages.c.position)
-        ):
-            sources.blocks.append(
-                Block(
-                    kind,
-                    row.content_title or "",
-                    row.content,
-                    row.page_id,
-                    row.page_number,
-                    len(sources.blocks),
-                )
-            )
-    return sources
+def _label(document: Row[Any]) -> str:
+    kind = DOCUMENT_TYPE_LABELS.get(document.document_type, document.document_type)
+    year = f" {document.fiscal_year}" if document.fiscal_year else ""
+    return f"{document.form or kind}{year}"
 
 
-def _sentences(blocks: list[Block]) -> list[Sentence]:
-    out: list[Sentence] = []
-    for block in blocks:
-        out += sentences_of(block.text, block.page_id, block.page_number, block.position * 1000)
+def choose_sections(
+    documents: list[Row[Any]], records: list[dict[str, Any]], locale: str
+) -> dict[str, Chosen]:
+    """Each section from the first document (in `_order`) that answers it."""
+    by_document: dict[int, dict[str, dict[str, Any]]] = {}
+    for record in records:
+        by_document.setdefault(record["filing_pk"], {})[record["section"]] = record
+    ordered = _order(documents, locale)
+    chosen: dict[str, Chosen] = {}
+    for section in SECTIONS:
+        for document in ordered:
+            found = by_document.get(document.id, {}).get(section)
+            if found and (found["sentences"] or found["items"]):
+                chosen[section] = Chosen(found, document, None)
+                break
+        else:
+            best = ordered[0] if ordered else None
+            why = (by_document.get(best.id, {}).get(section) or {}).get("reason") if best else None
+            reason = f"{_label(best)}: {why}." if best and why else "No document held answers it."
+            chosen[section] = Chosen(None, None, reason)
+    return chosen
+
+
+def present(section: str, chosen: Chosen, locale: str, with_text: bool) -> dict[str, Any]:
+    """A section as the response shows it: text, tags, sources, sentences, the issuer's own
+    items, its heading in the locale, where it was found, or why it is empty."""
+    record = chosen.record or {}
+    sentences = [
+        {"text": s["text"], "page_id": s["page_id"], "page_number": s["page_number"]}
+        for s in record.get("sentences", [])
+    ]
+    text = " ".join(s["text"] for s in sentences)
+    kind = _TAG_KINDS.get(section)
+    out: dict[str, Any] = {
+        "heading": heading(section, locale),
+        "text": text,
+        "tags": translate_tags(tags_of(kind, text), locale) if kind else [],
+        "sources": list(dict.fromkeys(s["page_id"] for s in sentences)),
+        "sentences": sentences,
+        "items": [
+            {k: v for k, v in item.items() if v is not None} for item in record.get("items", [])
+        ],
+        "language": record.get("language"),
+        "source_heading": record.get("source_heading"),
+        "document": _label(chosen.document) if chosen.document is not None else None,
+        "reason": chosen.reason,
+    }
+    if with_text and record.get("full_text"):
+        out["full_text"] = record["full_text"]
     return out
 
 
-def _section(
-    chosen: list[Sentence], kind: str | None, full: list[Block], with_text: bool
-) -> dict[str, Any]:
-    text = " ".join(s.text for s in chosen)
-    section: dict[str, Any] = {
-        "text": text,
-        "tags": tags_of(kind, text) if kind else [],
-        "sources": list(dict.fromkeys(s.page_id for s in chosen)),
-        "sentences": [
-            {"text": s.text, "page_id": s.page_id, "page_number": s.page_number} for s in chosen
+def geography_breakdown(conn: Connection, company_pk: int) -> tuple[list[str], dict[str, Any]]:
+    """Tags (country codes, region names) and the newest year's stored revenue breakdown."""
+    chosen = choose_by_year(queries.company_geography(conn, company_pk))
+    if not chosen:
+        return [], {}
+    newest = chosen[max(chosen)]
+    lines = [line for line in newest["lines"] if not line["included_in"]]
+    tags = [
+        line["iso_alpha2"] or line["name"]
+        for line in lines
+        if line["list"] in ("countries", "regions")
+    ]
+    breakdown = {
+        "year": newest["fiscal_year"],
+        "period": newest["period_label"],
+        "source": newest["source"],
+        "basis": newest["basis"],
+        "currency": newest["currency"],
+        "lines": [
+            {
+                "name": line["name"],
+                "entity_type": line["entity_type"],
+                "revenue": line["revenue"],
+                "share": line["share"],
+                "page_id": line["page_id"],
+            }
+            for line in lines
         ],
     }
-    if with_text:
-        section["full_text"] = "\n\n".join(b.text for b in full)
-    return section
+    return tags, breakdown
 
 
-def _risk_headings(blocks: list[Block]) -> list[Sentence]:
-    """Item 1A's risk headings: one-sentence blocks, in the order the filing names them."""
-    headings = []
-    for block in blocks:
-        found = sentences_of(block.text, block.page_id, block.page_number, block.position * 1000)
-        if len(found) == 1 and len(block.text.split()) <= 45 and found[0].text == block.text:
-            headings.append(found[0])
-    return headings
+def language_of(chosen: dict[str, Chosen]) -> str:
+    """The language most of the chosen sections are in."""
+    languages = [c.record["language"] for c in chosen.values() if c.record]
+    return max(set(languages), key=languages.count) if languages else "en"
 
 
-def us_sections(sources: Sources, geography_tags: list[str], with_text: bool) -> dict[str, Any]:
-    """The profile's sections from a 10-K's blocks."""
-    item1 = [
-        b
-        for b in sources.blocks
-        if b.section.startswith("item_1")
-        and b.section != "item_1a"
-        and not b.section.startswith("item_1b")
-        and not b.section.startswith("item_1c")
-    ]
-    risks = [b for b in sources.blocks if b.section == "item_1a"]
-    item7 = [b for b in sources.blocks if b.section.startswith("item_7") and b.section != "item_7a"]
-    critical = _after_heading(item7, _CRITICAL)
-    opening = item1[: max(len(item1) // 5, 6)]
-    products = [b for b in item1 if _PRODUCTS.search(b.heading)]
-    customers = [b for b in item1 if _CUSTOMERS.search(b.heading) or "customer" in b.text.lower()]
-    strategy = [s for s in _sentences(item1 + item7) if _STRATEGY.search(s.text)]
-    geography = [s for s in _sentences(item1 + item7) if _GEOGRAPHY.search(s.text)]
-    sections: dict[str, Any] = {
-        "overview": _section(_lead_and_central(_sentences(opening), 3), None, opening, with_text),
-        "products_services": _section(
-            central(_sentences(products), 4), "products", products, with_text
-        ),
-        "customers": _section(central(_sentences(customers), 3), "customers", customers, with_text),
-        "strategy": _section(central(strategy, 2), None, [], False),
-        "geography": _section(central(geography, 2), None, [], False),
-        "risks": _section(_risk_headings(risks)[:5], "risks", risks, with_text),
-        "accounting": _section(central(_sentences(critical), 3), "accounting", critical, with_text),
-    }
-    sections["geography"]["tags"] = geography_tags
-    return sections
-
-
-def _lead_and_central(candidates: list[Sentence], keep: int) -> list[Sentence]:
-    """The opening sentence (what the company does, as filings begin), then the most central."""
-    if not candidates:
-        return []
-    rest = central(candidates[1:], keep - 1)
-    return [candidates[0], *rest]
-
-
-def _after_heading(blocks: list[Block], heading: re.Pattern[str]) -> list[Block]:
-    """The blocks under the first heading that matches, up to the next major heading."""
-    start = next((i for i, b in enumerate(blocks) if heading.search(b.heading)), None)
-    if start is None:
-        return []
-    title = blocks[start].heading
-    return [b for b in blocks[start:] if b.heading == title or not _is_major(b.heading)][:60]
-
-
-def _is_major(heading: str) -> bool:
-    return heading.isupper() or heading.startswith("Item ")
-
-
-def nordic_sections(sources: Sources, geography_tags: list[str], with_text: bool) -> dict[str, Any]:
-    """The profile's sections from a Nordic report's passages, found by their headings."""
-
-    def titled(pattern: re.Pattern[str]) -> list[Block]:
-        return [b for b in sources.blocks if pattern.search(b.heading)]
-
-    overview = titled(NORDIC_SECTIONS["overview"]) or sources.blocks[:8]
-    strategy = titled(NORDIC_SECTIONS["strategy"])
-    risks = titled(NORDIC_SECTIONS["risks"])
-    accounting = titled(NORDIC_SECTIONS["accounting"])
-    everything = _sentences(sources.blocks)
-    products = [s for s in everything if _PRODUCTS.search(s.text)]
-    customers = [s for s in everything if "customer" in s.text.lower() or "kund" in s.text.lower()]
-    geography = [s for s in everything if _GEOGRAPHY.search(s.text)]
-    sections: dict[str, Any] = {
-        "overview": _section(central(_sentences(overview), 3), None, overview, with_text),
-        "products_services": _section(central(products, 4), "products", [], False),
-        "customers": _section(central(customers, 3), "customers", [], False),
-        "strategy": _section(
-            central(_sentences(strategy) or [s for s in everything if _STRATEGY.search(s.text)], 2),
-            None,
-            strategy,
-            with_text,
-        ),
-        "geography": _section(central(geography, 2), None, [], False),
-        "risks": _section(central(_sentences(risks), 4), "risks", risks, with_text),
-        "accounting": _section(
-            central(_sentences(accounting), 3), "accounting", accounting, with_text
-        ),
-    }
-    sections["geography"]["tags"] = geography_tags
-    return sections
+def updated_at(chosen: dict[str, Chosen]) -> str | None:
+    """The date of the newest document the profile draws on."""
+    dates = [c.document.listed_date for c in chosen.values() if c.document is not None]
+    dated = [d for d in dates if d is not None]
+    return max(dated).isoformat() if dated else None

@@ -1,18 +1,23 @@
-"""Revenue by geography (4.7): US from the 10-K's dimensional inline-XBRL facts, Nordic from the
-report notes that print net sales by geographic market.
+"""Revenue by geography (4.7): what ingestion stored, chosen and answered at request time.
 
-US: revenue facts (the `revenue` metric's concepts) for a fiscal year's duration on
-`srt:StatementGeographicalAxis`, or another axis all of whose members are places (Apple's
-geographic segments; Tesla's business segments are not), alone or beside an axis that says which
-part of the company the value covers (the operating segments' total, one business segment: see
-`_scope`). The axis with countries fills `countries` (and its regions and catch-alls `regions`
-and `other`); another geographic axis fills `regions`, so nothing is counted twice in
-`total_revenue_mappable`, the sum of `countries`. Per year the newest filing wins, and the year is
-the company's own label. Every row cites the accession.
+Sources, each read once at ingestion (companies/extraction.py) and stored as breakdowns with their
+lines (`revenue_geography_tables`, `revenue_geography_lines`):
+- **Dimensional XBRL facts** (`us_geography`, below): revenue facts (the `revenue` metric's
+  concepts) for a fiscal year's duration on `srt:StatementGeographicalAxis`, or another axis all
+  of whose members are places (Apple's geographic segments; Tesla's business segments are not),
+  alone or beside an axis that says which part of the company the value covers (the operating
+  segments' total, one business segment: see `_scope`). The axis with countries fills
+  `countries` (and its regions and catch-alls `regions` and `other`); another geographic axis
+  fills `regions`, so nothing is counted twice in `total_revenue_mappable`, the sum of
+  `countries`. Per year the newest filing wins, and the year is the company's own label. Every
+  row cites the accession.
+- **Tagged reports of any other kind** (ESEF, `tagged_geography`): the same reading, per filing.
+- **Report tables** (companies/geography_tables.py): every table of countries, market areas or
+  regions a report prints, amounts or shares of a printed total turned into amounts.
 
-Nordic: a page line such as "Net sales by geographic market" (or Swedish, Finnish), then one row
-per place until the total, the first value column being the year the header names (or the
-report's fiscal year); amounts scaled by the unit printed above ("SEK million", "MSEK").
+The answer takes, for the year asked (default: the newest), the breakdown covering most of the
+year (a year, else the longest year to date, else the latest quarter), amounts before shares,
+the newest document first, and says which period it covers and whether its lines add up.
 """
 
 from __future__ import annotations
@@ -24,35 +29,15 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection
 
-from filings.companies.geography import Place, classify, classify_member, member_label
-from filings.companies.schemas import GeoEntry, RevenueGeography
+from filings.companies import queries
+from filings.companies.geography import Place, classify_member, member_label
+from filings.companies.schemas import GeoEntry, GeoPeriod, RevenueGeography
 from filings.core.concepts import GEOGRAPHIC_AXIS
 from filings.core.periods import fiscal_year_of
-from filings.db.tables import companies, filings, metric_values, pages, xbrl_facts
 
 ANNUAL_DAYS = range(350, 381)
-US_ANNUAL_FORMS = ("10-K", "10-K/A", "20-F", "20-F/A", "40-F", "40-F/A")
-_HEADING = re.compile(
-    r"^(net sales|sales|revenue|revenues|nettoomsättning|omsättning|intäkter|liikevaihto)\b.{0,20}"
-    r"\b(by|per|fördelad på|fördelat på)?\s*(geographic(al)?|geografisk[a]?|maantieteellis|"
-    r"markkina-alue|region|market)",
-    re.IGNORECASE,
-)
-_TOTAL = re.compile(r"^(total|totalt|summa|yhteensä|group total)\b", re.IGNORECASE)
-_ROW = re.compile(r"^(?P<name>[^\d\-–(]+?)\s+(?P<values>-?[\d][\d  ,.]*(?:\s+-?[\d][\d  ,.]*)*)$")
-# Amounts with spaces between thousands (Swedish style: 44 485) or with commas (2,046).
-_SPACED_VALUE = re.compile(r"-?\d{1,3}(?:[  ]\d{3})+(?!\d)|-?\d+(?:[.,]\d+)*")
-_COMMA_VALUE = re.compile(r"-?\d+(?:,\d{3})*(?:\.\d+)?")
-_COMMA_THOUSANDS = re.compile(r"\d,\d{3}(?!\d)")
-_YEARS = re.compile(r"\b(19|20)\d{2}\b")
-_UNIT = re.compile(
-    r"\b(SEK|EUR|NOK|DKK|USD)\s*(million|m|bn|billion|thousand|k)\b|\bM(SEK|EUR|NOK|DKK|USD)\b|"
-    r"\b(T|K)(SEK|EUR)\b",
-    re.IGNORECASE,
-)
-_SCALES = {"million": 6, "m": 6, "bn": 9, "billion": 9, "thousand": 3, "k": 3}
 
 
 @dataclass
@@ -94,46 +79,6 @@ SEGMENTS_TOTAL = "us-gaap:OperatingSegmentsMember"
 BUSINESS_SEGMENTS_AXIS = "us-gaap:StatementBusinessSegmentsAxis"
 COMPANY, SEGMENTS, BY_SEGMENT = 0, 1, 2  # scopes, the first available wins
 _LOWER_JOIN = re.compile(r"(?<=[a-z])(and|of|including|excluding)(?=[A-Z])")
-
-
-def _us_facts(conn: Connection, company_pk: int, concepts: list[str]) -> list[Any]:
-    """The company's annual-report revenue facts with a dimension, newest filing first."""
-    return list(
-        conn.execute(
-            select(
-                xbrl_facts.c.concept,
-                xbrl_facts.c.period_start,
-                xbrl_facts.c.period_end,
-                xbrl_facts.c.value,
-                xbrl_facts.c.dimensions,
-                filings.c.accession_number,
-                filings.c.filed_date,
-            )
-            .join(filings, filings.c.id == xbrl_facts.c.filing_pk)
-            .where(
-                filings.c.company_pk == company_pk,
-                filings.c.form.in_(US_ANNUAL_FORMS),
-                xbrl_facts.c.concept.in_(concepts),
-                xbrl_facts.c.period_start.is_not(None),
-            )
-            .order_by(filings.c.filed_date.desc(), filings.c.accession_number.desc())
-        )
-    )
-
-
-def _fiscal_years(conn: Connection, company_pk: int) -> dict[date, int]:
-    """The company's fiscal-year labels by year end, as its figures carry them (a filer's own
-    labels: The Home Depot's year ended 2 February 2025 is fiscal 2024)."""
-    rows = conn.execute(
-        select(metric_values.c.period_end, metric_values.c.fiscal_year)
-        .where(
-            metric_values.c.company_pk == company_pk,
-            metric_values.c.period_kind == "annual",
-            metric_values.c.metric_key == "revenue",
-        )
-        .distinct()
-    )
-    return {end: year for end, year in rows}
 
 
 def _capitalized_joins(member: str) -> str:
@@ -213,7 +158,8 @@ def us_geography(
     segments that state it."""
     by_axis: dict[tuple[int, str], dict[str, tuple[Decimal, str]]] = defaultdict(dict)
     for (year, axis, member), scopes in _found(
-        _us_facts(conn, company_pk, concepts), _fiscal_years(conn, company_pk)
+        queries.annual_dimensional_revenue(conn, company_pk, concepts),
+        queries.fiscal_years_by_end(conn, company_pk),
     ).items():
         accession, values = scopes[min(scopes)]
         by_axis[(year, axis)][member] = (sum(values.values(), Decimal(0)), accession)
@@ -232,135 +178,125 @@ def us_geography(
     return {y: g for y, g in years.items() if g.countries or g.regions or g.other}
 
 
-# --- Nordic -------------------------------------------------------------------------------------
+# --- other tagged reports (ESEF) ---------------------------------------------------------------
+
+# Axes of revenue by place in tagged reports: the SEC's and the IFRS taxonomy's.
+GEOGRAPHIC_AXES = (GEOGRAPHIC_AXIS, "ifrs-full:GeographicalAreasAxis")
 
 
-def _unit(lines: list[str]) -> tuple[int, str | None]:
-    """(power of ten, currency) of the amounts, from the nearest unit printed above the table."""
-    for line in reversed(lines):
-        match = _UNIT.search(line)
-        if match:
-            if match.group(3):
-                return 6, match.group(3).upper()
-            if match.group(5):
-                return 3, match.group(5).upper()
-            return _SCALES[match.group(2).lower()], match.group(1).upper()
-    return 0, None
-
-
-def _amount(text: str, scale: int, comma_thousands: bool) -> Decimal:
-    compact = "".join(text.split()).replace("\u202f", "")
-    compact = compact.replace(",", "") if comma_thousands else compact.replace(",", ".")
-    return Decimal(compact).scaleb(scale)
-
-
-def parse_geography_table(
-    lines: list[str], start: int, context: list[str], default_year: int
-) -> tuple[dict[int, list[tuple[Place, Decimal]]], str | None]:
-    """The rows after a heading at `start`: {year: [(place, amount)]}, and the currency printed
-    with the unit. The years come from the nearest header line with years above."""
-    scale, currency = _unit(context + lines[:start])
-    years = [
-        int(m.group())
-        for m in _YEARS.finditer(
-            next(
-                (
-                    line
-                    for line in reversed(context + lines[:start])
-                    if len(_YEARS.findall(line)) >= 2
-                ),
-                "",
-            )
-        )
-    ]
-    found: dict[int, list[tuple[Place, Decimal]]] = defaultdict(list)
-    comma_thousands = bool(_COMMA_THOUSANDS.search("\n".join(lines[start + 1 : start + 30])))
-    for line in lines[start + 1 :]:
-        text = " ".join(line.split())
-        if _TOTAL.match(text):
-            break
-        row = _ROW.match(text)
-        place = classify(row.group("name")) if row else None
-        if row is None or place is None:
-            if found:
-                break  # the table ended without a total line
+def tagged_geography(
+    conn: Connection, filing_pk: int, concepts: list[str]
+) -> dict[int, YearGeography]:
+    """Each fiscal year's geography from one tagged report's facts (an ESEF annual report once
+    its facts are stored in `xbrl_facts`): a year's revenue facts with one dimension, on a
+    geographic axis or an axis whose members are all places. The hook ESEF ingestion fills:
+    store the report's facts, then run the filing's extraction (companies/extraction.py)."""
+    by_axis: dict[tuple[int, str], dict[str, Decimal]] = defaultdict(dict)
+    for fact in queries.tagged_revenue_facts(conn, filing_pk, concepts):
+        if (fact.period_end - fact.period_start).days + 1 not in ANNUAL_DAYS:
             continue
-        # A table that writes 2,046 separates its columns with spaces: "101 110" is two values.
-        pattern = _COMMA_VALUE if comma_thousands else _SPACED_VALUE
-        values = pattern.findall(row.group("values"))
-        labels = years or [default_year]
-        for year, value in zip(labels, values, strict=False):
-            found[year].append((place, _amount(value, scale, comma_thousands)))
-    return found, currency
-
-
-def nordic_geography(conn: Connection, company_pk: int) -> dict[int, YearGeography]:
-    """Each fiscal year's geography from the company's reports; the newest document wins."""
-    rows = conn.execute(
-        select(pages.c.page_id, pages.c.page_number, pages.c.text, filings.c.fiscal_year)
-        .join(filings, filings.c.id == pages.c.filing_pk)
-        .where(filings.c.company_pk == company_pk, filings.c.market == "nordic")
-        .order_by(filings.c.fiscal_year.desc(), filings.c.published_at.desc(), pages.c.page_id)
-    ).all()
+        axis, member = fact.dimensions[0]
+        by_axis[(fiscal_year_of(fact.period_end), axis)].setdefault(member, Decimal(fact.value))
     years: dict[int, YearGeography] = {}
-    previous: list[str] = []
-    carried: str | None = None  # a heading that ended the page before, its table on this one
-    for row in rows:
-        lines = [line.strip() for line in row.text.splitlines() if line.strip()]
-        if carried is not None:
-            lines = [carried, *lines]
-        carried = None
-        for index, line in enumerate(lines):
-            if not _HEADING.match(line):
-                continue
-            found, currency = parse_geography_table(lines, index, previous, row.fiscal_year or 0)
-            if not found and index >= len(lines) - 3:
-                carried = line
-            for year, entries in found.items():
-                if year in years or not any(p.kind == "country" for p, _ in entries):
-                    continue
-                geography = years[year] = YearGeography(currency=currency)
-                for place, amount in entries:
-                    geography.add(place, amount, row.page_id)
-        previous = lines[-40:]
-    return years
+    for (year, axis), members in sorted(
+        by_axis.items(), key=lambda kv: kv[0][1] not in GEOGRAPHIC_AXES
+    ):
+        places = {member: classify_member(member) for member in members}
+        if axis not in GEOGRAPHIC_AXES and not all(places.values()):
+            continue
+        geography = years.setdefault(year, YearGeography())
+        country_axis = not geography.countries and any(
+            p is not None and p.kind == "country" for p in places.values()
+        )
+        for member, revenue in members.items():
+            geography.add(places[member] or Place("region", member), revenue, "", not country_axis)
+    return {y: g for y, g in years.items() if g.countries or g.regions or g.other}
 
 
 # --- the answer ----------------------------------------------------------------------------------
 
+_KIND_RANK = {"annual": 2, "ytd": 1, "quarter": 0}
 
-def total_revenue(conn: Connection, company_pk: int, year: int) -> Decimal | None:
-    """The year's revenue figure, as the financials report it."""
-    value = conn.execute(
-        select(metric_values.c.value).where(
-            metric_values.c.company_pk == company_pk,
-            metric_values.c.metric_key == "revenue",
-            metric_values.c.period_kind == "annual",
-            metric_values.c.fiscal_year == year,
+
+def _preference(record: dict[str, Any]) -> tuple[Any, ...]:
+    """How good a stored breakdown is as a year's answer: the most of the year, amounts before
+    shares, lines that add up, the newest document."""
+    start, end = record["period_start"], record["period_end"]
+    span = (end - start).days if start and end else 0
+    return (
+        _KIND_RANK.get(record["period_kind"], 0),
+        span,
+        record["basis"] == "amounts",
+        bool(record["adds_up"]),
+        record["listed_date"] or date.min,
+        -record["position"],
+    )
+
+
+def choose_by_year(records: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """Each fiscal year's best stored breakdown."""
+    best: dict[int, dict[str, Any]] = {}
+    for record in records:
+        kept = best.get(record["fiscal_year"])
+        if kept is None or _preference(record) > _preference(kept):
+            best[record["fiscal_year"]] = record
+    return best
+
+
+def _entries(record: dict[str, Any], listed: str) -> list[GeoEntry]:
+    return [
+        GeoEntry(
+            name=line["name"],
+            iso_alpha2=line["iso_alpha2"],
+            entity_type=line["entity_type"],
+            revenue=Decimal(line["revenue"]) if line["revenue"] is not None else None,
+            page_id=line["page_id"],
+            share=Decimal(line["share"]) if line["share"] is not None else None,
+            included_in=line["included_in"],
         )
-    ).scalar()
-    return Decimal(value) if value is not None else None
+        for line in record["lines"]
+        if line["list"] == listed
+    ]
 
 
 def geography_answer(
-    conn: Connection, company: Any, year: int, geography: YearGeography
+    company: Any, record: dict[str, Any], annual_total: Decimal | None, years: list[int]
 ) -> RevenueGeography:
-    """The 2.7 response for one year."""
-    currency = (
-        conn.execute(select(companies.c.currency).where(companies.c.id == company.pk)).scalar()
-        or geography.currency
+    """The 2.7 response for one stored breakdown, with what it covers and how it was read."""
+    countries = _entries(record, "countries")
+    summed = [c.revenue or Decimal(0) for c in countries if not c.included_in]
+    mappable = sum(summed, Decimal(0)) if summed else None
+    printed = Decimal(record["printed_total"]) if record["printed_total"] else None
+    shares = record["basis"] == "shares_of_total"
+    base = Decimal(record["share_base"]) if record["share_base"] else None
+    total = (annual_total if record["period_kind"] == "annual" else None) or (
+        base if shares else printed
     )
-    mappable = sum((c.revenue or Decimal(0) for c in geography.countries), Decimal(0))
     return RevenueGeography(
         company_name=company.company_name,
         company_id=company.company_id,
         market=company.market,
-        year=year,
-        currency=currency,
-        unit=currency,
-        total_revenue=total_revenue(conn, company.pk, year),
-        total_revenue_mappable=mappable if geography.countries else None,
-        countries=geography.countries,
-        regions=geography.regions,
-        other=geography.other,
+        year=record["fiscal_year"],
+        currency=company.currency or record["currency"],
+        unit=company.currency or record["currency"],
+        total_revenue=total,
+        total_revenue_mappable=mappable,
+        countries=countries,
+        regions=_entries(record, "regions"),
+        other=_entries(record, "other"),
+        period=GeoPeriod(
+            kind=record["period_kind"],
+            label=record["period_label"],
+            start=record["period_start"],
+            end=record["period_end"],
+        ),
+        source=record["source"],
+        basis=record["basis"],
+        table_title=record["title"],
+        table_page_id=record["page_id"],
+        share_base=base,
+        share_base_page_id=record["share_base_source"],
+        printed_total=None if shares else printed,
+        adds_up=record["adds_up"],
+        years_available=years,
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Annotated
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
@@ -32,7 +33,10 @@ class ProfileQuery(BaseModel):
     locale: str = Field(
         default="en",
         pattern="^(en|fi)$",
-        description="en or fi; the profile says when it is in another.",
+        description=(
+            "en or fi: headings and tags in that language, the text drawn from documents "
+            "in it where they exist; the profile says when its text is in another."
+        ),
     )
     include_full_text: bool = Field(
         default=False,
@@ -67,7 +71,7 @@ class ProfileResponse(AnswerShape):
 
     company_name: str | None = Field(default=None, description="The company's name as filed.")
     locale: str | None = Field(
-        default=None, description="The language the profile is in (en or fi)."
+        default=None, description="The language the profile's text is in (en, fi or sv)."
     )
     source: str | None = Field(
         default=None,
@@ -105,6 +109,29 @@ class GeoEntry(AnswerShape):
     page_id: str | None = Field(
         default=None, description="The page (Nordic) or accession (US) that states the value."
     )
+    share: JsonDecimal | None = Field(
+        default=None,
+        description=(
+            "Percent of the period's revenue, where the report prints shares; `revenue` is then "
+            "this share of the printed total (share_base)."
+        ),
+    )
+    included_in: str | None = Field(
+        default=None,
+        description=(
+            "An 'of which' line: the lines it is part of (not to be added to them), e.g. "
+            "Sweden within Europe, Middle East and Africa."
+        ),
+    )
+
+
+class GeoPeriod(BaseModel):
+    """The period a breakdown covers."""
+
+    kind: str | None = Field(default=None, description="annual, ytd (year to date) or quarter.")
+    label: str | None = Field(default=None, description="As reports print it: Jan-Sep 2025.")
+    start: date | None = Field(default=None, description="First day.")
+    end: date | None = Field(default=None, description="Last day.")
 
 
 class RevenueGeography(AnswerShape):
@@ -128,6 +155,50 @@ class RevenueGeography(AnswerShape):
     )
     other: list[GeoEntry] = Field(
         description=(
-            "Catch-all lines that name no country or region (Other countries, Rest of world)."
+            "Catch-all lines that name no country or region (Other countries, Rest of world), "
+            "and adjustments a table prints among them (eliminations of internal sales)."
         )
+    )
+    period: GeoPeriod | None = Field(
+        default=None,
+        description=(
+            "The period the lines cover: the fiscal year, or when the documents break only part "
+            "of it down, the longest year to date or the latest quarter they do."
+        ),
+    )
+    source: str | None = Field(
+        default=None,
+        description=(
+            "Where the lines were read: xbrl_dimensions (a 10-K's tagged facts), esef (an ESEF "
+            "report's tagged facts) or report_table (a table the report prints)."
+        ),
+    )
+    basis: str | None = Field(
+        default=None,
+        description=(
+            "amounts (printed amounts) or shares_of_total (printed percentages turned into "
+            "amounts with the period's printed revenue, share_base)."
+        ),
+    )
+    table_title: str | None = Field(default=None, description="The table's title as printed.")
+    table_page_id: str | None = Field(default=None, description="The page the table is on.")
+    share_base: JsonDecimal | None = Field(
+        default=None, description="The printed revenue the shares were applied to."
+    )
+    share_base_page_id: str | None = Field(
+        default=None, description="The page that prints share_base."
+    )
+    printed_total: JsonDecimal | None = Field(
+        default=None, description="The total line the table prints under its lines."
+    )
+    adds_up: bool | None = Field(
+        default=None,
+        description=(
+            "Whether the countries, regions and other lines (not the 'of which' lines) add up "
+            "to the total revenue within the rounding of the printed values; null when there is "
+            "no total to check against."
+        ),
+    )
+    years_available: list[int] = Field(
+        default_factory=list, description="Fiscal years with a breakdown, newest first."
     )

@@ -10,20 +10,17 @@ from sqlalchemy import Connection
 from filings.companies import queries
 from filings.companies.profile import (
     SOURCE,
-    nordic_sections,
-    nordic_sources,
-    us_sections,
-    us_sources,
+    choose_sections,
+    geography_breakdown,
+    language_of,
+    present,
+    updated_at,
 )
+from filings.companies.profile_locale import locale_note
+from filings.companies.profile_vocabulary import SECTIONS
 from filings.companies.resolve import CompanyIndex, CompanyRecord, Resolved, Unresolved
-from filings.companies.revenue_geography import (
-    YearGeography,
-    geography_answer,
-    nordic_geography,
-    us_geography,
-)
+from filings.companies.revenue_geography import choose_by_year, geography_answer
 from filings.companies.schemas import ProfileResponse, RevenueGeography
-from filings.core.concepts import revenue_concepts
 from filings.core.markets import MARKET_KEYS
 from filings.core.misses import Alternative, FailureKind, Miss, invalid_choice, miss
 from filings.db.generation import GenerationClock
@@ -186,71 +183,59 @@ def profile(
     locale: str,
     include_full_text: bool = False,
 ) -> ProfileResponse | Miss:
-    """A company profile drawn from its filings: extractive, every sentence cited to its page."""
+    """A company profile drawn from its filings: each section from the document that answers it
+    (stored at ingestion), every sentence cited to its page."""
     resolved = resolve_company(conn, directory, company)
     if isinstance(resolved, Miss):
         return miss(**{**resolved.model_dump(exclude_none=True), "locale": locale})
-    us = resolved.market == "us"
-    sources = us_sources(conn, resolved.pk) if us else nordic_sources(conn, resolved.pk)
-    if not sources.blocks:
+    documents = queries.company_documents(conn, resolved.pk)
+    if not documents:
         return company_not_found(
             resolved,
             company,
             f"No profile for {resolved.display_name}",
-            "Profiles are drawn from annual and interim reports' text; none is held for this "
-            "company.",
+            "Profiles are drawn from the text of a company's reports, 10-Ks and releases; none "
+            "is held for this company.",
             locale=locale,
             alternatives=[],
         )
-    geography_tags = _geography_tags(conn, resolved)
-    build = us_sections if us else nordic_sections
-    sections = build(sources, geography_tags, include_full_text)
+    records = queries.profile_records(conn, [d.id for d in documents])
+    chosen = choose_sections(documents, records, locale)
+    sections = {name: present(name, chosen[name], locale, include_full_text) for name in SECTIONS}
+    geography_tags, breakdown = geography_breakdown(conn, resolved.pk)
+    sections["geography"]["tags"] = geography_tags
+    if breakdown:
+        sections["geography"]["breakdown"] = breakdown
+        sections["geography"]["reason"] = None
+    language = language_of(chosen)
     overview, strategy = sections.pop("overview"), sections.pop("strategy")
-    language = sources.language if sources.language in ("en", "fi") else "en"
+    full_text = overview.pop("full_text", None)
     return ProfileResponse(
         company_name=resolved.company_name,
         locale=language,
         requested_locale=locale,
-        locale_note=None
-        if language == locale
-        else f"No {locale} text is held for this company; the profile is in {language}.",
+        locale_note=None if language == locale else locale_note(locale, language),
         source=SOURCE,
-        updated_at=sources.filed.isoformat() if sources.filed else None,
+        updated_at=updated_at(chosen),
         overview=overview["text"] or None,
         strategy=strategy["text"] or None,
         citations={"overview": overview["sentences"], "strategy": strategy["sentences"]},
-        **({"overview_full_text": overview["full_text"]} if "full_text" in overview else {}),
+        overview_section=overview,
+        strategy_section=strategy,
+        **({"overview_full_text": full_text} if include_full_text and full_text else {}),
         **sections,
     )
-
-
-def _geography_tags(conn: Connection, company: Company) -> list[str]:
-    """Where the company's revenue comes from in its newest year with geography, as tags:
-    country codes and region names."""
-    by_year = _geography_years(conn, company)
-    if not by_year:
-        return []
-    newest = by_year[max(by_year)]
-    return [c.iso_alpha2 or c.name or "" for c in newest.countries] + [
-        r.name or "" for r in newest.regions
-    ]
-
-
-def _geography_years(conn: Connection, company: Company) -> dict[int, YearGeography]:
-    """Each fiscal year's revenue geography of a resolved company."""
-    if company.market == "us":
-        return us_geography(conn, company.pk, revenue_concepts())
-    return nordic_geography(conn, company.pk)
 
 
 def revenue_geography(
     conn: Connection, directory: CompanyDirectory, *, company: str, year: int | None
 ) -> RevenueGeography | Miss:
-    """Revenue by country and region for one fiscal year (the newest with geography)."""
+    """Revenue by country and region for one fiscal year (the newest with geography), as
+    ingestion stored it."""
     resolved = resolve_company(conn, directory, company)
     if isinstance(resolved, Miss):
         return resolved
-    by_year = _geography_years(conn, resolved)
+    by_year = choose_by_year(queries.company_geography(conn, resolved.pk))
     if not by_year:
         return company_not_found(
             resolved,
@@ -260,8 +245,9 @@ def revenue_geography(
             year=year,
         )
     chosen = year if year is not None else max(by_year)
+    years = sorted(by_year, reverse=True)
     if chosen not in by_year:
-        listed = ", ".join(str(y) for y in sorted(by_year, reverse=True))
+        listed = ", ".join(str(y) for y in years)
         return company_not_found(
             resolved,
             company,
@@ -269,4 +255,5 @@ def revenue_geography(
             f"Years with revenue geography: {listed}.",
             year=year,
         )
-    return geography_answer(conn, resolved, chosen, by_year[chosen])
+    total = queries.annual_revenues(conn, resolved.pk).get(chosen)
+    return geography_answer(resolved, by_year[chosen], total, years)

@@ -99,6 +99,16 @@ DOCUMENT_TYPE_LABELS = {
     "10-Q": "Quarterly report (Form 10-Q)",
     "8-K": "Current report (Form 8-K)",
 }
+# What span of the fiscal year a document type reports on: a whole year (its bare year columns
+# are fiscal years; a profile draws on it first), part of one, or a release of news.
+DOCUMENT_SPANS = {
+    "annual_report": "year",
+    "10-K": "year",
+    "interim_report": "interim",
+    "10-Q": "interim",
+    "stock_exchange_release": "release",
+    "8-K": "release",
+}
 # Countries a screen may filter on: those of the served venues (contract 4.9: FI, SE, US).
 SCREEN_COUNTRIES: list[str] = list(dict.fromkeys(v.country for v in VENUES if v.served))
 

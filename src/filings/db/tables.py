@@ -241,6 +241,88 @@ passage_vectors = Table(
     Column("vector", LargeBinary, nullable=False),  # float32, little-endian, normalized
 )
 
+# --- what ingestion reads out of documents for profiles and revenue geography -----------------
+
+# A profile section as one filing answers it, chosen at ingestion by the section's own rules
+# (companies/profile_rules.py); `reason` says why a section is empty.
+profile_sections = Table(
+    "profile_sections",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("filing_pk", ForeignKey("filings.id", ondelete="CASCADE"), nullable=False),
+    Column("company_pk", ForeignKey("companies.id", ondelete="CASCADE"), nullable=False),
+    Column("section", String(30), nullable=False),  # overview | products_services | ...
+    Column("language", String(8), nullable=False),  # en | fi | sv: the document's
+    Column("source_heading", Text),  # where in the document: Item 1. Business > Products
+    Column("items", JSON, nullable=False),  # the issuer's own list: [{name, page_id, page_number}]
+    Column("full_text", Text),  # the section's source text (include_full_text), bounded
+    Column("reason", Text),  # why nothing was found, when nothing was
+    UniqueConstraint("filing_pk", "section", name="uq_profile_sections_filing_section"),
+    Index("ix_profile_sections_company", "company_pk", "section"),
+)
+
+# The sentences a section shows, in the order they are shown, each on the page it cites.
+profile_sentences = Table(
+    "profile_sentences",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("section_pk", ForeignKey("profile_sections.id", ondelete="CASCADE"), nullable=False),
+    Column("position", Integer, nullable=False),
+    Column("text", Text, nullable=False),
+    Column("page_id", String(40), nullable=False),
+    Column("page_number", Integer),
+    UniqueConstraint("section_pk", "position", name="uq_profile_sentences_section_position"),
+)
+
+# A breakdown of revenue by place for one period: a report's table (amounts, or shares of a
+# printed total turned into amounts), tagged facts (US dimensional XBRL, ESEF), as found.
+revenue_geography_tables = Table(
+    "revenue_geography_tables",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("company_pk", ForeignKey("companies.id", ondelete="CASCADE"), nullable=False),
+    Column("filing_pk", ForeignKey("filings.id", ondelete="CASCADE"), nullable=False),
+    Column("source", String(20), nullable=False),  # report_table | xbrl_dimensions | esef
+    Column("position", Integer, nullable=False),  # order within what the filing gave
+    Column("fiscal_year", Integer, nullable=False),
+    Column("period_kind", String(10), nullable=False),  # annual | ytd | quarter
+    Column("period_start", Date),
+    Column("period_end", Date),
+    Column("period_label", String(60)),  # as printed: Jan-Sep 2025
+    Column("title", Text),  # the table's heading as printed
+    Column("page_id", String(40)),  # where the table is (a report's page; a US accession)
+    Column("page_number", Integer),
+    Column("currency", String(3)),
+    Column("basis", String(20), nullable=False),  # amounts | shares_of_total
+    Column("share_base", String(60)),  # the total the shares were applied to, exact decimal
+    Column("share_base_source", Text),  # where that total is printed
+    Column("printed_total", String(60)),  # the table's own total line, exact decimal
+    Column("adds_up", Boolean),  # lines (not "of which") = total within rounding; None: no total
+    Index("ix_revenue_geography_tables_company", "company_pk", "fiscal_year"),
+    Index("ix_revenue_geography_tables_filing", "filing_pk"),
+)
+
+revenue_geography_lines = Table(
+    "revenue_geography_lines",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column(
+        "table_pk",
+        ForeignKey("revenue_geography_tables.id", ondelete="CASCADE"),
+        nullable=False,
+    ),
+    Column("position", Integer, nullable=False),
+    Column("list", String(10), nullable=False),  # countries | regions | other
+    Column("name", Text, nullable=False),  # as printed
+    Column("iso_alpha2", String(2)),
+    Column("entity_type", String(20), nullable=False),  # country | multi_region | other
+    Column("revenue", String(60)),  # exact decimal, absolute units of the currency
+    Column("share", String(20)),  # percent of the table's total, where the table prints shares
+    Column("included_in", Text),  # an "of which" line: the lines it is part of (not summed)
+    Column("page_id", String(40)),
+    UniqueConstraint("table_pk", "position", name="uq_revenue_geography_lines_table_position"),
+)
+
 # --- figures ----------------------------------------------------------------------------------
 
 metric_values = Table(

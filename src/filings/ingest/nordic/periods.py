@@ -56,7 +56,7 @@ _SV = {
     "oktober": 10,
     "okt": 10,
 }
-_FI_STEMS = {
+FINNISH_MONTH_STEMS = {
     "tammi": 1,
     "helmi": 2,
     "maalis": 3,
@@ -71,7 +71,7 @@ _FI_STEMS = {
     "joulu": 12,
 }
 MONTH_WORDS = {**_EN, **_SV}
-_FI = "|".join(sorted(_FI_STEMS, key=len, reverse=True))
+_FI = "|".join(sorted(FINNISH_MONTH_STEMS, key=len, reverse=True))
 _WORD = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))
 # A month word: an English or Swedish name or abbreviation, or a Finnish stem with its `kuu`.
 MONTH = rf"(?:(?:{_FI})(?:kuu(?:ta|n|ssa|lta|hun)?)?|(?:{_WORD})\.?)(?![a-zåäö])"
@@ -85,7 +85,7 @@ def month_number(word: str) -> int | None:
     text = word.lower().rstrip(".")
     if text in MONTH_WORDS:
         return MONTH_WORDS[text]
-    for stem, number in _FI_STEMS.items():
+    for stem, number in FINNISH_MONTH_STEMS.items():
         if text.startswith(stem) and (
             len(text) == len(stem) or text[len(stem) :].startswith("kuu")
         ):

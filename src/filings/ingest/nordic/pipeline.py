@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 from sqlalchemy import Connection, delete, func, select, update
 
+from filings.companies.extraction import extract_filing
 from filings.core.collector import as_bulk_work
 from filings.core.errors import FilingsError, MalformedInput
 from filings.core.markets import NORDIC, PDF, TEXT, issuer_country
@@ -219,6 +220,7 @@ def _load_document(
     rows = _newest_document_wins(conn, company_pk, text.docid, _rank(values), rows)
     scope = metric_values.c.page_id.like(f"{text.docid}\\_%", escape="\\")
     counts = sync_metrics(conn, company_pk, rows, scope, {text.docid: filing_pk})
+    changed |= extract_filing(conn, filing_pk)  # after the figures: shares need the revenue
     if changed or counts.changed:
         touch_company(conn, company_pk, now)
     return len(rows), changed or counts.changed, differing

@@ -35,6 +35,8 @@ from typing import Any
 
 from sqlalchemy import Connection, func, insert, select
 
+from filings.companies.extraction import extract_company_dimensions
+from filings.companies.queries import company_pks_by_cik
 from filings.core.collector import as_bulk_work
 from filings.core.concepts import (
     GEOGRAPHIC_AXIS,
@@ -573,6 +575,15 @@ def _load(conn: Connection, cik: str, quarter: _Quarter, now: datetime) -> tuple
     return _load_company(conn, values, quarter.filed[cik], now, segments)
 
 
+def _store_dimensions(conn: Connection, ciks: list[str]) -> bool:
+    """Revenue geography from the companies' segment values, stored once (only companies with
+    segments in the quarter: one read of their facts each); whether any changed."""
+    changed = False
+    for company_pk in company_pks_by_cik(conn, ciks).values():
+        changed |= extract_company_dimensions(conn, company_pk)
+    return changed
+
+
 def _load_batch(
     database: Database, ciks: list[str], quarter: _Quarter, now: datetime
 ) -> list[tuple[str, tuple[bool, int] | str]]:
@@ -589,6 +600,7 @@ def _load_batch(
                 computed, count, touched = _load(conn, cik, quarter, now)
                 out.append((cik, (computed, count)))
                 changed |= touched
+            changed |= _store_dimensions(conn, [c for c in ciks if quarter.segments.get(c)])
             if changed:
                 bump_generation(conn)  # last: another batch's transaction waits for its row
             return out
@@ -599,6 +611,7 @@ def _load_batch(
         try:
             with database.transaction(write=True) as conn:
                 computed, count, touched = _load(conn, cik, quarter, now)
+                touched |= _store_dimensions(conn, [cik] if quarter.segments.get(cik) else [])
                 if touched:
                     bump_generation(conn)
             out.append((cik, (computed, count)))

@@ -160,6 +160,14 @@ def stored_release_figures(conn: Connection, cik: str, skip: set[str]) -> list[S
     ]
 
 
+def filing_keys(conn: Connection, accession: str) -> tuple[int, int] | None:
+    """(filing pk, company pk) of a filing known by its accession number."""
+    row = conn.execute(
+        select(filings.c.id, filings.c.company_pk).where(filings.c.accession_number == accession)
+    ).first()
+    return (int(row.id), int(row.company_pk)) if row else None
+
+
 def sync_filing_documents(conn: Connection, accession: str, found: FilingDocuments) -> bool:
     """Make the filing's stored text and facts those of `found`; whether anything changed."""
     filing = conn.execute(

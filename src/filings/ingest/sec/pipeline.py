@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import Connection
 
+from filings.companies.extraction import extract_company_dimensions, extract_filing
 from filings.core.collector import as_bulk_work
 from filings.core.errors import FilingsError, MalformedInput
 from filings.core.ids import normalize_cik
@@ -35,6 +36,7 @@ from filings.ingest.sec.documents import (
 )
 from filings.ingest.sec.documents_load import (
     StoredRelease,
+    filing_keys,
     release_figures_of,
     stored_document_facts,
     stored_release_figures,
@@ -321,9 +323,17 @@ def ingest_sec(
         try:
             with database.transaction(write=True) as conn:
                 loaded = _load(conn, fetched, now, history)
+            company_pk = None
             for accession, found in fetched.documents.items():
                 with database.transaction(write=True) as conn:
                     loaded.changed |= sync_filing_documents(conn, accession, found)
+                    keys = filing_keys(conn, accession)
+                    if keys is not None:  # what profiles and geography read, read once
+                        loaded.changed |= extract_filing(conn, keys[0])
+                        company_pk = keys[1]
+            if company_pk is not None:
+                with database.transaction(write=True) as conn:
+                    loaded.changed |= extract_company_dimensions(conn, company_pk)
         except FilingsError as exc:
             summary.skipped.append((fetched.cik, str(exc)))
             return

@@ -1,0 +1,268 @@
+"""What ingestion reads out of a stored filing for the companies' answers, once, so that a request
+only reads: revenue geography (report tables on its pages, tagged facts) and profile sections.
+
+The pipelines call `extract_filing` after they store a filing's pages or text (Nordic documents,
+SEC documents, documents added with a manifest) and `extract_company_dimensions` after they
+store a company's dimensional facts (SEC documents, the Financial Statement Data Sets). Both read
+what is stored, whatever the market, and write only what changed.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import Connection, Row
+
+from filings.companies import queries
+from filings.companies.geography_tables import DocumentContext, GeoTable, read_geography_tables
+from filings.companies.profile_store import store_profile
+from filings.companies.revenue_geography import YearGeography, tagged_geography, us_geography
+from filings.core.concepts import revenue_concepts
+from filings.core.markets import DOCUMENT_SPANS
+
+REPORT_TABLE, XBRL_DIMENSIONS, ESEF = "report_table", "xbrl_dimensions", "esef"
+_YEAR_END_RELEASE = re.compile(
+    r"financial statements?|year[- ]end|full[- ]year|annual|bokslutskommunik|tilinpäätös",
+    re.IGNORECASE,
+)
+
+
+def extract_filing(conn: Connection, filing_pk: int) -> bool:
+    """Read a stored filing's geography tables, tagged geography and profile sections, and store
+    them in place of what an earlier run stored; whether anything changed."""
+    filing = queries.filing_summary(conn, filing_pk)
+    changed = _store_report_tables(conn, filing)
+    if filing.form is None:  # a tagged report that is no SEC form (ESEF): per filing
+        changed |= _store_tagged(conn, filing)
+    changed |= store_profile(conn, filing)
+    return changed
+
+
+def extract_company_dimensions(conn: Connection, company_pk: int) -> bool:
+    """Store each fiscal year's geography from the company's 10-K dimensional facts (newest
+    filing first, `us_geography`); whether anything changed."""
+    years = us_geography(conn, company_pk, revenue_concepts())
+    accessions = {e.page_id for g in years.values() for e in _all(g) if e.page_id}
+    filing_pks = queries.filing_pks_of(conn, accessions)
+    totals = queries.annual_revenues(conn, company_pk)
+    found = [
+        _dimensional_record(year, geography, filing_pks, totals.get(year), position)
+        for position, (year, geography) in enumerate(sorted(years.items(), reverse=True))
+    ]
+    wanted = [r for r in found if r is not None]
+    return queries.replace_geography(
+        conn, company_pk, wanted, filing_pk=None, sources=[XBRL_DIMENSIONS]
+    )
+
+
+def _all(geography: YearGeography) -> list[Any]:
+    return [*geography.countries, *geography.regions, *geography.other]
+
+
+def _adds_up(geography: YearGeography, total: Decimal | None) -> bool | None:
+    """Whether some partition of the lines (countries and other; with the regions; regions and
+    other) adds up to the year's revenue, within half a unit of the values' rounding each."""
+    if total is None:
+        return None
+    values = [e.revenue for e in _all(geography) if e.revenue is not None]
+    if not values:
+        return None
+    unit = min(_rounding(v) for v in values)
+    tolerance = unit * (len(values) + 1) / 2
+
+    def summed(*lists: list[Any]) -> Decimal:
+        return sum((e.revenue or Decimal(0) for entries in lists for e in entries), Decimal(0))
+
+    g = geography
+    partitions = [
+        summed(g.countries, g.other),
+        summed(g.countries, g.regions, g.other),
+        summed(g.regions, g.other),
+    ]
+    return any(abs(p - total) <= tolerance for p in partitions if p)
+
+
+def _rounding(value: Decimal) -> Decimal:
+    """The unit of the last significant digit of a reported amount (millions for 142196000000)."""
+    digits = value.normalize().as_tuple()
+    return Decimal(1).scaleb(max(int(digits.exponent), 0))
+
+
+def _dimensional_record(
+    year: int,
+    geography: YearGeography,
+    filing_pks: dict[str, int],
+    total: Decimal | None,
+    position: int,
+) -> dict[str, Any] | None:
+    entries = _all(geography)
+    newest = next((filing_pks[e.page_id] for e in entries if e.page_id in filing_pks), None)
+    if newest is None:
+        return None
+    lines = [
+        _line(i, listed, e.name, e.iso_alpha2, e.entity_type, e.revenue, None, None, e.page_id)
+        for i, (listed, e) in enumerate(
+            [("countries", e) for e in geography.countries]
+            + [("regions", e) for e in geography.regions]
+            + [("other", e) for e in geography.other]
+        )
+    ]
+    return {
+        "filing_pk": newest,
+        "source": XBRL_DIMENSIONS,
+        "position": position,
+        "fiscal_year": year,
+        "period_kind": "annual",
+        "period_start": None,
+        "period_end": None,
+        "period_label": str(year),
+        "title": None,
+        "page_id": entries[0].page_id,
+        "page_number": None,
+        "currency": geography.currency,
+        "basis": "amounts",
+        "share_base": None,
+        "share_base_source": None,
+        "printed_total": None,
+        "adds_up": _adds_up(geography, total),
+        "lines": lines,
+    }
+
+
+def _line(
+    position: int,
+    listed: str,
+    name: str | None,
+    iso: str | None,
+    entity_type: str | None,
+    revenue: Decimal | None,
+    share: Decimal | None,
+    included_in: str | None,
+    page_id: str | None,
+) -> dict[str, Any]:
+    return {
+        "position": position,
+        "list": listed,
+        "name": name or "",
+        "iso_alpha2": iso,
+        "entity_type": entity_type or "other",
+        "revenue": _text(revenue),
+        "share": _text(share),
+        "included_in": included_in,
+        "page_id": page_id,
+    }
+
+
+def _text(value: Decimal | None) -> str | None:
+    """An exact decimal as plain text (no exponent): 1.799E+9 is 1799000000."""
+    if value is None:
+        return None
+    text = format(value, "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+# --- report tables ------------------------------------------------------------------------------
+
+
+def _context(filing: Row[Any]) -> DocumentContext:
+    span = DOCUMENT_SPANS.get(filing.document_type)
+    year_end_release = (
+        span == "release"
+        and filing.fiscal_quarter is None
+        and bool(_YEAR_END_RELEASE.search(f"{filing.title or ''} {filing.headline or ''}"))
+    )
+    return DocumentContext(filing.fiscal_year, span == "year" or year_end_release)
+
+
+def _store_report_tables(conn: Connection, filing: Row[Any]) -> bool:
+    pages = queries.filing_pages(conn, filing.id)
+    found = read_geography_tables(pages, _context(filing)) if pages else []
+    wanted: list[dict[str, Any]] = []
+    seen: set[tuple[Any, ...]] = set()
+    for table in sorted(found, key=lambda t: t.basis != "amounts"):  # amounts first
+        key = (
+            table.period.year,
+            table.period.kind,
+            table.period.first_month,
+            table.period.last_month,
+        )
+        if key in seen:
+            continue
+        record = _table_record(conn, filing, table)
+        if record is not None:
+            seen.add(key)
+            wanted.append(record)
+    for position, record in enumerate(wanted):
+        record["position"] = position
+    return queries.replace_geography(
+        conn, filing.company_pk, wanted, filing_pk=filing.id, sources=[REPORT_TABLE]
+    )
+
+
+def _table_record(conn: Connection, filing: Row[Any], table: GeoTable) -> dict[str, Any] | None:
+    base: tuple[Decimal, str | None] | None = None
+    if table.basis == "shares_of_total":
+        prefix = f"{filing.docid}_" if filing.docid else None
+        base = queries.period_revenue(
+            conn, filing.company_pk, table.period.start, table.period.end, prefix
+        )
+        if base is None:
+            return None  # shares with no printed revenue to apply them to: left out
+    lines = []
+    for position, line in enumerate(table.lines):
+        listed = {"country": "countries", "region": "regions"}.get(line.place.kind, "other")
+        share = line.value if base else None
+        revenue = base[0] * line.value / 100 if base else line.value
+        lines.append(
+            _line(
+                position,
+                listed,
+                line.place.name,
+                line.place.iso_alpha2,
+                line.place.entity_type,
+                revenue,
+                share,
+                line.included_in,
+                line.page_id,
+            )
+        )
+    return {
+        "filing_pk": filing.id,
+        "source": REPORT_TABLE,
+        "position": 0,
+        "fiscal_year": table.period.year,
+        "period_kind": table.period.kind,
+        "period_start": table.period.start,
+        "period_end": table.period.end,
+        "period_label": table.period.label,
+        "title": table.title or None,
+        "page_id": table.page_id,
+        "page_number": table.page_number,
+        "currency": table.currency or filing.currency,
+        "basis": table.basis,
+        "share_base": _text(base[0]) if base else None,
+        "share_base_source": base[1] if base else None,
+        "printed_total": _text(table.total),
+        "adds_up": table.adds_up(),
+        "lines": lines,
+    }
+
+
+def _store_tagged(conn: Connection, filing: Row[Any]) -> bool:
+    years = tagged_geography(conn, filing.id, revenue_concepts())
+    totals = queries.annual_revenues(conn, filing.company_pk) if years else {}
+    wanted = []
+    for position, (year, geography) in enumerate(sorted(years.items(), reverse=True)):
+        page_id = filing.docid or filing.accession_number
+        for entry in _all(geography):
+            entry.page_id = page_id
+        record = _dimensional_record(
+            year, geography, {page_id: filing.id}, totals.get(year), position
+        )
+        if record is not None:
+            wanted.append({**record, "source": ESEF})
+    return queries.replace_geography(
+        conn, filing.company_pk, wanted, filing_pk=filing.id, sources=[ESEF]
+    )

@@ -1,0 +1,118 @@
+"""The periods of a table's columns, as Nordic and US reports print them, in English, Swedish
+and Finnish: `Jul-Sep 2025`, `Q3`, `jan-sep`, `heinä-syyskuu`, `10-12/2024`, `Full year`, years.
+
+Labels pair with the years of the header in order; newest first, a label whose period ends no
+earlier in the year than the one before it starts an older year (`Q3 Q2 Q1 Q4` is 2025, 2025,
+2025, 2024); without years the document's fiscal year is the first. `Q1` is a quarter, `Jan-Mar`
+a year to date. Bare years are fiscal years only in a report of a whole year.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from filings.ingest.nordic.periods import FINNISH_MONTH_STEMS, MONTH_WORDS
+from filings.ingest.nordic.text_tables import MONTH_NAMES
+
+YEAR = re.compile(r"(?<![\d,.])(19[89]\d|20\d\d)(?![\d,.])")
+
+_MONTH = (
+    r"jan|feb|mar|apr|may|maj|jun|jul|aug|sep|oct|okt|nov|dec|tammi|helmi|maalis|huhti|touko|"
+    r"kesä|heinä|elo|syys|loka|marras|joulu"
+)
+
+PERIOD_LABEL = re.compile(
+    rf"\b(?P<m1>{_MONTH})[a-zäö]*\.?\s*[-–]\s*(?P<m2>{_MONTH})[a-zäö]*\.?"
+    r"|\b(?P<n1>1[0-2]|0?[1-9])\s*[-–]\s*(?P<n2>1[0-2]|0?[1-9])\s*/\s*(?=(19|20)\d\d)"
+    r"|\bQ(?P<q>[1-4])\b|\b(?P<q2>[1-4])Q\b"
+    r"|\b(?P<full>full[\s-]year|FY|helår(et)?|koko\s+vuosi|financial\s+year)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Period:
+    """What a column covers: a fiscal year, a year to date or a quarter, and its months."""
+
+    kind: str  # annual | ytd | quarter
+    year: int
+    first_month: int
+    last_month: int
+
+    @property
+    def start(self) -> date:
+        """The first day of the period (calendar fiscal years)."""
+        return date(self.year, self.first_month, 1)
+
+    @property
+    def end(self) -> date:
+        """The last day of the period."""
+        following = date(self.year + (self.last_month == 12), self.last_month % 12 + 1, 1)
+        return date.fromordinal(following.toordinal() - 1)
+
+    @property
+    def label(self) -> str:
+        """As reports print it: Jan-Sep 2025, Jul-Sep 2025, 2024."""
+        if self.kind == "annual":
+            return str(self.year)
+        first, last = MONTH_NAMES[self.first_month - 1], MONTH_NAMES[self.last_month - 1]
+        return f"{first}-{last} {self.year}"
+
+    def rank(self) -> tuple[int, int, int]:
+        """How much of the year a period covers: a year before a year to date before a quarter,
+        a longer before a shorter, a later quarter before an earlier one."""
+        kind = {"annual": 2, "ytd": 1}.get(self.kind, 0)
+        return (kind, self.last_month - self.first_month, self.last_month)
+
+
+def _month(text: str) -> int:
+    key = text.lower()
+    for prefix, number in FINNISH_MONTH_STEMS.items():
+        if key.startswith(prefix):
+            return number
+    return MONTH_WORDS.get(key, MONTH_WORDS.get(key[:3], 0))
+
+
+def _label_span(match: re.Match[str]) -> tuple[int, int, str]:
+    """(first month, last month, kind) of a period label: `Q1` is a quarter, `Jan-Mar` the
+    year to date (the same months), `Jul-Sep` a quarter, `Jan-Dec` or `Full year` the year."""
+    quarter = match.group("q") or match.group("q2")
+    if quarter:
+        return 3 * int(quarter) - 2, 3 * int(quarter), "quarter"
+    if match.group("m1"):
+        first, last = _month(match.group("m1")), _month(match.group("m2"))
+    elif match.group("n1"):
+        first, last = int(match.group("n1")), int(match.group("n2"))
+    else:
+        first, last = 1, 12
+    span = last - first + 1
+    kind = "annual" if span == 12 else ("quarter" if span == 3 and first != 1 else "ytd")
+    return first, last, kind
+
+
+def read_periods(header: str, fiscal_year: int | None, whole_year: bool) -> list[Period]:
+    """The periods of a header's columns, in order; [] when they cannot be told."""
+    spans = [_label_span(m) for m in PERIOD_LABEL.finditer(header)]
+    years = [int(m.group(1)) for m in YEAR.finditer(header)]
+    if not spans:
+        return [Period("annual", y, 1, 12) for y in years] if whole_year else []
+    if len(years) == len(spans):
+        return [Period(k, y, a, b) for (a, b, k), y in zip(spans, years, strict=True)]
+    runs: list[list[tuple[int, int, str]]] = [[]]
+    for span in spans:  # newest first: a period ending no earlier than the last starts a year
+        if runs[-1] and span[1] >= runs[-1][-1][1]:
+            runs.append([])
+        runs[-1].append(span)
+    if years and len(years) != len(runs):
+        return []
+    first = years[0] if years else fiscal_year
+    if first is None:
+        return []
+    run_years = years or [first - i for i in range(len(runs))]
+    return [
+        Period(kind, year, a, b)
+        for run, year in zip(runs, run_years, strict=True)
+        for a, b, kind in run
+    ]

@@ -1,0 +1,533 @@
+"""Reading revenue by place out of a report's text: every table of countries, market areas or
+regions, in English, Swedish or Finnish, with amounts or with shares of a total.
+
+A table starts at a title that names revenue (net sales, revenues, nettoomsättning, intäkter,
+liikevaihto ...) and places (geographic market, market area, region, country, geografisk,
+marknad, maantieteellinen, markkina-alue ...), or revenue by segment when every segment is a
+place. Below the title come blocks: header lines (the unit, `MSEK`, `SEK million`; the periods,
+`Jul-Sep 2025`, `Q3 Q2 Q1 Q4`, `Jan-Dec`, `10-12/2024`, years; the measures and groups of a
+table with several columns per period) and rows (a label, then values). A row is a place (see
+`geography.classify`), a catch-all, an adjustment (eliminations, internal sales), an "of which"
+line (part of the lines above, never summed), or a total; percent-change blocks are passed over.
+
+A table that prints shares (its header or title says %, or its total line is 100) gives shares;
+the caller turns them into amounts with the period's printed revenue. Periods: labels pair with
+years in order; newest first, a label whose period ends no earlier than the previous one's starts
+an older year (`Q3 Q2 Q1 Q4 Q3`, `Jan-Sep Jan-Jun Jan-Mar Jan-Dec`); without years the document's
+fiscal year is the first. Bare years are fiscal years only in a report of a whole year. A value
+the reader is unsure of is left out: a table without a unit, or with columns it cannot pair with
+periods, is not read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from filings.companies.geography import Place, classify, clean_name, of_which
+from filings.companies.geography_periods import PERIOD_LABEL, YEAR, Period, read_periods
+from filings.ingest.nordic.tables import Unit, find_unit, split_row, to_decimal
+
+_REVENUE = (
+    r"net\s+sales|sales|revenues?|turnover|nettoomsättning(en)?|omsättning(en)?|intäkter(na)?|"
+    r"försäljning(en)?|liikevaihto|myynti"
+)
+_GEOGRAPHIC = re.compile(
+    r"geograph\w*|market\s+areas?|\bregions?\b|\bcountr(y|ies)\b|by\s+market\b|per\s+market\b|"
+    r"by\s+destination|location\s+of\s+(the\s+)?customers?|geografisk\w*|marknad(er|sområden?)?\b|"
+    r"\bländer\b|per\s+land\b|maantieteellis\w*|markkina-alue\w*|alueittain|maittain|"
+    r"markkinoittain",
+    re.IGNORECASE,
+)
+_REVENUE_TITLE = re.compile(
+    rf"^(the\s+)?(group('s)?\s+|total\s+|koncernens\s+|konsernin\s+)?({_REVENUE})\b", re.IGNORECASE
+)
+_REVENUE_ANYWHERE = re.compile(rf"\b({_REVENUE})\b", re.IGNORECASE)
+_SEGMENTS = re.compile(
+    r"\b(by|per)\s+(operating\s+|reportable\s+)?(segments?|business\s+areas?|divisions?)\b|"
+    r"\b(per\s+)?(segment|affärsområde)\b|segmenteittäin|liiketoiminta-alueittain",
+    re.IGNORECASE,
+)
+_NOT_A_LEVEL = re.compile(
+    r"growth|change|percent|tillväxt|förändring|kasvu|muutos|\.{4,}|internal|intern\b|sisäi|"
+    r"adjusted\s+for|justerad|oikaist",
+    re.IGNORECASE,
+)
+_SHARE_WORDS = re.compile(r"%|\bshare\b|\bper\s*cent\b|\bandel\b|\bosuus\b", re.IGNORECASE)
+_TOTAL = re.compile(
+    r"^(total|totalt|summa|yhteensä|group\s+total|koncernen\s+totalt|konserni\s+yhteensä|"
+    r"net\s+sales|revenues?|nettoomsättning|liikevaihto)\b",
+    re.IGNORECASE,
+)
+_SUBTOTAL = re.compile(
+    r"\b(including|incl\.?|inkl\.?|sisältäen|before|före|ennen)\b", re.IGNORECASE
+)
+_ADJUSTMENT = re.compile(
+    r"eliminat\w*|internal\s+sales|intra-?group|inter-?segment|unallocated|group\s+items|"
+    r"corporate|eliminering\w*|koncerngemensam\w*|koncernintern\w*|eliminoin\w*|"
+    r"konsernin\s+sisäi\w*|kohdistamattom\w*",
+    re.IGNORECASE,
+)
+_STOP = re.compile(r"^(share\s+of\s+total|andel\s+av|osuus)\b", re.IGNORECASE)
+_NUMBER = re.compile(r"^\(?[-−–+]?\d[\d,.]*\)?%?$")
+_DASHES = {"-", "–", "—", "n/a", "n.a."}
+_MEASURES = re.compile(
+    r"orders\s+received|order\s+intake|orderingång|tilauskertymä|saadut\s+tilaukset|"
+    rf"(?P<revenue>{_REVENUE})",
+    re.IGNORECASE,
+)
+_GROUP = re.compile(r"\b(group|koncern\w*|konserni\w*|total|totalt|summa|yhteensä)\b", re.I)
+MAX_BLOCKS = 8
+MAX_LINES = 90
+
+
+@dataclass(frozen=True)
+class DocumentLine:
+    """A line of a document's text and the page it is on."""
+
+    text: str
+    page_id: str
+    page_number: int | None
+
+
+@dataclass
+class GeoLine:
+    """A row of a table: the place, its value (an amount, or a share in percent)."""
+
+    place: Place
+    value: Decimal
+    page_id: str
+    included_in: str | None = None  # an "of which" line: the lines it is part of
+
+
+@dataclass
+class GeoTable:
+    """One period's breakdown as a table prints it."""
+
+    title: str
+    page_id: str
+    page_number: int | None
+    period: Period
+    basis: str  # amounts | shares_of_total
+    currency: str | None
+    lines: list[GeoLine] = field(default_factory=list)
+    total: Decimal | None = None  # the printed total (absolute amount, or percent)
+    decimals: int = 0  # digits after the point of the printed values (for the rounding check)
+    exponent: int = 0  # the power of ten the printed amounts were scaled by
+
+    def adds_up(self) -> bool | None:
+        """Whether the lines that are not "of which" lines add up to the printed total, within
+        the rounding of the printed values (half a unit of the last digit each); None without a
+        total."""
+        if self.total is None:
+            return None
+        summed = sum((line.value for line in self.lines if not line.included_in), Decimal(0))
+        rounding = Decimal(5).scaleb(self.exponent - self.decimals - 1)
+        return abs(summed - self.total) <= rounding * (len(self.lines) + 1)
+
+
+@dataclass
+class _Row:
+    label: str
+    tokens: list[str]
+    line: DocumentLine
+
+
+def _is_title(text: str) -> bool:
+    words = text.split()
+    if not 2 <= len(words) <= 16 or text.rstrip().endswith(".") or _NOT_A_LEVEL.search(text):
+        return False
+    if sum(bool(_NUMBER.match(w)) and not YEAR.fullmatch(w) for w in words) > 1:
+        return False
+    revenue = _REVENUE_TITLE.search(text) or (
+        _REVENUE_ANYWHERE.search(text) and _GEOGRAPHIC.search(text)
+    )
+    return bool(revenue and (_GEOGRAPHIC.search(text) or _SEGMENTS.search(text)))
+
+
+def _row(line: DocumentLine) -> _Row | None:
+    """A line as a label and its trailing values, or None when it has no values."""
+    tokens = line.text.replace("|", " ").split()
+    tail: list[str] = []
+    while tokens and (_NUMBER.match(tokens[-1]) or tokens[-1] in _DASHES):
+        tail.insert(0, tokens.pop())
+    label = " ".join(tokens)
+    if not tail or (label and not re.search(r"[A-Za-zÅÄÖåäöÜü]", label)):
+        return None
+    if all(YEAR.fullmatch(t) for t in tail):
+        return None  # a header: "SEK million 2024 2023", "2025"
+    return _Row(clean_name(label), tail, line)
+
+
+def _header_content(text: str) -> bool:
+    """Whether a line names periods, years, a unit or measures."""
+    return bool(
+        PERIOD_LABEL.search(text) or YEAR.search(text) or find_unit(text) or _MEASURES.search(text)
+    )
+
+
+def _is_header(text: str) -> bool:
+    """A line of a header: periods, a unit, measures; no prose, no values but years."""
+    if text.rstrip().endswith(".") or len(text.split()) > 24:
+        return False
+    numbers = [w for w in text.split() if _NUMBER.match(w)]
+    return all(YEAR.fullmatch(w.strip("()")) or len(w) <= 2 for w in numbers)
+
+
+@dataclass
+class _Columns:
+    periods: list[Period]
+    measures: list[str]  # per value column, where the header names measures
+    groups: list[str]  # per group of measures, where a line names them
+
+    def pick(self, width: int) -> dict[int, Period]:
+        """The value position to read for each fiscal year: the group's (the company total)
+        revenue column of each year's longest period."""
+        if len(self.periods) == width:
+            positions = list(range(width))
+            period_of = dict(enumerate(self.periods))
+        elif len(self.periods) == 1 and self.measures and len(self.measures) == width:
+            positions = [i for i, m in enumerate(self.measures) if m == "revenue"]
+            if self.groups and len(positions) == len(self.groups):
+                named = [i for i, g in enumerate(self.groups) if _GROUP.search(g)]
+                positions = [positions[named[0] if named else -1]]
+            elif len(positions) > 1:
+                return {}
+            period_of = {i: self.periods[0] for i in positions}
+        else:
+            return {}
+        best: dict[int, int] = {}
+        for position in positions:
+            period = period_of[position]
+            kept = best.get(period.year)
+            if kept is None or period.rank() > period_of[kept].rank():
+                best[period.year] = position
+        return {position: period_of[position] for position in best.values()}
+
+
+def _measures(header: str) -> list[str]:
+    return ["revenue" if m.group("revenue") else "other" for m in _MEASURES.finditer(header)]
+
+
+def _groups(lines: list[str]) -> list[str]:
+    """Names of column groups, as a line after a share table prints them: `A, % B, % Group, %`."""
+    for text in lines:
+        parts = [p.strip() for p in re.split(r",?\s*%", text) if p.strip()]
+        if len(parts) >= 2 and text.rstrip().endswith("%"):
+            return parts
+    return []
+
+
+@dataclass
+class DocumentContext:
+    """What the reader knows of the document: its fiscal year, and whether it reports a whole
+    year (an annual report, a year-end release), where bare year columns are fiscal years."""
+
+    fiscal_year: int | None
+    whole_year: bool
+    default_currency: str | None = None
+
+
+def _unit(before: list[DocumentLine], header: list[str]) -> Unit | None:
+    for text in [*reversed(header), *(line.text for line in reversed(before))]:
+        unit = find_unit(text)
+        if unit is not None:
+            return unit
+    return None
+
+
+def _comma_decimal(rows: list[_Row]) -> bool:
+    tokens = [t for row in rows for t in row.tokens]
+    return any(re.search(r"\d,\d{1,2}%?$", t) for t in tokens) and not any(
+        re.search(r"\d,\d{3}(?!\d)", t) for t in tokens
+    )
+
+
+def _decimals(rows: list[_Row], comma_decimal: bool) -> int:
+    mark = "," if comma_decimal else "."
+    found = [len(t.rstrip("%)").rsplit(mark, 1)[1]) for r in rows for t in r.tokens if mark in t]
+    return max(found, default=0)
+
+
+def _titleish(text: str) -> bool:
+    """A line that could head a table of its own: a few words, no values, no sentence."""
+    words = text.split()
+    return (
+        0 < len(words) <= 12
+        and text[0].isalpha()
+        and text[0].isupper()
+        and not text.rstrip().endswith((".", ","))
+        and not _header_content(text)
+        and not any(_NUMBER.match(w) for w in words)
+    )
+
+
+@dataclass
+class _Block:
+    rows: list[_Row]
+    start: int  # index of its first line
+    end: int  # index after its last line
+    places: bool  # whether its labels are places
+
+
+def _blocks(lines: list[DocumentLine]) -> list[_Block]:
+    """Runs of consecutive value rows."""
+    found: list[_Block] = []
+    index = 0
+    while index < len(lines):
+        rows = []
+        start = index
+        while index < len(lines) and (row := _row(lines[index])) is not None:
+            rows.append(row)
+            index += 1
+        if rows:
+            found.append(_Block(rows, start, index, _place_rows(rows)))
+        else:
+            index += 1
+    return found
+
+
+def _place_rows(rows: list[_Row]) -> bool:
+    places = [classify(r.label) for r in rows if r.label and not of_which(r.label)]
+    return sum(p is not None and p.kind != "other" for p in places) >= 2
+
+
+def _percent_block(rows: list[_Row]) -> bool:
+    return sum(t.endswith("%") for r in rows for t in r.tokens) > len(rows)
+
+
+class _Reader:
+    """Reads the blocks of place rows that are revenue by place."""
+
+    def __init__(self, lines: list[DocumentLine], context: DocumentContext):
+        self.lines = lines
+        self.context = context
+        self.blocks = _blocks(lines)
+
+    def preamble(self, number: int) -> list[str]:
+        """The lines between a block and the block before it (at most 30), nearest last."""
+        block = self.blocks[number]
+        floor = self.blocks[number - 1].end if number else 0
+        return [line.text for line in self.lines[max(floor, block.start - 30) : block.start]]
+
+    def title(self, number: int) -> str | None:
+        """The geography title a block stands under: in the lines just above it, or above the
+        blocks of places before it with no other title between."""
+        while number >= 0 and self.blocks[number].places:
+            above = self.preamble(number)
+            titles = [t for t in above if _is_title(t)]
+            if titles:
+                return titles[-1]
+            if any(_titleish(t) for t in above):
+                return None
+            if number == 0 or self.blocks[number - 1].end != self.blocks[number].start - len(above):
+                return None
+            number -= 1
+        return None
+
+    def header(self, number: int, width: int) -> _Columns | None:
+        """The columns of a block, from the header lines just above it, nearest first, taken
+        until they name a period for each value (or one period and a measure for each)."""
+        above = self.preamble(number)
+        taken: list[str] = []
+        for text in reversed(above):
+            if not _is_header(text) or (_titleish(text) and taken and _is_title(text)):
+                break
+            taken.insert(0, text)
+            columns = self._columns(" ".join(taken), width)
+            if columns is not None:
+                earlier = above[len(above) - len(taken) - 1] if len(taken) < len(above) else ""
+                if earlier and _only_years(earlier):  # the years printed over the labels
+                    wider = self._columns(" ".join([earlier, *taken]), width)
+                    columns = wider or columns
+                return columns
+        return None
+
+    def _columns(self, text: str, width: int) -> _Columns | None:
+        periods = read_periods(text, self.context.fiscal_year, self.context.whole_year)
+        columns = _Columns(periods, _measures(text), [])
+        consistent = len(periods) == width or (len(periods) == 1 and len(columns.measures) == width)
+        return columns if consistent and periods else None
+
+    def nearest_title(self, block: _Block) -> str:
+        """The nearest geography title above a block (within 80 lines), for its name."""
+        above = self.lines[max(0, block.start - 80) : block.start]
+        return next((line.text for line in reversed(above) if _is_title(line.text)), "")
+
+    def years_above(self, number: int, width: int) -> _Columns | None:
+        """A whole-year report's note prints its years once, over several tables: the nearest
+        line above with years and nothing else."""
+        start = self.blocks[number].start
+        for line in reversed(self.lines[max(0, start - 80) : start]):
+            if (
+                YEAR.search(line.text)
+                and _is_header(line.text)
+                and not PERIOD_LABEL.search(line.text)
+            ):
+                return self._columns(line.text, width)
+        return None
+
+    def columns_of(self, number: int, labelled: list[_Row]) -> tuple[_Columns, int] | None:
+        """A block's columns and how many values each row has: one per token, or fewer when
+        spaces group thousands (`1 200 1 100` is two values)."""
+        tokens = max((len(r.tokens) for r in labelled), default=0)
+        comma = _comma_decimal(labelled)
+        for width in range(tokens, 0, -1):
+            if width < tokens and not all(
+                _value(row, 0, width, comma) is not None for row in labelled
+            ):
+                continue
+            columns = self.header(number, width) or self.years_above(number, width)
+            if columns is not None:
+                return columns, width
+        return None
+
+    def read(self) -> list[GeoTable]:
+        """Every table of revenue by place, one per fiscal year and block."""
+        out: list[GeoTable] = []
+        for number, block in enumerate(self.blocks):
+            if not block.places or _percent_block(block.rows):
+                continue
+            labelled = [r for r in block.rows if r.label]
+            found = self.columns_of(number, labelled)
+            if found is None:
+                continue
+            columns, width = found
+            title = self.title(number)
+            if columns.measures and "revenue" not in columns.measures:
+                continue  # a table of orders, of employees ...
+            if title is None and "revenue" not in columns.measures:
+                continue
+            following = [line.text for line in self.lines[block.end : block.end + 3]]
+            columns.groups = _groups(following)
+            out += self._tables(
+                title or self.nearest_title(block), block, columns, width, following
+            )
+        return out
+
+    def _tables(
+        self, title: str, block: _Block, columns: _Columns, width: int, following: list[str]
+    ) -> list[GeoTable]:
+        rows = block.rows
+        above = " ".join(self.preamble(self.blocks.index(block)))
+        share = bool(_SHARE_WORDS.search(" ".join([title, *following[:1]])))
+        share = share or any(set(r.tokens) == {"100"} for r in rows if not r.label)
+        before = self.lines[max(0, block.start - 80) : block.start]
+        unit = _unit(before, [above])
+        if not share and unit is None:
+            return []
+        comma = _comma_decimal(rows)
+        tables = []
+        for position, period in columns.pick(width).items():
+            table = GeoTable(
+                title=" ".join(title.split()).rstrip(":"),
+                page_id=rows[0].line.page_id,
+                page_number=rows[0].line.page_number,
+                period=period,
+                basis="shares_of_total" if share else "amounts",
+                currency=unit.currency if unit else None,
+                decimals=_decimals(rows, comma),
+                exponent=unit.exponent if unit and not share else 0,
+            )
+            if _fill(table, rows, position, width, comma, unit):
+                tables.append(table)
+        return tables
+
+
+def _only_years(text: str) -> bool:
+    return bool(YEAR.search(text)) and not re.sub(r"[¹²³⁴⁵⁶⁷⁸⁹⁰⁾()\d\s*]", "", YEAR.sub("", text))
+
+
+def _value(row: _Row, position: int, width: int, comma: bool) -> Decimal | None:
+    split = split_row(" ".join(["x", *row.tokens]), None, width)
+    if split is None:
+        return None
+    printed = split.values[position]
+    return None if printed is None else to_decimal(printed, comma)
+
+
+def _fill(
+    table: GeoTable, rows: list[_Row], position: int, width: int, comma: bool, unit: Unit | None
+) -> bool:
+    """Read the rows into the table; whether it is a table of places."""
+    exponent = unit.exponent if unit and table.basis == "amounts" else 0
+    places = 0
+    marked: dict[str, list[str]] = {}
+    for row in rows:
+        value = _value(row, position, width, comma)
+        if value is None:
+            continue
+        amount = value.scaleb(exponent)
+        if _STOP.match(row.label):
+            break
+        nested = of_which(row.label)
+        if nested is not None:
+            place = classify(nested)
+            if place is not None:
+                table.lines.append(
+                    GeoLine(place, amount, row.line.page_id, _parents(row, marked, table))
+                )
+            continue
+        if len(row.label.split()) > 10:
+            break  # a sentence with numbers in it, not a row
+        if not row.label or (_TOTAL.match(row.label) and not classify(row.label)):
+            if _SUBTOTAL.search(row.label):
+                continue
+            if table.total is not None:
+                break
+            table.total = amount
+            continue
+        place = classify(row.label)
+        if place is None and _ADJUSTMENT.search(row.label):
+            place = Place("other", row.label)
+        if place is None:
+            if places:
+                break  # the table of places ended
+            return False
+        places += place.kind != "other"
+        for mark in re.findall(r"[¹²³⁴⁵⁶⁷⁸⁹]", _raw_label(row)):
+            marked.setdefault(mark, []).append(place.name)
+        table.lines.append(GeoLine(place, amount, row.line.page_id))
+        if table.total is not None:
+            break
+    return places >= 2
+
+
+def _raw_label(row: _Row) -> str:
+    tokens = row.line.text.replace("|", " ").split()
+    return " ".join(tokens[: len(tokens) - len(row.tokens)])
+
+
+def _parents(row: _Row, marked: dict[str, list[str]], table: GeoTable) -> str:
+    """The lines an "of which" line is part of: those carrying its footnote mark, else the line
+    just above it."""
+    mark = next(iter(re.findall(r"[¹²³⁴⁵⁶⁷⁸⁹]", _raw_label(row))), None)
+    if mark and mark in marked:
+        return "; ".join(marked[mark])
+    plain = [line.place.name for line in table.lines if not line.included_in]
+    return plain[-1] if plain else ""
+
+
+def document_lines(pages: list[tuple[str, int | None, str]]) -> list[DocumentLine]:
+    """The lines of a document's pages (page id, number, text) in reading order; a release's
+    markdown tables become rows of cells, their rule lines dropped."""
+    out = []
+    for page_id, number, text in pages:
+        for raw in text.splitlines():
+            line = raw.strip()
+            if not line or re.fullmatch(r"\|?[\s:|-]+\|?", line):
+                continue
+            if line.startswith("|"):
+                line = " ".join(cell.strip() for cell in line.strip("|").split("|"))
+            line = re.sub(r"\*\*|__|^#+\s*", "", line).strip()
+            if line:
+                out.append(DocumentLine(line, page_id, number))
+    return out
+
+
+def read_geography_tables(
+    pages: list[tuple[str, int | None, str]], context: DocumentContext
+) -> list[GeoTable]:
+    """Every revenue-by-place table of a document, one per period read, in reading order."""
+    return _Reader(document_lines(pages), context).read()

@@ -1,0 +1,240 @@
+"""A stored document as a profile reads it: headings and paragraphs in reading order, each on its
+page, whatever the document's format.
+
+- **Sectioned filing text** (`filing_texts`, an SEC filing's HTML): blocks are the text's
+  paragraphs; a short line without closing punctuation is a heading; the 10-K item comes from
+  the stored section, or from the item headings in the text when the reader could not section it
+  (`ITEM 1. | BUSINESS`), never from a table of contents (`Item 1: Business; Page 6`).
+- **Pages** (a PDF report, a release text, a PDF added by manifest): a release's markdown gives
+  its headings (`**Outlook**`, `# ...`), bullets and paragraphs; a PDF's lines are joined into
+  paragraphs, a short line without closing punctuation after the end of a sentence is a heading,
+  and lines of figures (tables, charts) are left out. Words broken over two lines are joined.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from filings.ingest.passages import without_furniture
+
+_ITEM = re.compile(r"^item\s+(\d{1,2}[a-c]?)\s*[.:]?\s*\|?\s*(.*)$", re.IGNORECASE)
+_TOC = re.compile(r";\s*page\s*\d+|\.{4,}\s*\d+$", re.IGNORECASE)
+_FOOTER = re.compile(
+    r"^(\d{1,3}|[ivx]+|.{0,40}(form\s+10-k|annual\s+report|interim\s+report|quarter\s+report)"
+    r"[^a-z]*\d{1,3}(\s*\(\d+\))?|—+|_+|-+)$",
+    re.IGNORECASE,
+)
+_NUMERIC = re.compile(r"^[(\-−–+]?[\d.,]+%?\)?$")
+_BULLET = re.compile(r"^([•·▪■○]\s*|[-–*]\s+)")  # "-5%" begins no bullet
+_BOLD_LINE = re.compile(r"^\*\*(.+?)\*\*:?$|^#{1,6}\s+(.+)$")
+_SENTENCE_END = (".", "!", "?", ":", "”", '"', ";")
+HEADING_WORDS = 10
+HEADING_CHARS = 70
+
+
+@dataclass(frozen=True)
+class Block:
+    """A heading, a paragraph or a list item of a document, and where it stands."""
+
+    kind: str  # heading | text | item
+    text: str
+    page_id: str
+    page_number: int | None
+    section: str  # a 10-K item (item_1, item_1a, item_7 ...), else ""
+    position: int
+
+
+def _clean(text: str) -> str:
+    """One line of words: hyphenation marks (U+FFFE) and soft hyphens joined, spaces single."""
+    text = text.replace("\ufffe", "").replace("\u00ad", "")
+    return " ".join(text.split())
+
+
+def is_heading_text(text: str) -> bool:
+    """Whether a short line reads as a heading: a few words, no closing punctuation, a capital or
+    a number first, not a figure, not a page footer."""
+    words = text.split()
+    if not 0 < len(words) <= HEADING_WORDS or len(text) > HEADING_CHARS:
+        return False
+    if text.endswith(_SENTENCE_END) or text.endswith(","):
+        return False
+    if _FOOTER.match(text) or _TOC.search(text):
+        return False
+    if sum(bool(_NUMERIC.match(w)) for w in words) > len(words) / 3:
+        return False
+    first = words[0]
+    return first[0].isupper() or first[0].isdigit() or any(c.isupper() for c in first[1:3])
+
+
+def _figures(line: str) -> bool:
+    """A line of a table or chart: mostly figures."""
+    words = line.split()
+    numbers = sum(bool(_NUMERIC.match(w)) or w in {"-", "–", "—"} for w in words)
+    return bool(words) and ((numbers >= 2 and numbers >= len(words) / 3) or numbers == len(words))
+
+
+# --- sectioned filing text -----------------------------------------------------------------------
+
+
+def blocks_of_units(units: list[Any], page_id: str) -> list[Block]:
+    """An SEC filing's text units (section, heading path, page number, text) as blocks."""
+    blocks: list[Block] = []
+    inline_item = ""
+    for unit in units:
+        for raw in unit.text.split("\n\n"):
+            text = _clean(raw)
+            if not text:
+                continue
+            item = _ITEM.match(text)
+            if item and not _TOC.search(text) and len(text.split()) <= 20:
+                inline_item = f"item_{item.group(1).lower()}"
+                text = f"Item {item.group(1)}. {item.group(2).strip(' |')}".strip()
+            section = unit.section if unit.section != "cover" else inline_item
+            if text.startswith("|") or text.count(" | ") > 2:
+                continue  # a table row
+            kind = "heading" if is_heading_text(text) else "text"
+            if _BULLET.match(text) and kind == "heading":
+                kind = "item"
+            blocks.append(Block(kind, text, page_id, unit.page_number, section, len(blocks)))
+    return blocks
+
+
+# --- pages -------------------------------------------------------------------------------------
+
+
+def _release_blocks(page_id: str, number: int | None, text: str, start: int) -> list[Block]:
+    blocks: list[Block] = []
+    for raw in re.split(r"\n\s*\n", text):
+        lines = [line.strip() for line in raw.splitlines() if line.strip()]
+        if not lines or lines[0].startswith("|") or lines[0].startswith("---"):
+            continue
+        joined = _clean(" ".join(lines))
+        bold = _BOLD_LINE.match(joined)
+        title = (bold.group(1) or bold.group(2)) if bold else ""
+        if bold and "**" not in title and len(title.split()) <= 15:
+            heading = _clean((bold.group(1) or bold.group(2)).replace("**", " "))
+            blocks.append(Block("heading", heading, page_id, number, "", start + len(blocks)))
+            continue
+        plain = _clean(joined.replace("**", "").replace("\\*", "*").replace("***", ""))
+        if not plain:
+            continue
+        kind = "item" if _BULLET.match(plain) else "text"
+        if kind == "text" and is_heading_text(plain) and len(lines) == 1:
+            kind = "heading"
+        plain = _BULLET.sub("", plain) if kind == "item" else plain
+        blocks.append(Block(kind, plain, page_id, number, "", start + len(blocks)))
+    return blocks
+
+
+def _pdf_blocks(page_id: str, number: int | None, text: str, start: int) -> list[Block]:
+    blocks: list[Block] = []
+    paragraph: list[str] = []
+    ended = True  # the line before ended a sentence (or the page began)
+
+    def flush(kind: str = "text") -> None:
+        if paragraph:
+            joined = _join_lines(paragraph)
+            blocks.append(Block(kind, joined, page_id, number, "", start + len(blocks)))
+            paragraph.clear()
+
+    lines = [raw.strip() for raw in text.splitlines()]
+    lines = [line for line in lines if line and not _FOOTER.match(line)]
+    for index, line in enumerate(lines):
+        following = lines[index + 1] if index + 1 < len(lines) else ""
+        if _figures(line):
+            flush()
+            ended = True
+            continue
+        if re.fullmatch(r"\([^()]{1,30}\)", line) and ended:
+            continue  # "(unaudited)" under a heading
+        bullet = _BULLET.match(line)
+        if bullet:
+            flush("item" if blocks and blocks[-1].kind == "item" else "text")
+            paragraph.append(line[bullet.end() :])
+            flush("item")
+            ended = line.endswith(_SENTENCE_END)
+            continue
+        if ended and _pdf_heading(line, following):
+            flush()
+            blocks.append(Block("heading", _clean(line), page_id, number, "", start + len(blocks)))
+            ended = True
+            continue
+        if blocks and blocks[-1].kind == "item" and not paragraph and not ended:
+            last = blocks.pop()  # a bullet that goes on to the next line
+            paragraph.append(last.text)
+        paragraph.append(line)
+        ended = line.endswith(_SENTENCE_END)
+    flush()
+    return blocks
+
+
+_GOES_ON = re.compile(
+    r"(\b(and|or|of|the|for|to|with|a|an|in|on|by|at|from|as|och|av|för|med|ja|tai)|[-\ufffe])$",
+    re.IGNORECASE,
+)
+
+
+def _pdf_heading(line: str, following: str) -> bool:
+    """A PDF line that is a heading: short, heading-like, not a sentence that goes on to the next
+    line (the next begins in lower case, or this one ends with a joining word or a hyphen)."""
+    text = _clean(line)
+    if len(line) > 50 or not is_heading_text(text) or _GOES_ON.search(line):
+        return False
+    return not following[:1].islower()
+
+
+def _join_lines(lines: list[str]) -> str:
+    """Lines of one paragraph as one text: a word broken with a hyphenation mark (U+FFFE, a soft
+    hyphen) is joined; a printed hyphen stays where it is (long- term), as the page has it."""
+    text = ""
+    for line in lines:
+        if text.endswith(("\ufffe", "\u00ad")):
+            text = text[:-1] + line
+        else:
+            text = f"{text} {line}" if text else line
+    return _clean(text)
+
+
+def _head_key(line: str) -> str:
+    return " ".join(re.sub(r"\d+", "#", line.lower()).split()[:5])
+
+
+def _without_running_heads(texts: list[str]) -> list[str]:
+    """Pages without the first or last lines whose opening words repeat on many pages (a running
+    head that names the page's part: `24 Ericsson | Third quarter report 2025. ... Notes`)."""
+    if len(texts) < 3:
+        return texts
+    counts: dict[str, int] = {}
+    for text in texts:
+        lines = [line for line in text.splitlines() if line.strip()]
+        for key in {_head_key(line) for line in lines[:2] + lines[-2:]}:
+            counts[key] = counts.get(key, 0) + 1
+    repeated = {k for k, n in counts.items() if n >= max(3, len(texts) // 4) and len(k) > 8}
+    out = []
+    for text in texts:
+        lines = text.splitlines()
+        edges = {i for i, line in enumerate(lines) if line.strip()}
+        ends = sorted(edges)[:2] + sorted(edges)[-2:]
+        out.append(
+            "\n".join(
+                line
+                for i, line in enumerate(lines)
+                if i not in ends or _head_key(line) not in repeated
+            )
+        )
+    return out
+
+
+def blocks_of_pages(pages: list[tuple[str, int | None, str]], markdown: bool) -> list[Block]:
+    """A document's pages (page id, number, text) as blocks: a release's markdown, or a PDF's
+    lines."""
+    blocks: list[Block] = []
+    texts = [text for _, _, text in pages]
+    if not markdown:  # running headers and footers repeated on many pages say nothing
+        texts = _without_running_heads(without_furniture(texts))
+    for (page_id, number, _), text in zip(pages, texts, strict=True):
+        read = _release_blocks if markdown else _pdf_blocks
+        blocks += read(page_id, number, text, len(blocks))
+    return blocks

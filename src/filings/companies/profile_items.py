@@ -1,0 +1,289 @@
+"""The issuer's own lists a profile shows as items: products and segments (headings under a
+products heading, rows of a table of revenue by segment, names sentences give), a segment's
+product lines, the critical accounting estimates it names, its named strategies, its kinds of
+risk."""
+
+from __future__ import annotations
+
+import re
+
+from filings.companies.geography import classify
+from filings.companies.geography_tables import DocumentLine
+from filings.companies.profile_document import Block
+from filings.companies.profile_sentences import Item, Sentence, in_items, split_sentences, unique
+from filings.companies.profile_vocabulary import (
+    FURNITURE,
+    HEADINGS,
+    OFF_TOPIC,
+    PEOPLE,
+    SEGMENT_KINDS,
+    SEGMENT_TABLE,
+    TOPICS,
+)
+
+_CRITICAL_END = re.compile(
+    r"results of operations|liquidity|recent accounting|executive (overview|summary)|"
+    r"off-balance|contractual obligations|non-gaap|quantitative and qualitative|"
+    r"management’s discussion|management's discussion|^item |new accounting|recently issued|"
+    r"pronouncements|economic and market|other information|legal proceedings|segment$",
+    re.IGNORECASE,
+)
+
+_LINES_END = re.compile(
+    r"^(innovation|acquisitions?|divestments?|revenues?|net sales|orders|market|review|summary|"
+    r"financial|profitability|operating|outlook|events|key figures|sales|employees|capital|"
+    r"cash|dividend|parent|other|note|product development|board|ceo|president|the share)",
+    re.IGNORECASE,
+)
+
+_CRITICAL = re.compile(
+    r"critical accounting|significant (accounting )?(estimates|judge?ments)|estimates and "
+    r"(judge?ments|assumptions)|bedömningar och uppskattningar|arviot ja harkin",
+    re.IGNORECASE,
+)
+
+
+def listed_products(blocks: list[Block]) -> list[Item]:
+    """The headings under a 10-K's business description's (or a report's) products, services,
+    segments or markets heading, up to a heading of another part of the description."""
+    items: list[Item] = []
+    listing: str | None = None
+    for block in blocks:
+        if block.section and block.section != "item_1":
+            listing = None
+            continue
+        if block.kind != "heading":
+            continue
+        text = block.text.strip("•· ")
+        if TOPICS.search(text) or block.text.lower().startswith("item "):
+            listing = None
+        elif HEADINGS["products_services"].search(text) and _generic(text):
+            listing = text
+        elif (
+            listing is not None
+            and not FURNITURE.search(text)
+            and len(text.split()) <= 6
+            and classify(text) is None
+        ):
+            items.append(Item(text, block.page_id, block.page_number, listing))
+    return items
+
+
+_GENERIC_WORDS = re.compile(
+    r"\b(our|the|and|of|&|information|business|businesses|products?|services|segments?|"
+    r"offerings?|solutions|brands|markets|areas?|divisions|reportable|operating|portfolio|"
+    r"we|serve|affärsområden?|produkter|tjänster|segment|tuotteet|palvelut|ja|och)\b",
+    re.IGNORECASE,
+)
+
+
+def _generic(heading: str) -> bool:
+    """A heading made of the products vocabulary alone ("Our Products and Services",
+    "Segments"), not a product's own name ("Cloud Services")."""
+    return not _GENERIC_WORDS.sub("", heading).strip(" ,-–")
+
+
+_ROW_LABEL = re.compile(r"^(?P<name>[^\d(%]+?)\s+[-−–(]?\d")
+
+_NOT_A_SEGMENT = re.compile(
+    r"^(total|summa|yhteensä|of which|varav|josta|common|other|share|note|change|growth|"
+    r"organic|currency|structural|internal|eliminat|övrig|net sales|revenues?|cost|gross|"
+    r"operating|financial)|\b(group|koncernen?|konserni)\b|\s[-–]\s",
+    re.IGNORECASE,
+)
+
+
+def segment_rows(lines: list[DocumentLine]) -> list[Item]:
+    """The row labels of a table of revenue (or orders) by segment or business area: the names of
+    the issuer's segments; places, totals, "of which" lines, eliminations and breakdowns of a
+    segment left out."""
+    items: list[Item] = []
+    for index, line in enumerate(lines):
+        title = line.text
+        if not SEGMENT_TABLE.search(title) or len(title.split()) > 12:
+            continue
+        if re.search(r"\.{4,}|growth|change|tillväxt|kasvu", title, re.IGNORECASE):
+            continue  # a table of contents line, a table of changes
+        for following in lines[index + 1 : index + 30]:
+            row = _ROW_LABEL.match(following.text)
+            if row is None:
+                continue
+            name = row["name"].strip(" -–:")
+            if len(name.split()) > 6 or FURNITURE.search(name) or len(name) < 3:
+                continue
+            if _NOT_A_SEGMENT.search(name) or classify(name) is not None or TOPICS.search(name):
+                continue
+            items.append(Item(name, following.page_id, following.page_number, title))
+    return unique(items)
+
+
+_NOT_A_NAME = re.compile(
+    r"^(the|our|its|all|both|each|these|those|four|three|two|five|six|reportable|operating|"
+    r"business|geographic|other|total|new|remaining|respective|certain|several|for|in|of|"
+    r"company|company’s|company's|group|group’s|group's)\b",
+    re.IGNORECASE,
+)
+
+
+def _names_before(text: str) -> list[str]:
+    """The capitalised names just before a position, as a list prints them: "Pulp & Paper and
+    Industry & Water" gives both."""
+    tokens = text.split()
+    taken: list[str] = []
+    for token in reversed(tokens[-14:]):
+        bare = token.strip(",")
+        if bare[:1].isupper() or bare in {"&", "and", "of", "for"}:
+            taken.insert(0, token)
+        else:
+            break
+    names = re.split(r",\s*|\s+and\s+(?=[A-Z])", " ".join(taken))
+    return [n.strip(" ,&") for n in names if n.strip(" ,&")]
+
+
+def named_segments(sentences: list[Sentence]) -> list[Item]:
+    """Names sentences give the issuer's segments or business areas ("the Pulp & Paper and
+    Industry & Water segments"), each named at least twice in the document."""
+    found: list[Item] = []
+    for s in sentences:
+        for match in SEGMENT_KINDS.finditer(s.text):
+            for name in _names_before(s.text[: match.start()]):
+                name = re.sub(r"^\S+[’']s\s+", "", name)  # a possessive: the issuer's Dental
+                if not 1 <= len(name.split()) <= 5 or _NOT_A_NAME.match(name):
+                    continue
+                if name[0].isupper() and classify(name) is None:
+                    found.append(Item(name, s.page_id, s.page_number, match.group().lower()))
+    counts: dict[str, int] = {}
+    for item in found:
+        counts[item.name] = counts.get(item.name, 0) + 1
+    return unique([i for i in found if counts[i.name] >= 2])
+
+
+_FOLLOWING_LIST = re.compile(
+    r"\b(following|these|two|three|four|five|six|seven) (product )?(categories|segments|"
+    r"business areas|divisions|brands|product lines|markets|business units)\s*(:|are|include)"
+    r"\s*(?P<list>.+)$",
+    re.IGNORECASE,
+)
+
+
+def listed_in_sentences(sentences: list[Sentence]) -> list[Item]:
+    """The names a sentence lists after "the following categories:" or "four business areas:",
+    in the business description."""
+    items: list[Item] = []
+    for s in sentences:
+        match = _FOLLOWING_LIST.search(s.text)
+        if match is None or not in_items(s, "item_1"):
+            continue
+        parts = re.split(
+            r";\s*(?:and\s+)?|,\s*(?:and\s+)?(?=[A-Z])|\s+and\s+(?=[A-Z])", match["list"]
+        )
+        for part in parts:
+            name = part.strip(" .;:")
+            if 1 <= len(name.split()) <= 8 and classify(name) is None:
+                items.append(Item(name, s.page_id, s.page_number, match.group(3).lower()))
+    return items
+
+
+def lines_under_segments(blocks: list[Block], segments: list[Item]) -> list[Item]:
+    """In a report, the headings right under a heading that names a segment, on its page, up to
+    the segment's figures: its product lines."""
+    if any(b.section for b in blocks):
+        return []
+    names = {i.name.lower() for i in segments}
+    items: list[Item] = []
+    current: Block | None = None
+    for block in blocks:
+        if block.kind != "heading":
+            continue
+        text = block.text
+        if text.lower() in names:
+            current = block
+        elif current is not None:
+            if block.page_id != current.page_id or _LINES_END.match(text):
+                current = None
+            elif (
+                not FURNITURE.search(text)
+                and not TOPICS.search(text)
+                and classify(text) is None
+                and len(text.split()) <= 6
+            ):
+                items.append(Item(text, block.page_id, block.page_number, current.text))
+    return items[:16]
+
+
+def critical_estimates(blocks: list[Block]) -> list[Item]:
+    """The headings under a critical accounting estimates (or a report's estimates and
+    judgements) heading, in the same part of the document, up to the next note: the estimates
+    the issuer names."""
+    items: list[Item] = []
+    inside: str | None = None
+    section = ""
+    for block in blocks:
+        if inside is not None and block.section != section:
+            inside = None
+        if block.kind != "heading":
+            continue
+        text = block.text
+        if _CRITICAL.search(text):
+            inside, section = text, block.section
+            continue
+        if inside is None:
+            continue
+        if (
+            _CRITICAL_END.search(text)
+            or FURNITURE.search(text)
+            or re.match(r"^note\s*\d", text, re.IGNORECASE)
+            or (text.isupper() and len(text) > 12 and not inside.isupper())
+            or len(items) >= 10
+        ):
+            inside = None
+            continue
+        items.append(Item(text, block.page_id, block.page_number, inside))
+    return unique(items)
+
+
+def named_strategies(blocks: list[Block]) -> list[Item]:
+    """The strategies a strategy part names: the short lead sentence of each of its paragraphs
+    ("Advancing the NVIDIA accelerated computing platform."), or its bullets."""
+    items: list[Item] = []
+    inside: str | None = None
+    headings_above: list[str] = []
+    for block in blocks:
+        if block.kind == "heading":
+            strategic = HEADINGS["strategy"].search(block.text) and not PEOPLE.search(
+                " ".join(headings_above)
+            )
+            headings_above = [block.text, *headings_above[:1]]
+            inside = (
+                block.text if strategic and not re.search(r"risk|cyber", block.text, re.I) else None
+            )
+            continue
+        if inside is None:
+            continue
+        lead = split_sentences(block.text)[0].lstrip("•· ")
+        if (
+            2 <= len(lead.split()) <= 9
+            and (lead.endswith(".") or block.kind == "item")
+            and not re.search(r"\d", lead)
+            and not OFF_TOPIC.search(lead)
+        ):
+            items.append(Item(lead.rstrip("."), block.page_id, block.page_number, inside))
+    return unique(items)[:8]
+
+
+def risk_kinds(blocks: list[Block]) -> list[Item]:
+    """The headings under a report's risk heading that name kinds of risk."""
+    kinds: list[Item] = []
+    inside = False
+    for block in blocks:
+        if block.kind != "heading":
+            continue
+        if HEADINGS["risks"].search(block.text) and not inside:
+            inside = True
+            continue
+        if inside:
+            if re.search(r"\brisks?\b|\brisker\b|\briskit\b", block.text, re.IGNORECASE):
+                kinds.append(Item(block.text, block.page_id, block.page_number))
+            else:
+                inside = False
+    return unique(kinds)[:10]

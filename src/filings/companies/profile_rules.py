@@ -1,0 +1,409 @@
+"""Each profile section drawn from the part of a document that answers it, by its own rules.
+
+- **overview**: what the company does, as it says it itself: the sentences under a heading such
+  as "Company background", "Our company", "In brief", "About ...", and sentences whose subject is
+  the issuer and whose verb says what it does ("X is a leading provider", "We design ...").
+- **products_services**: the issuer's own list: the headings under a 10-K's products, services,
+  segments or markets heading (iPhone, Mac ...; Data Center, Gaming ...), the rows of a table of
+  revenue by segment or business area, the names a sentence gives ("the X and Y segments"), the
+  headings under a heading that names a segment; with the first sentence of each, never figures.
+- **customers**: who buys, and how concentrated: concentration sentences wherever they stand
+  ("no single customer accounts for more than ten per cent"), then sentences under customer or
+  distribution headings, then descriptions of who the customers are.
+- **geography**: sentences naming where the company sells or operates (segments that are places,
+  N countries, shares of sales outside the home market, market areas); the breakdown itself is
+  the stored revenue geography, added at request.
+- **strategy**: stated strategy, goals, targets and outlook: sentences under such headings and
+  sentences that state them; never biographies, contact lines, webcast links or remuneration.
+- **risks**: as the issuer ranks them: a 10-K's Item 1A risk headings in order; a report's risk
+  section in order, its kinds of risk as items.
+- **accounting**: critical estimates and policies: the headings and first sentences of a 10-K's
+  critical accounting estimates (Item 7); a report's accounting-principles and estimates notes.
+
+Sentences that are off topic anywhere (profile_vocabulary.OFF_TOPIC) are never chosen, and a
+10-K's Part III (directors, compensation) is never read. A section with nothing that answers it
+stays empty; the caller says why.
+"""
+
+from __future__ import annotations
+
+import re
+
+from filings.companies.geography import classify
+from filings.companies.geography_tables import DocumentLine
+from filings.companies.profile_document import Block
+from filings.companies.profile_items import (
+    critical_estimates,
+    lines_under_segments,
+    listed_in_sentences,
+    listed_products,
+    named_segments,
+    named_strategies,
+    risk_kinds,
+    segment_rows,
+)
+from filings.companies.profile_sentences import (
+    Found,
+    Issuer,
+    Item,
+    Sentence,
+    heading_of,
+    in_items,
+    is_under,
+    pick,
+    sentences_of,
+    split_sentences,
+    unique,
+    usable,
+)
+from filings.companies.profile_vocabulary import (
+    CUES,
+    HEADINGS,
+    PEOPLE,
+    PERFORMANCE,
+    RISK_FACTOR,
+    SECTIONS,
+    SEGMENT_KINDS,
+    STRONG,
+)
+
+_DEFINITION = re.compile(
+    r"the terms? [“\"]|referred to as|hereinafter|fiscal year (is|ends)|52- or 53-week|"
+    r"unless (otherwise stated|the context)|refer(s)? to the|as used in this",
+    re.IGNORECASE,
+)
+_REFERRAL = re.compile(
+    r"^with reference to|^(please )?(refer|see)\b|for (more|further) information|"
+    r"described in (more detail|the "
+    r"annual report|note)|are described in",
+    re.IGNORECASE,
+)
+_PLACE_WORD = re.compile(r"\b[A-ZÅÄÖ][\w’'.-]+(?:\s+[A-ZÅÄÖ][\w’'-]+){0,3}")
+# What a company is, in its own words: "X is a world-leading provider of ...".
+_WHAT_IT_IS = re.compile(
+    r"\b(is|are) (a|an|the|one of the) ([\w-]+ ){0,5}(leader|leading|company|group|provider|"
+    r"supplier|manufacturer|producer|operator|developer|retailer|player|specialist|owner|"
+    r"retailers?|companies)\b|\bär (en|ett) |\bon (\w+ ){0,3}(yhtiö|konserni|johtava)",
+    re.IGNORECASE,
+)
+# "As one of the Nordic region's leading suppliers of ..., we help ...".
+_AS_ONE_OF = re.compile(
+    r"^as (a|an|the|one of the) ([\w’'-]+ ){0,6}(leader|leading|supplier|provider|company|"
+    r"manufacturer|producer|operator|retailer|group)[^.]{0,120},\s*(we|our)\b",
+    re.IGNORECASE,
+)
+# A sentence that opens with what its subject does: "We design, develop ...", "Neste uses ...".
+_DOES = re.compile(
+    r"^([\w&’'.,()-]+\s){1,5}(also )?(designs?|develops?|manufactures?|produces?|provides?|"
+    r"offers?|operates?|sells?|supplies|delivers?|serves?|owns?|acquires?|pioneered|uses?|"
+    r"creates?|enables?|innovates?|deliver|erbjuder|utvecklar|tillverkar|tarjoaa|valmistaa)\b",
+    re.IGNORECASE,
+)
+# Verbs that say what something is or offers, not how it fared.
+_SAYS_WHAT = re.compile(
+    r"\b(includes?|including|consists? of|comprises?|offers?|provides?|develops?|designs?|"
+    r"manufactures?|produces?|sells?|supplies|delivers?|serves?|markets?|operates?|is (a|an|the)|"
+    r"are (a|an|the)|focus(es|ed)? on|specializ\w+|specialis\w+|erbjuder|tillhandahåller|"
+    r"utvecklar|tillverkar|tarjoaa|valmistaa|kehittää)\b",
+    re.IGNORECASE,
+)
+_NOT_AN_OFFERING = re.compile(
+    r"recogni[sz]ed|performance obligation|right of return|allowance|geographic|expenses|"
+    r"costs?\b|margin|CODM|chief operating decision|expected|amortization|impairment|"
+    r"restructuring|growth|outlook|divest\w*|performance|profitab\w+|\borders?\b|order intake|"
+    r"\bdemand\b|remained|\bflat\b",
+    re.IGNORECASE,
+)
+_NOT_WHERE_IT_SELLS = re.compile(
+    r"employees|associates|workforce|headcount|headquarter|tax|exchange rates?|inflation|"
+    r"^\(\d\)|warehouses?|risks?\b|subject to|investigation|lawsuit|court|export|licens|"
+    r"regulat|government|hired|trainees|recruit",
+    re.IGNORECASE,
+)
+KEEP = {
+    "overview": 3,
+    "products_services": 6,
+    "customers": 3,
+    "geography": 3,
+    "strategy": 4,
+    "risks": 6,
+    "accounting": 4,
+}
+FULL_TEXT_CHARS = 20_000
+
+
+# --- sentences ---------------------------------------------------------------------------------
+
+
+def _not_risk_factor(sentence: Sentence) -> bool:
+    return sentence.section != "item_1a" and not RISK_FACTOR.search(sentence.text)
+
+
+# --- sections ----------------------------------------------------------------------------------
+
+
+def overview(sentences: list[Sentence], issuer: Issuer, listed: set[str]) -> Found:
+    """What the company does, as it says itself: under an overview heading, then sentences about
+    the issuer that say what it does (not under one product's heading)."""
+
+    def rank(s: Sentence) -> int:
+        if s.headings and s.headings[0] in listed:
+            return 0
+        if not in_items(s, "item_1") or s.section == "item_1a" or _DEFINITION.search(s.text):
+            return 0
+        if PERFORMANCE.search(s.text) and re.search(r"\d", s.text):
+            return 0
+        if RISK_FACTOR.search(s.text) or s.bullet:
+            return 0
+        about = bool(_AS_ONE_OF.match(s.text)) or (
+            issuer.is_subject(s.text)
+            and bool(
+                _WHAT_IT_IS.search(s.text)
+                or (_DOES.match(s.text) and CUES["products_services"].search(s.text))
+            )
+        )
+        under = is_under(s, "overview", 1) and (
+            bool(s.section) or not re.fullmatch(r"(financial )?overview", s.headings[0], re.I)
+        )
+        if PERFORMANCE.search(s.text):
+            return 0
+        return 3 * under + 2 * about + (s.section == "item_1")
+
+    chosen = pick(sentences, KEEP["overview"], lambda s: rank(s) if rank(s) >= 2 else 0)
+    return Found(chosen, source_heading=heading_of(chosen))
+
+
+def _descriptive(s: Sentence) -> bool:
+    """Not a change of the period, not a risk, not accounting for revenue, not a pointer to
+    another part, not a place."""
+    return not (
+        PERFORMANCE.search(s.text)
+        or RISK_FACTOR.search(s.text)
+        or _REFERRAL.search(s.text)
+        or _NOT_AN_OFFERING.search(s.text)
+    )
+
+
+def products(
+    blocks: list[Block], lines: list[DocumentLine], sentences: list[Sentence], issuer: Issuer
+) -> Found:
+    """The issuer's own list of products, services, segments or business areas."""
+    segments = segment_rows(lines) + named_segments(sentences) + listed_in_sentences(sentences)
+    listed = listed_products(blocks)
+    if not any(b.section for b in blocks):  # a report's headings: only those it names segments
+        known = {i.name.lower() for i in segments}
+        listed = [i for i in listed if i.name.lower() in known]
+    items = unique(listed + segments + lines_under_segments(blocks, segments))
+    firsts = _first_sentences(sentences, {i.name for i in items})
+
+    def rank(s: Sentence) -> int:
+        if not in_items(s, "item_1", "item_7", "item_8") or not _descriptive(s):
+            return 0
+        if s.section.startswith(("item_7", "item_8")) and not SEGMENT_KINDS.search(s.text):
+            return 0
+        if _places_named(s.text) >= 2 and "segment" in s.text.lower():
+            return 0  # segments that are places: geography
+        cue = bool(CUES["products_services"].search(s.text))
+        says = bool(_SAYS_WHAT.search(s.text))
+        return (
+            6 * (s.position in firsts)
+            + 3 * (is_under(s, "products_services", 1) and cue)
+            + 2 * bool(SEGMENT_KINDS.search(s.text) and cue and says)
+            + 2 * (issuer.is_subject(s.text) and cue and says)
+        )
+
+    chosen = pick(sentences, KEEP["products_services"], lambda s: rank(s) if rank(s) >= 2 else 0)
+    return Found(chosen, items[:20], heading_of(chosen))
+
+
+def _first_sentences(sentences: list[Sentence], names: set[str]) -> set[int]:
+    """Positions of the first sentence under each listed heading."""
+    firsts: dict[str, int] = {}
+    for s in sentences:
+        if s.headings and s.headings[0] in names and s.headings[0] not in firsts:
+            firsts[s.headings[0]] = s.position
+    return set(firsts.values())
+
+
+def _places_named(text: str) -> int:
+    return sum(classify(m.group()) is not None for m in _PLACE_WORD.finditer(text))
+
+
+def customers(sentences: list[Sentence]) -> Found:
+    """Who buys, and how concentrated."""
+
+    def rank(s: Sentence) -> int:
+        if not _not_risk_factor(s) or not CUES["customers"].search(s.text):
+            return 0
+        if not in_items(s, "item_1", "item_7", "item_8") or s.section.startswith("item_1c"):
+            return 0
+        strong = bool(STRONG["customers"].search(s.text))
+        if not strong and (PERFORMANCE.search(s.text) and re.search(r"\d", s.text)):
+            return 0
+        if not strong and _DEFINITION.search(s.text):
+            return 0
+        return 4 * strong + 3 * is_under(s, "customers", 1) + 1 * in_items(s, "item_1")
+
+    chosen = pick(sentences, KEEP["customers"], lambda s: rank(s) if rank(s) >= 3 else 0)
+    if not chosen:  # who the customers are, as the report's text tells it
+        chosen = pick(
+            sentences,
+            KEEP["customers"] - 1,
+            lambda s: int(
+                _not_risk_factor(s)
+                and bool(CUES["customers"].search(s.text))
+                and not _DEFINITION.search(s.text)
+                and (is_under(s, "overview", 2) or is_under(s, "products_services", 2))
+            ),
+        )
+    return Found(chosen, source_heading=heading_of(chosen))
+
+
+def geography(sentences: list[Sentence]) -> Found:
+    """Where the company sells and operates, in its own words."""
+
+    def rank(s: Sentence) -> int:
+        if not _not_risk_factor(s) or s.section.startswith("item_7a"):
+            return 0
+        strong = bool(STRONG["geography"].search(s.text))
+        places = _places_named(s.text)
+        if not strong and (PERFORMANCE.search(s.text) or places < 2):
+            return 0
+        if _DEFINITION.search(s.text) or _NOT_WHERE_IT_SELLS.search(s.text):
+            return 0
+        return 3 * strong + 2 * is_under(s, "geography", 2) + (3 if places >= 3 else places // 2)
+
+    chosen = pick(sentences, KEEP["geography"], lambda s: rank(s) if rank(s) >= 3 else 0)
+    return Found(chosen, source_heading=heading_of(chosen))
+
+
+def _under_strategy(s: Sentence) -> bool:
+    """Under a strategy, goals or outlook heading that is not a risk or security heading: the
+    nearest two in a 10-K (a strategy and its parts), the nearest in a report."""
+    depth = 2 if s.section else 1
+    return any(
+        HEADINGS["strategy"].search(h) and not re.search(r"risk|cyber|tax|securit", h, re.I)
+        for h in s.headings[:depth]
+    )
+
+
+def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
+    """Stated strategy, goals, targets and outlook; the strategies the issuer names as items."""
+
+    def rank(s: Sentence) -> int:
+        if not _not_risk_factor(s) or s.section.startswith(("item_8", "item_7a", "item_1c")):
+            return 0
+        if _DEFINITION.search(s.text) or _REFERRAL.search(s.text):
+            return 0
+        if PEOPLE.search(s.text) or any(PEOPLE.search(h) for h in s.headings[:2]):
+            return 0  # the strategy for the workforce is not the company's strategy
+        if re.search(
+            r"impairment|goodwill|amortization|recogni[sz]|transaction is subject",
+            s.text,
+            re.IGNORECASE,
+        ):
+            return 0
+        strong = bool(STRONG["strategy"].search(s.text))
+        if PERFORMANCE.search(s.text) and re.search(r"\d", s.text) and not strong:
+            return 0
+        under = _under_strategy(s)
+        cue = bool(CUES["strategy"].search(s.text))
+        if s.text.rstrip(".") in named:
+            return 0  # the strategy's name is an item
+        return 5 * under + 3 * strong + (cue and (under or strong))
+
+    named = {i.name for i in named_strategies(blocks)}
+    chosen = pick(sentences, KEEP["strategy"], lambda s: rank(s) if rank(s) >= 3 else 0)
+    return Found(chosen, named_strategies(blocks), heading_of(chosen))
+
+
+def risks(blocks: list[Block], sentences: list[Sentence]) -> Found:
+    """The risks, as the issuer ranks them."""
+    item_1a = [b for b in blocks if b.section == "item_1a"]
+    if item_1a:
+        return _risk_headings(item_1a)
+    under = [
+        s
+        for s in sentences
+        if is_under(s, "risks", 1) and not s.section and not _REFERRAL.search(s.text)
+    ]
+    referrals = [s for s in sentences if is_under(s, "risks", 1) and _REFERRAL.search(s.text)]
+    chosen = (under or referrals)[: KEEP["risks"]]
+    kinds = risk_kinds(blocks)
+    return Found(chosen, kinds, heading_of(chosen))
+
+
+def _risk_headings(blocks: list[Block]) -> Found:
+    """Item 1A's risk headings (one-sentence paragraphs and bullets), in the filing's order; the
+    category headings above them as items."""
+    chosen: list[Sentence] = []
+    kinds: list[Item] = []
+    for block in blocks:
+        text = block.text.lstrip("•· ")
+        parts = split_sentences(text)
+        if block.kind == "heading" and re.search(r"risks?$", text, re.IGNORECASE):
+            kinds.append(Item(text, block.page_id, block.page_number))
+        elif (
+            len(parts) == 1
+            and len(text.split()) <= 45
+            and text[-1:] in ".!?"
+            and usable(text, True)
+            and not _REFERRAL.search(text)
+        ):
+            chosen.append(
+                Sentence(
+                    text, block.page_id, block.page_number, block.position * 1000, "item_1a", ()
+                )
+            )
+        if len(chosen) == KEEP["risks"]:
+            break
+    return Found(chosen, kinds, "Item 1A. Risk Factors")
+
+
+def accounting(blocks: list[Block], sentences: list[Sentence]) -> Found:
+    """Critical estimates and policies."""
+    items = critical_estimates(blocks)
+    firsts = _first_sentences(sentences, {i.name for i in items})
+
+    def rank(s: Sentence) -> int:
+        if s.section.startswith(("item_1a", "item_7a")) or _REFERRAL.search(s.text):
+            return 0
+        if s.section and not s.section.startswith(("item_7", "item_8")):
+            return 0
+        strong = bool(STRONG["accounting"].search(s.text))
+        under = is_under(s, "accounting", 2)
+        return 4 * (s.position in firsts) + 3 * under + 2 * strong
+
+    chosen = pick(sentences, KEEP["accounting"], lambda s: rank(s) if rank(s) >= 2 else 0)
+    return Found(chosen, items, heading_of(chosen))
+
+
+def read_sections(
+    blocks: list[Block], issuer: Issuer, lines: list[DocumentLine] | None = None
+) -> dict[str, Found]:
+    """Every section a document gives, by each section's rules (`lines`: a report's page lines,
+    for its tables of revenue by segment)."""
+    lines = lines or []
+    sentences = sentences_of(blocks)
+    listed = {i.name for i in listed_products(blocks)}
+    found = {
+        "overview": overview(sentences, issuer, listed),
+        "products_services": products(blocks, lines, sentences, issuer),
+        "customers": customers(sentences),
+        "geography": geography(sentences),
+        "strategy": strategy(blocks, sentences),
+        "risks": risks(blocks, sentences),
+        "accounting": accounting(blocks, sentences),
+    }
+    for section in found.values():
+        section.full_text = _full_text(blocks, section) if section.sentences else None
+    return {name: found[name] for name in SECTIONS}
+
+
+def _full_text(blocks: list[Block], section: Found) -> str:
+    """The text of the blocks the section's sentences come from and those around them, up to
+    FULL_TEXT_CHARS."""
+    wanted = {s.position // 1000 for s in section.sentences}
+    near = {p + d for p in wanted for d in range(-2, 4)}
+    text = "\n\n".join(b.text for b in blocks if b.position in near)
+    return text[:FULL_TEXT_CHARS]

@@ -1,0 +1,207 @@
+"""The sentences a profile is made of: a document's usable sentences with the headings above
+them, the issuer's names, and choosing the best few in reading order.
+
+A usable sentence is the issuer's own, 6 to 75 words, begins a sentence (not the tail of one cut
+by a page), is no footnote, and is never off topic (profile_vocabulary.OFF_TOPIC) or boilerplate
+(forward-looking warnings, cross-references, an auditor's review statement). A 10-K's cover and
+Part III are never read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from filings.companies.profile_document import Block
+from filings.companies.profile_vocabulary import FURNITURE, HEADINGS, OFF_TOPIC
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])[”\"]?\s+(?=[A-ZÅÄÖ“\"(•])")
+
+_BOILERPLATE = re.compile(
+    r"forward-looking|safe harbor|undue reliance|incorporated (herein )?by reference|"
+    r"table of contents|should be read (in conjunction|together) with|framtidsinriktad|"
+    r"tulevaisuutta koskev|our review|nothing has come to our attention|we have reviewed|"
+    r"can be found (on|at|in)|is available (on|at|in) (our|the)|excel format|you should read",
+    re.IGNORECASE,
+)
+
+_PART_THREE = re.compile(r"^item_1[0-4]$|^item_9[bc]?$|^item_1[56]$|^item_4$|^item_5$")
+
+MIN_WORDS, MAX_WORDS = 6, 75
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A sentence of the document, the headings above it (nearest first) and its page."""
+
+    text: str
+    page_id: str
+    page_number: int | None
+    position: int
+    section: str
+    headings: tuple[str, ...]
+    bullet: bool = False
+
+
+@dataclass(frozen=True)
+class Item:
+    """A name in the issuer's own list (a product line, a segment, a kind of risk)."""
+
+    name: str
+    page_id: str
+    page_number: int | None
+    part_of: str | None = None
+
+
+@dataclass
+class Found:
+    """What a document gives a section."""
+
+    sentences: list[Sentence] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
+    source_heading: str | None = None
+    full_text: str | None = None
+
+
+@dataclass(frozen=True)
+class Issuer:
+    """The names a document may call its issuer by."""
+
+    names: tuple[str, ...]
+
+    @classmethod
+    def of(cls, *names: str | None) -> Issuer:
+        """The names and their short forms, without legal suffixes (AB, Oyj, Inc., (publ))."""
+        out: list[str] = []
+        for name in names:
+            if not name:
+                continue
+            short = re.sub(
+                r"[,.]?\s*\b(AB|ASA|A/S|Oyj|Abp|Oy|plc|Inc|Corp|Corporation|Company|Co|Ltd|"
+                r"Group|Holding|Fastigheter)\b\.?|\(publ\)|\bThe\b",
+                "",
+                name,
+                flags=re.IGNORECASE,
+            ).strip(" ,.")
+            out += [name.strip(), short, short.split()[0] if short.split() else ""]
+        kept = [n for n in dict.fromkeys(out) if len(n) >= 3]
+        return cls(tuple(kept))
+
+    def is_subject(self, sentence: str) -> bool:
+        """Whether a sentence is about the issuer itself: it opens with its name, We, Our, the
+        Company or the Group."""
+        opening = sentence[:80].lower()
+        if re.match(
+            r"^(we|our|the company|the group|the corporation|koncernen|konserni|"
+            r"yhtiö|bolaget)\b",
+            opening,
+        ):
+            return True
+        return any(opening.startswith(n.lower()) for n in self.names)
+
+
+def split_sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
+
+
+def usable(text: str, bullet: bool) -> bool:
+    words = text.split()
+    if not MIN_WORDS <= len(words) <= MAX_WORDS:
+        return False
+    if not bullet and text[-1] not in '.!?”"':
+        return False
+    if sum(w[0].isdigit() for w in words) > len(words) / 3:
+        return False
+    if not (text[0].isupper() or text[0].isdigit() or text[0] in '“"(' or text[1:2].isupper()):
+        return False  # the tail of a sentence cut by a page or a column
+    if re.match(r"^\(\d+\)", text) or text.count(")") > text.count("("):
+        return False  # a footnote, or a sentence cut after its opening bracket
+    opening = [w.lower() for w in words[:3]]
+    if any([w.lower() for w in words[i : i + 3]] == opening for i in range(3, 16)):
+        return False  # headings run together with their text ("Notes Notes (unaudited) ...")
+    return not OFF_TOPIC.search(text) and not _BOILERPLATE.search(text)
+
+
+def sentences_of(blocks: list[Block]) -> list[Sentence]:
+    """The usable sentences of a document, each with the headings above it (nearest first, the
+    furniture of tables left out, reset where a 10-K item begins)."""
+    out: list[Sentence] = []
+    headings: list[str] = []
+    item = None
+    sectioned = any(b.section for b in blocks)
+    for block in blocks:
+        if block.section != item:
+            item, headings = block.section, []
+        if _PART_THREE.match(block.section or "-") or (sectioned and not block.section):
+            continue  # a 10-K's Part III, or its cover and contents before Item 1
+        if block.kind == "heading":
+            if not FURNITURE.search(block.text) or HEADINGS["strategy"].search(block.text):
+                headings = [block.text, *headings[:3]]
+            continue
+        bullet = block.kind == "item"
+        for index, text in enumerate(split_sentences(block.text)):
+            text = text.lstrip("•·▪■* ").strip()
+            if usable(text, bullet):
+                out.append(
+                    Sentence(
+                        text,
+                        block.page_id,
+                        block.page_number,
+                        block.position * 1000 + index,
+                        block.section,
+                        tuple(headings),
+                        bullet,
+                    )
+                )
+    return out
+
+
+def is_under(sentence: Sentence, section: str, depth: int = 2) -> bool:
+    """Whether one of the nearest headings above a sentence names the section (a risk heading
+    names no other section: "Risks related to product liability" is not about products)."""
+    return any(
+        HEADINGS[section].search(h) and (section == "risks" or not HEADINGS["risks"].search(h))
+        for h in sentence.headings[:depth]
+    )
+
+
+def in_items(sentence: Sentence, *items: str) -> bool:
+    """Whether a sentence is in one of these 10-K items (item_1 is not item_1a), or in a
+    document without items."""
+    section = sentence.section
+    return not section or any(section == i or section.startswith(f"{i}/") for i in items)
+
+
+def pick(
+    candidates: Iterable[Sentence], keep: int, rank: Callable[[Sentence], int]
+) -> list[Sentence]:
+    """The `keep` best-ranked sentences (ties by reading order), no two alike, in reading order."""
+    chosen: list[Sentence] = []
+    for sentence in sorted(candidates, key=lambda s: (-rank(s), s.position)):
+        if rank(sentence) <= 0 or any(_alike(sentence.text, c.text) for c in chosen):
+            continue
+        chosen.append(sentence)
+        if len(chosen) == keep:
+            break
+    return sorted(chosen, key=lambda s: s.position)
+
+
+def _alike(a: str, b: str) -> bool:
+    wa, wb = set(a.lower().split()), set(b.lower().split())
+    return len(wa & wb) >= 0.7 * min(len(wa), len(wb))
+
+
+def unique(items: list[Item]) -> list[Item]:
+    seen: set[str] = set()
+    out = []
+    for item in items:
+        key = item.name.lower()
+        if key not in seen:
+            seen.add(key)
+            out.append(item)
+    return out
+
+
+def heading_of(chosen: list[Sentence]) -> str | None:
+    return next((s.headings[0] for s in chosen if s.headings), None)

@@ -1,0 +1,73 @@
+"""Profile sections read out of a filing at ingestion and stored, so that a request only reads:
+the document as blocks (profile_document), each section by its rules (profile_rules), and why a
+section is empty when it is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Connection, Row
+
+from filings.companies import queries
+from filings.companies.geography_tables import document_lines
+from filings.companies.profile_document import Block, blocks_of_pages, blocks_of_units
+from filings.companies.profile_rules import read_sections
+from filings.companies.profile_sentences import Found, Issuer
+from filings.core.markets import TEXT
+
+# Why a document gives a section nothing, in the words of what was looked for.
+REASONS = {
+    "overview": "no sentence of it says what the company does (no 'in brief', 'about' or "
+    "business description part)",
+    "products_services": "it names none of the issuer's products, services, segments or "
+    "business areas",
+    "customers": "it says nothing of who the customers are or how concentrated they are",
+    "geography": "it does not say in words where the company sells or operates",
+    "strategy": "it states no strategy, goals, targets or outlook",
+    "risks": "it has no risk part (risk factors, risks and uncertainties)",
+    "accounting": "it states no accounting principles, policies or critical estimates",
+}
+
+
+def document_blocks(conn: Connection, filing: Row[Any]) -> list[Block]:
+    """A stored filing as blocks, by what is stored: sectioned text, else its pages (a release's
+    markdown, or a PDF's lines)."""
+    units = queries.filing_text_units(conn, filing.id)
+    if units:
+        return blocks_of_units(units, filing.accession_number or filing.docid or "")
+    pages = queries.filing_pages(conn, filing.id)
+    return blocks_of_pages(pages, markdown=filing.document_format == TEXT.key)
+
+
+def _record(name: str, found: Found, language: str) -> dict[str, Any]:
+    return {
+        "section": name,
+        "language": language,
+        "source_heading": found.source_heading,
+        "items": [
+            {
+                "name": i.name,
+                "page_id": i.page_id,
+                "page_number": i.page_number,
+                "part_of": i.part_of,
+            }
+            for i in found.items
+        ],
+        "full_text": found.full_text,
+        "reason": None if found.sentences or found.items else REASONS[name],
+        "sentences": [
+            {"text": s.text, "page_id": s.page_id, "page_number": s.page_number}
+            for s in found.sentences
+        ],
+    }
+
+
+def store_profile(conn: Connection, filing: Row[Any]) -> bool:
+    """Read a filing's profile sections and store them in place of earlier ones; whether
+    anything changed. A filing without text stores nothing."""
+    blocks = document_blocks(conn, filing)
+    issuer = Issuer.of(filing.company_name, filing.display_name)
+    lines = document_lines(queries.filing_pages(conn, filing.id))
+    found = read_sections(blocks, issuer, lines) if blocks else {}
+    wanted = [_record(name, section, filing.language or "en") for name, section in found.items()]
+    return queries.replace_profile_sections(conn, filing.id, filing.company_pk, wanted)

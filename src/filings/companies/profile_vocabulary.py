@@ -1,0 +1,242 @@
+"""The language of reports a profile is read by: what headings name each section, which sentences
+answer it, and which never answer any (biographies, contact lines, webcast invitations,
+remuneration, legal boilerplate), in English, Swedish and Finnish.
+
+Built from how annual and interim reports, 10-Ks and stock exchange releases word these parts,
+not from any one issuer's document.
+"""
+
+from __future__ import annotations
+
+import re
+
+SECTIONS = (
+    "overview",
+    "products_services",
+    "customers",
+    "geography",
+    "strategy",
+    "risks",
+    "accounting",
+)
+
+# --- headings ---------------------------------------------------------------------------------
+
+HEADINGS: dict[str, re.Pattern[str]] = {
+    "overview": re.compile(
+        r"\b(in brief|at a glance|about (us|the company|the group)|this is\b|company (background|"
+        r"overview|description|profile)|our company|^overview$|^general$|^introduction$|business "
+        r"concept|business model|^our business$|^the business$|what we do|lyhyesti|i korthet|i "
+        r"sammandrag|^om\b|detta är|affärsidé|affärsmodell|liiketoimintamalli)",
+        re.IGNORECASE,
+    ),
+    "products_services": re.compile(
+        r"^segments$|\b(products?|services|offerings?|solutions|brands|operating segments?|segment "
+        r"information|segments of business|reportable segments|our businesses|business areas?|"
+        r"business segments|divisions|our markets|markets we serve|portfolio|affärsområden?|"
+        r"produkter|tjänster|erbjudande|liiketoiminta-alue\w*|tuotteet|palvelut|segmentit)\b",
+        re.IGNORECASE,
+    ),
+    "customers": re.compile(
+        r"\b(customers?|clients|markets and distribution|distribution( system)?|sales and "
+        r"marketing|sales channels?|go-to-market|kunder|asiakkaat|hyresgäster|tenants)\b",
+        re.IGNORECASE,
+    ),
+    "geography": re.compile(
+        r"\b(geographic(al)? (areas?|information|markets?|data)|market areas?|markets and "
+        r"regions|where we operate|international operations|marknader|marknadsområden|"
+        r"markkina-alueet|maantieteelli)",
+        re.IGNORECASE,
+    ),
+    "strategy": re.compile(
+        r"strateg|\b(mission|vision|ambitions?|purpose|goals?|financial targets|targets|"
+        r"priorities|outlook|guidance|looking ahead|future prospects|financial policy|"
+        r"framtidsutsikter|utsikter|mål|finansiella mål|näkymät|tavoitteet|ohjeistus)\b",
+        re.IGNORECASE,
+    ),
+    "risks": re.compile(r"\brisk|\brisker|\briskit|osäkerhet|epävarmuu", re.IGNORECASE),
+    "accounting": re.compile(
+        r"accounting (policies|principles|estimates|judge?ments?)|critical accounting|significant "
+        r"(accounting )?(estimates|judge?ments?)|basis of (preparation|presentation)|estimates and "
+        r"(judge?ments?|assumptions)|use of estimates|new (accounting )?standards|redovisnings"
+        r"principer|värderingsprinciper|bedömningar och uppskattningar|laatimisperiaatteet|"
+        r"laadintaperiaatteet|kirjanpitoperiaatteet|arviot ja harkin",
+        re.IGNORECASE,
+    ),
+}
+# Headings of other parts of a business description: they end a list of products.
+TOPICS = re.compile(
+    r"\b(competition|seasonality|manufacturing|supply|raw materials|research|intellectual "
+    r"property|patents|trademarks|human capital|employees|our people|properties|regulation|"
+    r"government|environment|sustainability|technology|available information|backlog|sales "
+    r"and marketing|markets and distribution|distribution|customers|our customers|legal|"
+    r"insurance|working capital|executive officers|corporate|history|geographic|business "
+    r"strateg|strategy|our strategy|seasonal|sourcing|information about|promotional|"
+    r"investments in|bottler|design and engineering|service and warranty|financial services|"
+    r"governmental|cybersecurity|properties|risk|introductions|results of|notes? to|"
+    r"consolidated|summary of|accounting)",
+    re.IGNORECASE,
+)
+# Headings that are a table's furniture, not a part of the text: units and periods.
+FURNITURE = re.compile(
+    r"\b(SEK|EUR|USD|NOK|DKK|MSEK|MEUR|million|billion|thousand|Q[1-4]|jan|feb|mar|apr|may|"
+    r"jun|jul|aug|sep|oct|nov|dec|january|february|march|april|june|july|august|september|"
+    r"october|november|december|\d{4})\b|%",
+    re.IGNORECASE,
+)
+
+# --- sentences --------------------------------------------------------------------------------
+
+OFF_TOPIC = re.compile(
+    # biographies
+    r"\b(has served|served as|serves as|was appointed|has been appointed|joined (the company|"
+    r"us|\w+ in)|prior to joining|previously (served|held|was)|graduated|holds? an? (bachelor|"
+    r"master|degree|mba)|years of age|born in|board member since|director since|"
+    r"(executive|senior) vice president,|chief \w+ officer (of|at) )|"
+    r"\b(he|she|his|her|mr|ms)\b\.?|"
+    # contact lines
+    r"\b(tel|phone|telephone|e-?mail|fax)\b\.?:?|@|https?://|www\.|\+\d{2,3}[\s\d]{6,}|please "
+    r"contact|further information|more information, please|investor relations|media relations|"
+    # webcast and meeting invitations, calendars
+    r"webcast|teleconference|conference call|dial-in|dial in|register (in advance|here)|"
+    r"presentation material|investors page|will be (published|presented|held|broadcast)|can be "
+    r"followed|livestream|audiocast|financial calendar|reporting schedule|annual general meeting"
+    r" (will|is scheduled)|\bagm\b|q&a|"
+    # remuneration
+    r"remuneration|compensation committee|executive compensation|variable (cash )?(pay|"
+    r"remuneration|compensation)|salar(y|ies)|\bbonus|incentive (program|plan|scheme)|named "
+    r"executive officers|equity awards|directors'? fees|ersättning|palkitsemi|"
+    # legal boilerplate of releases and reports
+    r"market abuse regulation|submitted for publication|obliged to make public|legally required "
+    r"to disclose|securities market act|this (report|release) has (not )?been (reviewed|audited)"
+    r"|insider trading|"
+    # signatures, dates, places of signing
+    r"^(stockholm|helsinki|espoo|the board of directors)\b",
+    re.IGNORECASE,
+)
+PERFORMANCE = re.compile(
+    r"\b(increased|decreased|grew|declined|decline|rose|fell|improved|weakened|amounted to|"
+    r"totall?ed|affected|impacted|negative(ly)?|positive(ly)?|growth was|driven (primarily )?by|"
+    r"was sek|were sek|was eur|were eur|organic(ally)?|year-on-year|yoy|compared (to|with) "
+    r"(the )?(previous|last|prior)|ökade|minskade|kasvoi|laski|heikkeni|parani)\b",
+    re.IGNORECASE,
+)
+# Sentences and headings about the workforce: its strategy is not the company's.
+PEOPLE = re.compile(
+    r"employee|talent|workforce|culture|diversity|inclusion|human capital|benefits|associates|"
+    r"people|personnel|medarbetare|henkilöstö",
+    re.IGNORECASE,
+)
+RISK_FACTOR = re.compile(
+    r"\b(could|may|might) (adversely|negatively|materially|harm|impair|affect|result|"
+    r"disrupt|be adversely|not be)\b",
+    re.IGNORECASE,
+)
+
+CUES: dict[str, re.Pattern[str]] = {
+    "overview": re.compile(
+        r"\b(is (a|an|the) (\w+ ){0,4}(leader|leading|company|group|provider|supplier|"
+        r"manufacturer|producer|operator|developer|retailer|player|specialist|partner)|"
+        r"(designs|develops|manufactures|produces|provides|offers|operates|sells|supplies|"
+        r"delivers|serves|markets|owns|acquires|pioneered)\b|we (design|develop|manufacture|"
+        r"produce|provide|offer|operate|sell|supply|deliver|serve|innovate|enable)\b|"
+        r"engaged in|business (concept|model) is|är (en|ett) |on (\w+ ){0,3}(yhtiö|konserni|"
+        r"johtava))",
+        re.IGNORECASE,
+    ),
+    "products_services": re.compile(
+        r"\b(products?|services|solutions|offerings?|portfolio|brands?|platforms?|segments?|"
+        r"business areas?|divisions?|produkter|tjänster|lösningar|tuotteet|palvelut|ratkaisut)\b",
+        re.IGNORECASE,
+    ),
+    "customers": re.compile(
+        r"\b(customers?|clients|consumers|end users|tenants|wholesalers|kunder|kunderna|asiakkaat|"
+        r"asiakkaita|hyresgäster)\b",
+        re.IGNORECASE,
+    ),
+    "geography": re.compile(
+        r"\b(countries|markets?|regions?|market areas?|international|worldwide|globally|outside "
+        r"(of )?the (u\.s\.|united states)|located in|present in|operations in|länder|marknader|"
+        r"maissa|markkinoilla)\b",
+        re.IGNORECASE,
+    ),
+    "strategy": re.compile(
+        r"\b(strateg\w*|our mission|our vision|our (goal|aim|ambition|purpose) is|we aim|we "
+        r"intend|we plan|we will continue to|(financial|long-term) targets?|target(s|ed)? (of|"
+        r"for|is|are)|ambition|priorit\w+|we expect|is expected|are expected|outlook|guidance|"
+        r"focus(es|ed)? on|going forward|strategi\w*|målsättning|mål|tavoit\w*|näkymä\w*|"
+        r"odotetaan|förväntas)\b",
+        re.IGNORECASE,
+    ),
+    "risks": re.compile(
+        r"\b(risks?|uncertaint\w*|exposed to|exposure|risker|osäkerhet\w*|riski\w*|"
+        r"epävarmuu\w*)\b",
+        re.IGNORECASE,
+    ),
+    "accounting": re.compile(
+        r"\b(IFRS|IAS \d+|US GAAP|GAAP|accounting (policies|principles|standards?|estimates?)|"
+        r"critical (accounting )?estimates?|judge?ments?|estimates and assumptions|recognized|"
+        r"recognised|impairment|fair value|redovisningsprinciper|laatimisperiaat\w*|"
+        r"tilinpäätös\w*)\b",
+        re.IGNORECASE,
+    ),
+}
+# Sentences that answer a section outright, wherever they stand.
+STRONG: dict[str, re.Pattern[str]] = {
+    "customers": re.compile(
+        r"\b(sell|sells|sold|market|markets|distribute|distributes|distributed)\b[^.]{0,60}\b"
+        r"(directly )?to "
+        r"(our |its )?(customers|consumers|businesses|retailers|distributors|wholesalers|"
+        r"utilities|governments|oems|bottl\w+|dealers)|"
+        r"(customers?|clients|wholesalers|distributors|retailers|resellers|kunder?|asiakk\w*)"
+        r"[^.]{0,120}(accounted for|represented|account(s|ed)? for|"
+        r"more than (ten|10) per ?cent|\d+\s?(%|per ?cent) of)|(no single|one|a single|largest|"
+        r"two|three|direct|indirect|ten largest|largest single) (customers?|client)|"
+        r"(our|its|the company’s|the company's|the group’s|the group's) customers (include|are|"
+        r"range)|customers (include|such as|ranging from)|concentration of (credit )?risk",
+        re.IGNORECASE,
+    ),
+    "geography": re.compile(
+        r"(operates?|operations|present|sales|customers|business|presence|offices|"
+        r"subsidiaries) in (more than |over |about |approximately |some )?(\d+|two|three|four|"
+        r"five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty) "
+        r"(countries|markets)|"
+        r"\d+\s?(%|per ?cent) of (net |total |our )?(sales|revenues?)[^.]{0,60}(outside|"
+        r"international|foreign|non-u\.s\.)|(outside|international|foreign|non-u\.s\.)[^.]{0,60}"
+        r"\d+\s?(%|per ?cent) of (net |total |our )?(sales|revenues?)|"
+        r"(reportable|operating) segments (consist|are)[^.]{0,40}(americas|europe|asia|"
+        r"international)|\b(our|its|the|four|three|two|five|six|seven) market areas?\b|"
+        r"(located|portfolio is located) in|largest markets? "
+        r"(are|is|were)",
+        re.IGNORECASE,
+    ),
+    "strategy": re.compile(
+        r"\b(our|its|the group’s|the group's|the company’s|the company's) (targets?|goals?|aims?|"
+        r"ambitions?|objectives?) (is|are|of|for|to)\b|\b(we|our|the company|the group)\b[^.]{0,40}"
+        r"\bstrateg|\b(is|are) focused on (expanding|growing|developing|building|creating|"
+        r"delivering|becoming|improving|strengthening)|"
+        r"\b(our|its|the group’s|the group's|the company’s|the company's) (strategy|mission|"
+        r"vision|purpose|strategic (priorities|direction))\b|financial targets?|long-term "
+        r"targets?|(demand|market|markets|sales|revenue|growth|activity) (is|are) expected to|"
+        r"guidance for "
+        r"\d{4}|outlook for \d{4}|we (expect|aim|target)|strategi(n|ska)? |tavoitte\w*|"
+        r"näkymät",
+        re.IGNORECASE,
+    ),
+    "accounting": re.compile(
+        r"(prepared|presented) in accordance with|IAS 34|critical accounting (policies|"
+        r"estimates)|significant (accounting )?(estimates|judge?ments)|same accounting "
+        r"(policies|principles)|accounting (policies|principles) (and methods )?(are|were|have)",
+        re.IGNORECASE,
+    ),
+}
+# The words after a list of names a sentence gives: "the X, Y and Z segments".
+SEGMENT_KINDS = re.compile(r"\b(segments?|business areas?|divisions?|business units?)\b")
+SEGMENT_TABLE = re.compile(
+    r"\b(revenues?|net sales|sales|orders received|order intake|omsättning|intäkter|"
+    r"liikevaihto)\b.{0,30}\b(by|per)\s+(operating\s+|reportable\s+)?(segments?|business "
+    r"areas?|divisions?|affärsområden?|categor(y|ies)|products?|product (areas?|lines?|groups?)|"
+    r"type of (income|revenue)|revenue streams?|produktområden?)\b|segmenteittäin|"
+    r"liiketoiminta-alueittain",
+    re.IGNORECASE,
+)
