@@ -108,7 +108,7 @@ SAME_QUESTIONS: list[tuple[str, dict[str, Any], tuple[str, str, dict[str, Any]]]
         {"company": "AAPL", "sections": ["overview"]},
         ("GET", "/companies/AAPL/profile", {"sections": "overview"}),
     ),
-    ("get_profile", {"company": "Kemira"}, ("GET", "/companies/Kemira/profile", {})),
+    ("get_profile", {"company": "Sampo"}, ("GET", "/companies/Sampo/profile", {})),  # no document
     (
         "get_revenue_geography",
         {"company": "NVDA", "year": 2025},
