@@ -139,8 +139,11 @@ def rankings(conn: Any, item: dict[str, Any], engine: Any, directory: Any) -> di
         company_pk = resolved.pk
     where = PassageFilter(company_pk, filters.get("year"), filters.get("document_type"))
     words = [i for i, _ in full_text(conn, item["q"], 10, where).ranked]
-    vector = engine.query_vector(item["q"])
-    dense = [i for i, _ in engine.index.search(conn, vector, 10, where) or []]
+    total, with_vectors = engine.index.status(conn)
+    dense: list[int] = []
+    if total == with_vectors:  # else the service answers from full text alone
+        vector = engine.query_vector(item["q"])
+        dense = [i for i, _ in engine.index.search(conn, vector, 10, where) or []]
     return {
         "hybrid": fused,
         "fulltext": _passage_hits(conn, words),
