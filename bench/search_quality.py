@@ -4,6 +4,7 @@ group (en, fi, sv, cross-lingual, filtered) and split (tune, held-out), for the 
 ranking and for each of its two rankings alone.
 
     python -m bench.search_quality build DB      # ingest the corpus into a SQLite file, embed
+                                                 # (--no-vectors: full text alone)
     python -m bench.search_quality evaluate DB   # the table; --queries to list every query
 
 The database is built by the `filings` on the path (so a checkout of another commit, put first
@@ -35,9 +36,9 @@ VECTOR_CACHE = Path(
 TOP = 5
 
 
-def build(path: str) -> None:
+def build(path: str, vectors: bool = True) -> None:
     """Ingest the corpus (the SEC mirror and the Nordic feed) into a new SQLite file, with
-    vectors."""
+    vectors unless told not to (full-text evaluation)."""
     from filings.ingest.nordic.pipeline import ingest_nordic
     from filings.ingest.sec.pipeline import ingest_sec, read_tickers, select_ciks
     from filings.ingest.sec.source import MirrorSource
@@ -55,6 +56,8 @@ def build(path: str) -> None:
         CORPUS / "nordic/feed.json",
         CORPUS / "nordic/instruments/all-nordic-instruments.json",
     )
+    if not vectors:
+        return
     print("ingested; embedding", flush=True)
     embed_missing(
         database,
@@ -137,13 +140,29 @@ def rankings(conn: Any, item: dict[str, Any], engine: Any, directory: Any) -> di
         resolved = resolve_company(conn, directory, filters["company"])
         assert not isinstance(resolved, Miss)
         company_pk = resolved.pk
-    where = PassageFilter(company_pk, filters.get("year"), filters.get("document_type"))
-    words = [i for i, _ in full_text(conn, item["q"], 10, where).ranked]
-    total, with_vectors = engine.index.status(conn)
-    dense: list[int] = []
-    if total == with_vectors:  # else the service answers from full text alone
-        vector = engine.query_vector(item["q"])
-        dense = [i for i, _ in engine.index.search(conn, vector, 10, where) or []]
+    try:  # each side alone as the service ranks it (focus and boosts included)
+        from filings.search.service import Sides, rank
+    except ImportError:  # a commit before `rank`: each side's raw ranking
+        where = PassageFilter(company_pk, filters.get("year"), filters.get("document_type"))
+        words = [i for i, _ in full_text(conn, item["q"], 10, where).ranked]
+        total, with_vectors = engine.index.status(conn)
+        dense: list[int] = []
+        if total == with_vectors:  # else the service answers from full text alone
+            vector = engine.query_vector(item["q"])
+            dense = [i for i, _ in engine.index.search(conn, vector, 10, where) or []]
+    else:
+        words = [
+            i
+            for i, _ in rank(conn, directory, request, company_pk, engine, Sides(vectors=False))[0][
+                :10
+            ]
+        ]
+        dense = [
+            i
+            for i, _ in rank(conn, directory, request, company_pk, engine, Sides(words=False))[0][
+                :10
+            ]
+        ]
     return {
         "hybrid": fused,
         "fulltext": _passage_hits(conn, words),
@@ -209,7 +228,7 @@ def main(argv: list[str] | None = None) -> None:
     if len(args) < 2 or args[0] not in commands:
         raise SystemExit(__doc__)
     if args[0] == "build":
-        build(args[1])
+        build(args[1], vectors="--no-vectors" not in args)
         return
     split = args[args.index("--split") + 1] if "--split" in args else None
     evaluate(args[1], show="--queries" in args, split=split)

@@ -33,7 +33,7 @@ _BOLD_LINE = re.compile(r"^\s*\*\*(.{3,120}?)\*\*\s*$")
 _NUMBER = re.compile(r"^[(\[]?[-–−+]?[$€£]?\d[\d.,:/]*[%x)\]]*[.,;]?$|^[-–−—]$")
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _BULLET = "•*-–▪■►"
-# A line that ends in one of these goes on in the next: it is no heading (`... authorities that the`).
+# A line ending in one of these goes on in the next, so it is no heading (`... that the`).
 _CARRIED_ON = frozenset(
     "a an and as at by for from in of on or that the to with och att av en ett för i med på "
     "som till ja sekä tai".split()
@@ -96,7 +96,7 @@ def _goes_on(following: str) -> bool:
     figure (`... the margin reached` / `18.8% (20.6). The lower margin ...`)."""
     if not following:
         return False
-    first = following.lstrip("(“\"")[:1]
+    first = following.lstrip('(“"')[:1]
     return first.islower() or first.isdigit()
 
 
@@ -121,10 +121,14 @@ def _units(text: str, markdown: bool) -> list[_Unit]:
         heading = _MARKDOWN_HEADING.match(line) if markdown else None
         bold = _BOLD_LINE.match(line) if markdown else None
         title = heading.group(2) if heading else bold.group(1) if bold else None
-        ends_sentence = not previous or previous[-1] in ".!?:)”\"" or is_table_row(previous)
-        if title is None and is_heading(line) and not _goes_on(following):
-            if ends_sentence or is_heading(previous):
-                title = line
+        ends_sentence = not previous or previous[-1] in '.!?:)”"' or is_table_row(previous)
+        if (
+            title is None
+            and is_heading(line)
+            and not _goes_on(following)
+            and (ends_sentence or is_heading(previous))
+        ):
+            title = line
         if title is not None:
             units.append(_Unit("heading", " ".join(title.replace("**", " ").split())))
         elif is_table_row(line) or line[0] in _BULLET:

@@ -20,6 +20,7 @@ from filings.core.markets import DOCUMENT_TYPES
 from filings.core.misses import FailureKind, Miss, invalid_choice, miss
 from filings.db.fulltext import PassageFilter, full_text
 from filings.search import queries
+from filings.search.periods import NamedPeriod, named_period
 from filings.search.schemas import (
     ContentHit,
     ContentSearchRequest,
@@ -30,6 +31,10 @@ from filings.search.vectors import E5Embedder, Embedder, VectorIndex
 
 CANDIDATES = 50
 RRF_K = 60
+VECTOR_WEIGHT = 1.0  # the dense ranking's weight in the fusion (full text: its known share)
+FOCUS_WEIGHT = 1.0  # a ranking under the named company or period, beside the filters' own
+COMPANY_BOOST = 0.5  # a passage of the company the question names: score x (1 + this)
+PERIOD_BOOST = 0.5  # a passage of a filing of the period the question names
 
 
 @dataclass
@@ -79,29 +84,130 @@ def fuse(
     return sorted(((i, round(s / best, 6)) for i, s in fused.items()), key=lambda x: (-x[1], x[0]))
 
 
-def _hits(conn: Connection, ranked: list[tuple[int, float]]) -> list[ContentHit]:
-    """The hits for ranked passage ids, in one query."""
-    by_id = queries.passage_hits(conn, [passage_id for passage_id, _ in ranked])
-    hits = []
-    for passage_id, score in ranked:
-        r = by_id.get(passage_id)
-        if r is None:  # re-ingested since the vectors were loaded: that passage is gone
-            continue
-        hits.append(
-            ContentHit(
-                company_name=r.company_name,
-                year=str(r.fiscal_year) if r.fiscal_year is not None else None,
-                document_type=r.document_type,
-                content=r.content,
-                content_title=r.content_title or r.title,  # no heading above: the document's
-                docid=r.docid or r.accession_number,
-                page_id=r.page_id,
-                source_url=r.source_url or f"/api/v1/data/filings/{r.page_id}/snapshot",
-                score=score,
-                page_number=r.page_number,
-            )
+@dataclass(frozen=True)
+class Focus:
+    """What a question names without filtering on it: a company (the filter's, or one it
+    mentions) and a period. Their passages are searched as rankings of their own and boosted."""
+
+    company_pk: int | None = None
+    period: NamedPeriod = field(default_factory=NamedPeriod)
+
+    def boost(self, company_pk: int, fiscal_year: int | None, quarter: int | None) -> float:
+        """The factor a passage's fused score is multiplied by (1 when nothing matches)."""
+        factor = 1.0
+        if self.company_pk is not None and company_pk == self.company_pk:
+            factor += COMPANY_BOOST
+        if self.period and _in_period(self.period, fiscal_year, quarter):
+            factor += PERIOD_BOOST
+        return factor
+
+    @property
+    def most(self) -> float:
+        """The largest factor `boost` gives."""
+        return (
+            1.0
+            + (COMPANY_BOOST if self.company_pk is not None else 0.0)
+            + (PERIOD_BOOST if self.period else 0.0)
         )
-    return hits
+
+
+def _in_period(period: NamedPeriod, fiscal_year: int | None, quarter: int | None) -> bool:
+    """Whether a filing of `fiscal_year` (and `quarter`, None for a year's) is of the period: a
+    year's filing counts for its fourth quarter, which it reports."""
+    if period.years and fiscal_year not in period.years:
+        return False
+    return (
+        period.quarter is None
+        or quarter == period.quarter
+        or (quarter is None and period.quarter == 4)
+    )
+
+
+def _focus_filter(where: PassageFilter, focus: Focus) -> PassageFilter | None:
+    """The filter of the named company and year, as a ranking of its own beside `where`;
+    None when the question names neither beyond the filters."""
+    year = where.year
+    if year is None and len(focus.period.years) == 1:
+        year = next(iter(focus.period.years))
+    narrowed = PassageFilter(where.company_pk or focus.company_pk, year, where.document_type)
+    return None if narrowed == where else narrowed
+
+
+@dataclass(frozen=True)
+class Sides:
+    """Which rankings a search fuses (both by default; one alone for comparisons)."""
+
+    words: bool = True
+    vectors: bool = True
+
+
+def rank(
+    conn: Connection,
+    directory: CompanyDirectory,
+    request: ContentSearchRequest,
+    company_pk: int | None,
+    engine: SearchEngine,
+    sides: Sides = Sides(),
+) -> tuple[list[tuple[int, float]], dict[int, Any], bool]:
+    """(passage id, score) best first, the passages' rows by id, and whether the vectors took
+    part. Each side ranks under the filters and, where the question names a company or a
+    period beyond them, under that focus too; the rankings are fused, and a passage of the
+    named company or period is boosted."""
+    where = PassageFilter(company_pk, request.year, request.document_type)
+    mentioned = None
+    if company_pk is None:
+        # A company the question names ("Teslan liikevaihto") without the company filter: its
+        # own passages are searched too and rise, without others being left out.
+        record = directory.index(conn).mentioned(request.query)
+        mentioned = record.pk if record is not None else None
+    focus = Focus(mentioned, named_period(request.query) if request.year is None else NamedPeriod())
+    narrowed = _focus_filter(where, focus)
+    wheres = [where] if narrowed is None else [where, narrowed]
+    total, with_vectors = engine.index.status(conn)
+    started = (
+        engine.start_dense(request.query, CANDIDATES, wheres)
+        if sides.vectors and with_vectors == total
+        else None
+    )
+    rankings: list[list[tuple[int, float]]] = []
+    weights: list[float] = []
+    if sides.words:
+        for place, filter_ in enumerate(wheres):
+            words = full_text(conn, request.query, CANDIDATES, filter_)
+            rankings.append(words.ranked)
+            # Full text counts as far as it knows the query's words (a Finnish question over
+            # English text matches little but numbers): the vectors carry the rest.
+            weights.append(words.known_share * (FOCUS_WEIGHT if place else 1.0))
+    dense = started.result() if started is not None else None
+    if dense is not None and dense[0] is not None:
+        for place, own in enumerate(dense):
+            rankings.append(own or [])
+            weights.append(VECTOR_WEIGHT * (FOCUS_WEIGHT if place else 1.0))
+    fused = fuse(rankings, weights)
+    rows = queries.passage_hits(conn, [passage_id for passage_id, _ in fused])
+    most = focus.most
+    boosted = [
+        (i, round(score * focus.boost(r.company_pk, r.fiscal_year, r.fiscal_quarter) / most, 6))
+        for i, score in fused
+        if (r := rows.get(i)) is not None  # re-ingested since the vectors were loaded: gone
+    ]
+    boosted.sort(key=lambda x: (-x[1], x[0]))
+    return boosted, rows, dense is not None and dense[0] is not None
+
+
+def _hit(r: Any, score: float) -> ContentHit:
+    return ContentHit(
+        company_name=r.company_name,
+        year=str(r.fiscal_year) if r.fiscal_year is not None else None,
+        document_type=r.document_type,
+        content=r.content,
+        content_title=r.content_title or r.title,  # no heading above: the document's
+        docid=r.docid or r.accession_number,
+        page_id=r.page_id,
+        source_url=r.source_url or f"/api/v1/data/filings/{r.page_id}/snapshot",
+        score=score,
+        page_number=r.page_number,
+    )
 
 
 def content_search(
@@ -127,36 +233,11 @@ def content_search(
             company=request.company,
             hint="Ingest filings with `filings ingest` to make their text searchable.",
         )
-    where = PassageFilter(company_pk, request.year, request.document_type)
-    wheres = [where]
-    if company_pk is None:
-        # A company the question names ("Teslan liikevaihto") without the company filter: its
-        # own passages ranked by meaning as a third ranking, so that they rise without others
-        # being left out.
-        mentioned = directory.index(conn).mentioned(request.query)
-        if mentioned is not None:
-            wheres.append(PassageFilter(mentioned.pk, request.year, request.document_type))
-    started = (
-        engine.start_dense(request.query, CANDIDATES, wheres) if with_vectors == total else None
-    )
-    words = full_text(conn, request.query, CANDIDATES, where)
-    rankings = [words.ranked]
-    weights = [1.0]
-    dense, *named = started.result() if started is not None else [None]
-    if dense is not None:
-        rankings.append(dense)
-        # Full text counts as far as it knows the query's words (a Finnish question over
-        # English text matches little but numbers): the vectors carry the rest.
-        weights = [words.known_share, 1.0]
-        for own in named:
-            if own:
-                rankings.append(own)
-                weights.append(1.0)
-    hits = _hits(conn, fuse(rankings, weights))
+    ranked, rows, hybrid = rank(conn, directory, request, company_pk, engine)
     return ContentSearchResponse(
-        results=hits[: request.limit],
-        total=len(hits),
+        results=[_hit(rows[i], score) for i, score in ranked[: request.limit]],
+        total=len(ranked),
         query=request.query,
-        mode="hybrid" if dense is not None else "fulltext",
+        mode="hybrid" if hybrid else "fulltext",
         index=IndexStatus(passages=total, with_vectors=with_vectors),
     )

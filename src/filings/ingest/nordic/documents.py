@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pypdfium2 as pdfium
 
 from filings.core.errors import MalformedInput
-from filings.ingest.hyphens import join_hyphenated
+from filings.core.hyphens import join_hyphenated
 
 _FRONT_MATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*\n", re.DOTALL)
 
@@ -33,7 +33,7 @@ def docid_of(content: bytes) -> tuple[str, str]:
 
 
 def pdf_pages(content: bytes) -> list[str]:
-    """The text of every page of a PDF, its hyphenation marks resolved (`ingest/hyphens.py`)."""
+    """The text of every page of a PDF, its hyphenation marks resolved (`core/hyphens.py`)."""
     try:
         pdf = pdfium.PdfDocument(content)
     except pdfium.PdfiumError as exc:
