@@ -3,6 +3,7 @@ hyphenation marks are resolved: checked on the corpus's own pages and on small t
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -72,7 +73,7 @@ def test_passages_keep_their_size_and_overlap_at_length_cuts() -> None:
     found = split_passages("Net sales\n" + "\n".join(sentences))
     assert len(found) >= 4 and all(p.title == "Net sales" for p in found)
     assert all(len(p.content.split()) <= MAX_WORDS for p in found)
-    for before, after in zip(found, found[1:], strict=False):
+    for before, after in itertools.pairwise(found):
         opening = re.split(r"(?<=\.)\s", after.content)[0]
         assert opening in before.content  # the next opens with the last sentence(s) before
         assert len(opening.split()) <= OVERLAP_WORDS
