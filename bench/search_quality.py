@@ -170,14 +170,16 @@ def rankings(conn: Any, item: dict[str, Any], engine: Any, directory: Any) -> di
     }
 
 
-def evaluate(path: str, show: bool = False, split: str | None = None) -> dict[str, Any]:
+def evaluate(
+    path: str | Database, show: bool = False, split: str | None = None, engine: Any = None
+) -> dict[str, Any]:
     """Recall@5 (strict and page level) and MRR by group and split for each ranking; prints
     the table and returns the per-query ranks."""
     from filings.companies.service import CompanyDirectory
     from filings.search.service import SearchEngine
 
-    database = Database(make_engine(f"sqlite:///{path}"))
-    engine, directory = SearchEngine(), CompanyDirectory()
+    database = path if isinstance(path, Database) else Database(make_engine(f"sqlite:///{path}"))
+    engine, directory = engine or SearchEngine(), CompanyDirectory()
     labelled = [q for q in load_labelled() if split is None or q["split"] == split]
     ranks: dict[str, dict[str, tuple[int | None, int | None]]] = defaultdict(dict)
     fffe = 0

@@ -93,10 +93,15 @@ def test_the_question_in_finnish_finds_lifcos_2019_page(sec_client: TestClient) 
 
 
 def test_fusion_scores_lie_in_0_1_best_first() -> None:
-    fused = fuse([[(1, 9.0), (2, 5.0), (3, 1.0)], [(2, 0.9), (4, 0.8)]])
+    rankings = [[(1, 9.0), (2, 5.0), (3, 1.0)], [(2, 0.9), (4, 0.8)]]
+    fused = fuse(rankings, method="rrf")
     assert [item for item, _ in fused] == [2, 1, 4, 3]
     assert fused[0][1] <= 1 and all(0 < score <= 1 for _, score in fused)
-    assert fuse([[(7, 1.0)]]) == [(7, 1.0)]
+    assert fuse([[(7, 1.0)]], method="rrf") == [(7, 1.0)]
+    # By scores: each ranking scaled between its last (0) and its first (1), added by weight.
+    scored = fuse(rankings, [1.0, 3.0], method="scores")
+    assert scored == [(2, round((0.5 + 3.0) / 4, 6)), (1, 0.25), (3, 0.0), (4, 0.0)]
+    assert fuse([[(7, 1.0)]], method="scores") == [(7, 1.0)]
 
 
 @settings(max_examples=300)

@@ -30,6 +30,7 @@ from filings.search.schemas import (
 from filings.search.vectors import E5Embedder, Embedder, VectorIndex
 
 CANDIDATES = 50
+FUSION = "rrf"  # rrf | scores: see `fuse`
 RRF_K = 60
 VECTOR_WEIGHT = 1.0  # the dense ranking's weight in the fusion (full text: its known share)
 FOCUS_WEIGHT = 1.0  # a ranking under the named company or period, beside the filters' own
@@ -70,17 +71,29 @@ class SearchEngine:
 
 
 def fuse(
-    rankings: list[list[tuple[int, float]]], weights: list[float] | None = None
+    rankings: list[list[tuple[int, float]]],
+    weights: list[float] | None = None,
+    method: str | None = None,
 ) -> list[tuple[int, float]]:
-    """Weighted reciprocal-rank fusion: (id, score in [0, 1]) best first."""
+    """Weighted fusion of rankings, (id, score in [0, 1]) best first: `rrf`, reciprocal ranks
+    (k = RRF_K), or `scores`, each ranking's scores scaled to [0, 1] between its last and its
+    first (min-max) and added up by weight."""
     weights = weights or [1.0] * len(rankings)
     if not rankings or not sum(weights):
         return []
     fused: dict[int, float] = {}
     for weight, ranking in zip(weights, rankings, strict=True):
-        for rank, (item, _) in enumerate(ranking, start=1):
-            fused[item] = fused.get(item, 0.0) + weight / (RRF_K + rank)
-    best = sum(weights) / (RRF_K + 1)
+        if (method or FUSION) == "rrf":
+            for rank_, (item, _) in enumerate(ranking, start=1):
+                fused[item] = fused.get(item, 0.0) + weight / (RRF_K + rank_)
+            continue
+        if not ranking:
+            continue
+        top, low = ranking[0][1], ranking[-1][1]
+        for item, score in ranking:
+            scaled = (score - low) / (top - low) if top > low else 1.0
+            fused[item] = fused.get(item, 0.0) + weight * scaled
+    best = sum(weights) / (RRF_K + 1) if (method or FUSION) == "rrf" else sum(weights)
     return sorted(((i, round(s / best, 6)) for i, s in fused.items()), key=lambda x: (-x[1], x[0]))
 
 
