@@ -1,10 +1,14 @@
 """Content search inside filings (4.2): full-text and dense-vector rankings of passages, fused.
 
-Both rankings take the best CANDIDATES passages under the filters (and a question that names a
-company adds that company's passages ranked by meaning); reciprocal-rank fusion (k = 60) merges
-them, the full-text ranking weighted by the share of the query's words the index
-knows at all, and `score` is the fused value over its maximum, so in [0, 1]. While the
-vectors are still being computed the full-text ranking answers alone (`mode: fulltext`).
+Each side ranks the best CANDIDATES passages under the filters, and again under the company and
+the year the question names (`Focus`: a company's name, `2024`, `Q3`, `kolmannella
+neljänneksellä`), when they go beyond the filters. A Finnish or Swedish question also carries the
+English words of its report vocabulary (`search/glossary.py`) to both sides. The rankings are
+fused by their scores (each scaled to [0, 1] between its last and first candidate; full text
+weighted by the share of the query's words the index knows, the vectors by VECTOR_WEIGHT), and
+a passage of the named company or period has its fused score raised (COMPANY_BOOST,
+PERIOD_BOOST): a boost, never a filter. `score` is in [0, 1]. While the vectors are still being
+computed the full-text side answers alone (`mode: fulltext`).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from filings.companies.service import CompanyDirectory, resolve_company
 from filings.core.markets import DOCUMENT_TYPES
 from filings.core.misses import FailureKind, Miss, invalid_choice, miss
 from filings.db.fulltext import PassageFilter, full_text
-from filings.search import queries
+from filings.search import glossary, queries
 from filings.search.periods import NamedPeriod, named_period
 from filings.search.schemas import (
     ContentHit,
@@ -30,9 +34,11 @@ from filings.search.schemas import (
 from filings.search.vectors import E5Embedder, Embedder, VectorIndex
 
 CANDIDATES = 50
-FUSION = "rrf"  # rrf | scores: see `fuse`
+FUSION = "scores"  # scores | rrf: see `fuse`
+TRANSLATE = True  # full text also searches the English words of a question's fi/sv report words
+TRANSLATE_DENSE = True  # and so does the dense query
 RRF_K = 60
-VECTOR_WEIGHT = 1.0  # the dense ranking's weight in the fusion (full text: its known share)
+VECTOR_WEIGHT = 0.7  # the dense ranking's weight in the fusion (full text: its known share)
 FOCUS_WEIGHT = 1.0  # a ranking under the named company or period, beside the filters' own
 COMPANY_BOOST = 0.5  # a passage of the company the question names: score x (1 + this)
 PERIOD_BOOST = 0.5  # a passage of a filing of the period the question names
@@ -177,8 +183,10 @@ def rank(
     narrowed = _focus_filter(where, focus)
     wheres = [where] if narrowed is None else [where, narrowed]
     total, with_vectors = engine.index.status(conn)
+    # A Finnish or Swedish question meets English text through the report words it uses.
+    searched = glossary.for_full_text(request.query) if TRANSLATE else request.query
     started = (
-        engine.start_dense(request.query, CANDIDATES, wheres)
+        engine.start_dense(searched if TRANSLATE_DENSE else request.query, CANDIDATES, wheres)
         if sides.vectors and with_vectors == total
         else None
     )
@@ -186,7 +194,7 @@ def rank(
     weights: list[float] = []
     if sides.words:
         for place, filter_ in enumerate(wheres):
-            words = full_text(conn, request.query, CANDIDATES, filter_)
+            words = full_text(conn, searched, CANDIDATES, filter_)
             rankings.append(words.ranked)
             # Full text counts as far as it knows the query's words (a Finnish question over
             # English text matches little but numbers): the vectors carry the rest.
