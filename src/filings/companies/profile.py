@@ -140,17 +140,31 @@ def nordic_sources(conn: Connection, company_pk: int) -> Sources:
             .where(passages.c.filing_pk == newest.id)
             .order_by(passages.c.position)
         ):
-            sources.blocks.append(
-                Block(
-                    kind,
-                    row.content_title or "",
-                    row.content,
-                    row.page_id,
-                    row.page_number,
-                    len(sources.blocks),
-                )
-            )
+            # A passage keeps the headings inside it as lines of its text (its title is the
+            # first): each opens a block of its own.
+            heading, lines = row.content_title or "", []
+            for line in [*row.content.split("\n"), None]:
+                if line is None or (_is_subheading(line) and line != heading and lines):
+                    sources.blocks.append(
+                        Block(
+                            kind,
+                            heading,
+                            "\n".join(lines),
+                            row.page_id,
+                            row.page_number,
+                            len(sources.blocks),
+                        )
+                    )
+                    if line is None:
+                        break
+                    heading, lines = line, []
+                lines.append(line)
     return sources
+
+
+def _is_subheading(line: str) -> bool:
+    """A heading line inside a passage: short, no figures, no sentence end."""
+    return len(line.split()) <= 8 and not any(c.isdigit() for c in line) and _is_heading(line)
 
 
 def _sentences(blocks: list[Block]) -> list[Sentence]:
