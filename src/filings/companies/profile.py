@@ -142,7 +142,8 @@ def nordic_sources(conn: Connection, company_pk: int) -> Sources:
         ):
             # A passage keeps the headings inside it as lines of its text (its title is the
             # first): each opens a block of its own.
-            heading, lines = row.content_title or "", []
+            heading: str = row.content_title or ""
+            lines: list[str] = []
             for line in [*row.content.split("\n"), None]:
                 if line is None or (_is_subheading(line) and line != heading and lines):
                     sources.blocks.append(
