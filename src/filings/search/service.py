@@ -39,6 +39,8 @@ TRANSLATE = True  # full text also searches the English words of a question's fi
 TRANSLATE_DENSE = True  # and so does the dense query
 RRF_K = 60
 VECTOR_WEIGHT = 0.7  # the dense ranking's weight in the fusion (full text: its known share)
+KEPT_FIRSTS = 2  # the first passages of each confident side kept near the top (0: none)
+CONFIDENT = 0.9  # a side's weight from which its first passages are kept
 FOCUS_WEIGHT = 1.0  # a ranking under the named company or period, beside the filters' own
 COMPANY_BOOST = 0.5  # a passage of the company the question names: score x (1 + this)
 PERIOD_BOOST = 0.5  # a passage of a filing of the period the question names
@@ -205,6 +207,13 @@ def rank(
             rankings.append(own or [])
             weights.append(VECTOR_WEIGHT * (FOCUS_WEIGHT if place else 1.0))
     fused = fuse(rankings, weights)
+    # Each confident side's first passages keep a place near the top, so that what one side
+    # clearly found is not buried under what both found less well.
+    firsts = [
+        [i for i, _ in ranking[:KEPT_FIRSTS]]
+        for ranking, weight in zip(rankings[:: len(wheres)], weights[:: len(wheres)], strict=True)
+        if weight >= CONFIDENT
+    ]
     rows = queries.passage_hits(conn, [passage_id for passage_id, _ in fused])
     most = focus.most
     boosted = [
@@ -213,7 +222,26 @@ def rank(
         if (r := rows.get(i)) is not None  # re-ingested since the vectors were loaded: gone
     ]
     boosted.sort(key=lambda x: (-x[1], x[0]))
-    return boosted, rows, dense is not None and dense[0] is not None
+    return _keep_firsts(boosted, firsts), rows, dense is not None and dense[0] is not None
+
+
+def _keep_firsts(
+    ranked: list[tuple[int, float]], firsts: list[list[int]]
+) -> list[tuple[int, float]]:
+    """`ranked` with the n-th first passage of each side moved up to place n x sides (from 1)
+    at the latest, in turn; scores stay as fused, so a moved one may show a lower score."""
+    order = [i for i, _ in ranked]
+    score = dict(ranked)
+    slot = 1
+    for depth in range(max((len(f) for f in firsts), default=0)):
+        for side in firsts:
+            if depth < len(side) and side[depth] in score:
+                item = side[depth]
+                if order.index(item) > slot:
+                    order.remove(item)
+                    order.insert(slot, item)
+                slot += 1
+    return [(i, score[i]) for i in order]
 
 
 def _hit(r: Any, score: float) -> ContentHit:
