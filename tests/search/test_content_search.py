@@ -140,3 +140,13 @@ def test_hostile_queries_search_as_words(sec_database_url: str) -> None:
 
         any_string()
     searched.dispose()
+
+
+def test_the_first_passages_of_a_confident_side_stay_near_the_top() -> None:
+    from filings.search.service import _keep_firsts
+
+    ranked = [(1, 0.9), (2, 0.8), (3, 0.7), (4, 0.6), (5, 0.5)]
+    kept = _keep_firsts(ranked, [[5, 4], [3]])
+    assert [i for i, _ in kept] == [1, 5, 3, 4, 2]
+    assert [score for _, score in kept] == [0.9, 0.8, 0.8, 0.8, 0.8]  # still best first
+    assert _keep_firsts(ranked, []) == ranked

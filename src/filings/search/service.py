@@ -228,20 +228,21 @@ def rank(
 def _keep_firsts(
     ranked: list[tuple[int, float]], firsts: list[list[int]]
 ) -> list[tuple[int, float]]:
-    """`ranked` with the n-th first passage of each side moved up to place n x sides (from 1)
-    at the latest, in turn; scores stay as fused, so a moved one may show a lower score."""
-    order = [i for i, _ in ranked]
-    score = dict(ranked)
+    """`ranked` with the n-th first passage of each side moved up, in turn, to place 2, 3, ...
+    at the latest; a moved passage takes the score of the one whose place it takes, so the
+    scores still fall (or stay) down the list."""
+    order = list(ranked)
     slot = 1
     for depth in range(max((len(f) for f in firsts), default=0)):
         for side in firsts:
-            if depth < len(side) and side[depth] in score:
-                item = side[depth]
-                if order.index(item) > slot:
-                    order.remove(item)
-                    order.insert(slot, item)
-                slot += 1
-    return [(i, score[i]) for i in order]
+            if depth >= len(side):
+                continue
+            at = next((n for n, (i, _) in enumerate(order) if i == side[depth]), None)
+            if at is not None and at > slot:
+                item, score = order.pop(at)
+                order.insert(slot, (item, max(score, order[slot][1])))
+            slot += 1
+    return order
 
 
 def _hit(r: Any, score: float) -> ContentHit:
