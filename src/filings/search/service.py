@@ -209,11 +209,12 @@ def rank(
     fused = fuse(rankings, weights)
     # Each confident side's first passages keep a place near the top, so that what one side
     # clearly found is not buried under what both found less well.
-    firsts = [
-        [i for i, _ in ranking[:KEPT_FIRSTS]]
-        for ranking, weight in zip(rankings[:: len(wheres)], weights[:: len(wheres)], strict=True)
-        if weight >= CONFIDENT
-    ]
+    firsts: list[list[int]] = []
+    for start in range(0, len(rankings), len(wheres)):  # each side's rankings, fused alone
+        side_weights = weights[start : start + len(wheres)]
+        if side_weights[0] >= CONFIDENT:
+            alone = fuse(rankings[start : start + len(wheres)], side_weights)
+            firsts.append([i for i, _ in alone[:KEPT_FIRSTS]])
     rows = queries.passage_hits(conn, [passage_id for passage_id, _ in fused])
     most = focus.most
     boosted = [
