@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 from sqlalchemy import insert, text
 
+from bench import search_quality
 from filings.companies.service import CompanyDirectory
 from filings.core.misses import Miss
 from filings.db.engine import Database, make_engine
@@ -154,6 +155,12 @@ def recall(database: Database, engine: SearchEngine | None = None) -> None:
         hits = sum(1 for r in ranks if r > 0) / len(ranks)
         mrr = statistics.mean(ranks)
         print(f"  {language}: {len(ranks):3} queries  recall@5 {hits:.2f}  MRR {mrr:.2f}")
+    print(
+        "\nlabelled passages (tests/search/labelled_passages.json): recall@5 strict (the quote "
+        "in a top-5 passage of its page) and page level, MRR (strict), for the service's fused "
+        "ranking and each side alone"
+    )
+    search_quality.evaluate(database, engine=engine)
 
 
 def _synthetic_rows(database: Database, count: int) -> None:

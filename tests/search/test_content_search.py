@@ -50,9 +50,12 @@ def test_hits_have_the_contract_shape_and_cite_their_page(sec_client: TestClient
 
 def test_us_hits_cite_the_accession_and_their_page(sec_client: TestClient) -> None:
     answer = search(sec_client, query="Tesla total revenues 2024", company="TSLA", year=2024)
+    # Tesla's 2024 10-K (and its 10-K/A, Part III, of the same fiscal year)
+    assert answer["results"][0]["page_id"] == "0001628280-25-003063"
     for hit in answer["results"]:
         assert hit["company_name"] == "Tesla, Inc." and hit["year"] == "2024"
-        assert hit["page_id"] == "0001628280-25-003063" and hit["page_number"] >= 1
+        assert hit["page_id"] == hit["docid"] and hit["page_number"] >= 1
+        assert hit["page_id"] in {"0001628280-25-003063", "0001104659-25-042659"}
     snapshot = sec_client.get(f"/api/v1/data/filings/{answer['results'][0]['page_id']}/snapshot")
     assert snapshot.json()["available"] is True
 
@@ -93,10 +96,15 @@ def test_the_question_in_finnish_finds_lifcos_2019_page(sec_client: TestClient) 
 
 
 def test_fusion_scores_lie_in_0_1_best_first() -> None:
-    fused = fuse([[(1, 9.0), (2, 5.0), (3, 1.0)], [(2, 0.9), (4, 0.8)]])
+    rankings = [[(1, 9.0), (2, 5.0), (3, 1.0)], [(2, 0.9), (4, 0.8)]]
+    fused = fuse(rankings, method="rrf")
     assert [item for item, _ in fused] == [2, 1, 4, 3]
     assert fused[0][1] <= 1 and all(0 < score <= 1 for _, score in fused)
-    assert fuse([[(7, 1.0)]]) == [(7, 1.0)]
+    assert fuse([[(7, 1.0)]], method="rrf") == [(7, 1.0)]
+    # By scores: each ranking scaled between its last (0) and its first (1), added by weight.
+    scored = fuse(rankings, [1.0, 3.0], method="scores")
+    assert scored == [(2, round((0.5 + 3.0) / 4, 6)), (1, 0.25), (3, 0.0), (4, 0.0)]
+    assert fuse([[(7, 1.0)]], method="scores") == [(7, 1.0)]
 
 
 @settings(max_examples=300)
@@ -132,3 +140,13 @@ def test_hostile_queries_search_as_words(sec_database_url: str) -> None:
 
         any_string()
     searched.dispose()
+
+
+def test_the_first_passages_of_a_confident_side_stay_near_the_top() -> None:
+    from filings.search.service import _keep_firsts
+
+    ranked = [(1, 0.9), (2, 0.8), (3, 0.7), (4, 0.6), (5, 0.5)]
+    kept = _keep_firsts(ranked, [[5, 4], [3]])
+    assert [i for i, _ in kept] == [1, 5, 3, 4, 2]
+    assert [score for _, score in kept] == [0.9, 0.8, 0.8, 0.8, 0.8]  # still best first
+    assert _keep_firsts(ranked, []) == ranked

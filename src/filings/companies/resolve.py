@@ -133,7 +133,7 @@ def leads(query: str, name: str) -> bool:
 # A word of a free text as a company name may be written in it: letters, digits, `&`, `.`, `-`
 # inside, and a genitive ending after an apostrophe or colon.
 _MENTION_WORD = re.compile(r"[\w&][\w&.\-]*(?:['\u2019:][a-z]+)?", re.UNICODE)
-_GENITIVES = ("'s", "\u2019s", ":s", ":n", "s", "n")
+_GENITIVES = ("'s", "\u2019s", ":s", ":n", "in", "en", "s", "n")
 _SHORTEST_ONE_WORD_NAME = 4  # "Net", "Q3" or "AI" at the head of a question name no company
 
 
@@ -217,7 +217,8 @@ class CompanyIndex:
     def mentioned(self, text: str) -> CompanyRecord | None:
         """The one company with data that a free text names ("What was Atlas Copco's operating
         profit", "Teslan liikevaihto", "Tele2:s intäkter"): a run of one to three capitalised
-        words, as written or without a possessive or genitive ending ('s, :s, s; :n, n), that
+        words, as written or without a possessive or genitive ending ('s, :s, s; :n, in, en, n:
+        "Walmartin", "Nesteen"), that
         is exactly a company's name or alias. None when no name, or more than one company, is
         found."""
         words = _MENTION_WORD.findall(text)

@@ -135,7 +135,9 @@ class DataSourceUnavailable(TransientFailure):
 
 
 class SearchBackendError(TransientFailure):
-    """The full-text or vector search backend failed."""
+    """The full-text search's own statement failed in the store (its index missing or damaged,
+    the statement refused or cancelled), raised by `db/fulltext.py`; a store out of reach is
+    `DataSourceUnavailable` instead. The vector side runs in process and fails as a bug."""
 
     failure_kind = FailureKind.SEARCH_UPSTREAM
     error = "The search backend returned an error"

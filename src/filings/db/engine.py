@@ -17,6 +17,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 
 from filings.core.errors import DataSourceUnavailable
+from filings.db import stemming
 
 WRITE_OPTION = "filings_write"
 DEFAULT_TIMEOUT = 3.0
@@ -48,6 +49,10 @@ def _sqlite_connect_hook(timeout: float) -> Any:
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.close()
+        # The full-text index's triggers stem a passage's words in its language (db/stemming.py).
+        dbapi_connection.create_function(
+            stemming.SQL_FUNCTION, 2, stemming.stems, deterministic=True
+        )
 
     return on_connect
 

@@ -1,5 +1,7 @@
 """Full-text search over passages, on each backend's own index: SQLite FTS5 (`passages_fts`,
-BM25) and PostgreSQL (`search_vector` in the passage's language, `ts_rank_cd`).
+BM25, over the words stemmed in the passage's language: `db/stemming.py`) and PostgreSQL
+(`search_vector` in the passage's language's configuration, `ts_rank_cd`); a query's word is
+looked up as its stem in each passage language on both.
 
 A query is never taken as query syntax: it is cut into words (letters and digits), each matched
 as a plain term, any of them enough (OR), so quotes, operators, `*`, `NEAR` or parentheses in what
@@ -11,9 +13,15 @@ budget's matches are scored (see `budget`).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from sqlalchemy import Connection, text
+from sqlalchemy.exc import DBAPIError
+
+from filings.core.errors import SearchBackendError
+from filings.db import stemming
 
 MAX_TERMS = 32
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -26,8 +34,12 @@ def query_terms(query: str) -> list[str]:
 
 
 def fts5_expression(terms: list[str]) -> str:
-    """An FTS5 MATCH expression that ORs the terms, each a quoted string (no syntax inside)."""
-    return " OR ".join('"' + term.replace('"', "") + '"' for term in terms)
+    """An FTS5 MATCH expression that ORs the terms, each as its stems in the passage languages
+    (the index holds each passage's words stemmed in its own: `db/stemming.py`), each a quoted
+    string (no syntax inside)."""
+    return " OR ".join(
+        '"' + stem.replace('"', "") + '"' for term in terms for stem in stemming.variants(term)
+    )
 
 
 def tsquery_text(terms: list[str]) -> str:
@@ -104,7 +116,7 @@ def _document_counts(conn: Connection, terms: list[str]) -> list[int]:
     term)."""
     params: dict[str, object] = {"cap": budget(conn)}
     if conn.dialect.name == "sqlite":
-        params |= {f"t{i}": f'"{term}"' for i, term in enumerate(terms)}
+        params |= {f"t{i}": fts5_expression([term]) for i, term in enumerate(terms)}
         probe = (
             "(SELECT count(*) FROM (SELECT 1 FROM passages_fts "
             "WHERE passages_fts MATCH :{} LIMIT :cap))"
@@ -145,12 +157,13 @@ def selective_terms(conn: Connection, terms: list[str]) -> list[str]:
 def _selective(conn: Connection, counts: dict[str, int]) -> list[str]:
     """See `selective_terms`. PostgreSQL's ranking knows no inverse document frequency, so there
     a word in more than COMMON_SHARE of the passages (`2019` in a 2019 annual report) is dropped
-    too when the query has any other word, even one no passage holds (a Finnish question over
-    English reports: the vectors answer it)."""
+    too when the query has a rarer word that some passage holds (the query's words no passage
+    holds leave the common ones: they are all that full text can rank by, and its weight in the
+    fusion is the share of the query's words it knows)."""
     cap_all = budget(conn)
     if conn.dialect.name == "postgresql":
         cap = min(max(int(_passage_estimate(conn) * COMMON_SHARE), 1), cap_all)
-        if any(c < cap for c in counts.values()):  # a rare word (or one no passage holds) decides
+        if any(0 < c < cap for c in counts.values()):  # a rare word some passage holds decides
             counts = {t: c for t, c in counts.items() if c < cap}
     known = sorted((t for t in counts if counts[t] > 0), key=lambda t: counts[t])
     kept: list[str] = []
@@ -183,16 +196,36 @@ class FullText:
     known_share: float
 
 
+# What a failed full-text statement says when the store itself is out of reach (a lock held too
+# long, a file that cannot be opened, a connection gone): `upstream_unavailable`, not the index.
+_STORE_TROUBLE = ("locked", "busy", "unable to open", "disk i/o", "connection", "server closed")
+
+
+@contextmanager
+def _index_errors() -> Iterator[None]:
+    """A full-text statement that fails on its own (the index missing or damaged, the query
+    refused or cancelled) becomes `SearchBackendError` (`search_upstream`); a store out of reach
+    passes through as it is (`db/retry.py` answers it as `upstream_unavailable`)."""
+    try:
+        yield
+    except DBAPIError as exc:
+        message = str(exc.orig).lower()
+        if exc.connection_invalidated or any(t in message for t in _STORE_TROUBLE):
+            raise
+        raise SearchBackendError(f"full-text search failed: {exc.orig}") from exc
+
+
 def full_text(
     conn: Connection, query: str, limit: int, where: PassageFilter = PassageFilter()
 ) -> FullText:
     """The best `limit` full-text matches of the query, and the share of its words known."""
     terms = query_terms(query)
-    counts = _word_counts(conn, terms) if terms else {}
-    words = [t for t in terms if not t.isdigit()]
-    share = sum(1 for w in words if counts[w] > 0) / len(words) if words else 1.0
-    kept = _selective(conn, counts)
-    return FullText(_ranked(conn, kept, limit, where) if kept else [], share)
+    with _index_errors():
+        counts = _word_counts(conn, terms) if terms else {}
+        words = [t for t in terms if not t.isdigit()]
+        share = sum(1 for w in words if counts[w] > 0) / len(words) if words else 1.0
+        kept = _selective(conn, counts)
+        return FullText(_ranked(conn, kept, limit, where) if kept else [], share)
 
 
 def ranked_passages(

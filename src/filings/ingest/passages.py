@@ -1,6 +1,15 @@
 """Passages: the unit content search finds and cites. A page's text (or a section's text on one
-page) is cut at headings and paragraphs into passages of roughly 100 to 300 words; a passage
-never crosses a page, and carries the nearest heading as its title."""
+page) is cut into passages of about MIN_WORDS to MAX_WORDS words, at headings where it can and
+else at sentence ends; a passage never crosses a page and carries the nearest heading as its
+title.
+
+Nothing of the page is lost: a heading stays in the text it titles (the title is a label beside
+it), a table row is a line of the passage it stands in and never a title, a short remainder joins
+its neighbour instead of being dropped, and a passage cut for length begins with the last
+sentences of the one before (OVERLAP_WORDS), so a sentence at the cut is whole in one of them.
+Only a page whose whole text is shorter than MIN_KEPT_WORDS (a cover, a running header on an
+image-only page) gives no passage.
+"""
 
 from __future__ import annotations
 
@@ -12,13 +21,23 @@ from sqlalchemy import Connection, delete, insert, select
 
 from filings.db.tables import passages
 
-MIN_WORDS = 100
-MAX_WORDS = 300
-MIN_KEPT_WORDS = 15  # less is page furniture (a running header on an image-only page), not text
+MIN_WORDS = 80
+MAX_WORDS = 200  # what the vectors see of a passage is its first 160 words (search/vectors.py)
+OVERLAP_WORDS = 35
+MIN_KEPT_WORDS = 15  # a page with less is page furniture, not text
+HEADING_MAX_WORDS = 8
+HEADING_MAX_CHARS = 70
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÅÄÖ0-9“\"(])")
 _MARKDOWN_HEADING = re.compile(r"^\s*(#{1,6})\s+(.*\S)\s*$")
 _BOLD_LINE = re.compile(r"^\s*\*\*(.{3,120}?)\*\*\s*$")
-_NUMERIC = re.compile(r"^[\d\s.,%()\-–—+/|:SEKMUSDEURmbn]*$")
+_NUMBER = re.compile(r"^[(\[]?[-–−+]?[$€£]?\d[\d.,:/]*[%x)\]]*[.,;]?$|^[-–−—]$")
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+_BULLET = "•*-–▪■►"
+# A line ending in one of these goes on in the next, so it is no heading (`... that the`).
+_CARRIED_ON = frozenset(
+    "a an and as at by for from in of on or that the to with och att av en ett för i med på "
+    "som till ja sekä tai".split()
+)
 
 
 @dataclass(frozen=True)
@@ -38,99 +57,175 @@ def _words(text: str) -> int:
     return len(text.split())
 
 
+def _numbers(tokens: list[str]) -> int:
+    return sum(1 for t in tokens if _NUMBER.match(t))
+
+
+def is_table_row(line: str) -> bool:
+    """A line of a table: a label (or nothing) followed by at least two figures, ending in a
+    figure (`Inventories 31 979 27 113`, `Revenues 6 515 6 832 -5%`)."""
+    tokens = line.split()
+    if len(tokens) < 2 or not _NUMBER.match(tokens[-1]):
+        return False
+    figures = _numbers(tokens)
+    return figures >= 2 and (figures * 2 >= len(tokens) - 1 or bool(_NUMBER.match(tokens[-2])))
+
+
 def is_heading(line: str) -> bool:
-    """A short line that names what follows: no sentence end, not a number row, a capital."""
+    """A short line that names what follows: a capital, no sentence end, not a table row, at
+    most one figure (`Outlook 2025`, `Note 12`; `MSEK 2025 2024` heads a table's columns), a few
+    letters."""
     text = line.strip().strip("*#").strip()
-    if not text or len(text) > 90 or _words(text) > 10 or _NUMERIC.match(text):
+    if not text or len(text) > HEADING_MAX_CHARS:
         return False
-    if text[-1] in ".,;:" or not text[0].isupper():
+    tokens = text.split()
+    if len(tokens) > HEADING_MAX_WORDS or text[-1] in ".,;:" or not text[0].isupper():
         return False
+    if tokens[-1] in _CARRIED_ON or "...." in text or ". . ." in text:  # or a contents line
+        return False
+    figures = [t for t in tokens if _NUMBER.match(t)]
+    if len(figures) > 1:
+        return False
+    if figures and figures[0] == tokens[-1] and not _YEAR.match(tokens[-1]) and len(tokens) > 2:
+        return False  # `Inventories 31`: a row cut short
     return sum(c.isalpha() for c in text) >= 3
 
 
-def _split_long(paragraph: str) -> list[str]:
-    """A paragraph over MAX_WORDS in pieces at sentence ends (or, failing that, at words)."""
-    pieces: list[str] = []
-    current: list[str] = []
-    for sentence in _SENTENCE_END.split(paragraph):
-        words = sentence.split()
-        while len(words) > MAX_WORDS:  # a sentence of its own too long: cut at words
-            pieces.append(" ".join(words[:MAX_WORDS]))
-            words = words[MAX_WORDS:]
-        if current and _words(" ".join(current)) + len(words) > MAX_WORDS:
-            pieces.append(" ".join(current))
-            current = []
-        if words:
-            current.append(" ".join(words))
-    if current:
-        pieces.append(" ".join(current))
-    return pieces
+def _goes_on(following: str) -> bool:
+    """Whether a line is carried on by the next one: the next begins in lower case or with a
+    figure (`... the margin reached` / `18.8% (20.6). The lower margin ...`)."""
+    if not following:
+        return False
+    first = following.lstrip('(“"')[:1]
+    return first.islower() or first.isdigit()
 
 
-def _blocks(text: str, markdown: bool) -> list[tuple[bool, str]]:
-    """(is_heading, text) blocks: paragraphs by blank lines, and lone heading lines."""
-    blocks: list[tuple[bool, str]] = []
-    paragraph: list[str] = []
+@dataclass
+class _Unit:
+    kind: str  # heading | row | prose
+    text: str
 
-    def close() -> None:
-        if paragraph:
-            blocks.append((False, " ".join(paragraph)))
-            paragraph.clear()
 
+def _units(text: str, markdown: bool) -> list[_Unit]:
+    """The page's lines as headings, table rows and prose (wrapped lines joined), in order."""
     lines = [raw.strip() for raw in text.splitlines()]
+    units: list[_Unit] = []
+    previous = ""
     for index, line in enumerate(lines):
         if not line:
-            close()
+            if units and units[-1].kind == "prose":
+                units[-1].text += "\n"  # a paragraph ends: the next prose starts a new one
+            previous = ""
             continue
+        following = next((n for n in lines[index + 1 :] if n), "")
         heading = _MARKDOWN_HEADING.match(line) if markdown else None
         bold = _BOLD_LINE.match(line) if markdown else None
-        following = lines[index + 1] if index + 1 < len(lines) else ""
-        # A wrapped line of a paragraph goes on in lower case: no heading, however it looks.
-        continues = bool(following) and following[0].islower()
-        if heading or bold or (is_heading(line) and not continues):
-            close()
-            title = heading.group(2) if heading else bold.group(1) if bold else line
-            blocks.append((True, " ".join(title.replace("**", " ").split())))
-            continue
-        paragraph.append(line)
-    close()
-    return blocks
+        title = heading.group(2) if heading else bold.group(1) if bold else None
+        ends_sentence = not previous or previous[-1] in '.!?:)”"' or is_table_row(previous)
+        if (
+            title is None
+            and is_heading(line)
+            and not _goes_on(following)
+            and (ends_sentence or is_heading(previous))
+        ):
+            title = line
+        if title is not None:
+            units.append(_Unit("heading", " ".join(title.replace("**", " ").split())))
+        elif is_table_row(line) or line[0] in _BULLET:
+            units.append(_Unit("row", line))
+        elif units and units[-1].kind == "prose" and not units[-1].text.endswith("\n"):
+            units[-1].text += " " + line
+        else:
+            units.append(_Unit("prose", line))
+        previous = line
+    return units
+
+
+def _sentences(text: str) -> list[str]:
+    """A paragraph's sentences; one over MAX_WORDS is cut at words."""
+    out: list[str] = []
+    for sentence in _SENTENCE_END.split(text):
+        words = sentence.split()
+        while len(words) > MAX_WORDS - OVERLAP_WORDS:
+            out.append(" ".join(words[: MAX_WORDS - OVERLAP_WORDS]))
+            words = words[MAX_WORDS - OVERLAP_WORDS :]
+        if words:
+            out.append(" ".join(words))
+    return out
+
+
+def _overlap(lines: list[str]) -> list[str]:
+    """The last sentences (or rows) of a passage, up to OVERLAP_WORDS words, to open the next."""
+    pieces: list[str] = []
+    for line in reversed(lines):
+        for sentence in reversed(_sentences(line) if len(line.split()) > 1 else [line]):
+            if _words(" ".join([sentence, *pieces])) > OVERLAP_WORDS:
+                return pieces
+            pieces.insert(0, sentence)
+    return pieces
 
 
 def split_passages(
     text: str, title: str | None = None, *, markdown: bool = False
 ) -> list[PassageText]:
     """The passages of one page (or one section on one page), in reading order."""
+    if _words(text) < MIN_KEPT_WORDS:
+        return []
     passages: list[PassageText] = []
-    current: list[str] = []
+    current: list[str] = []  # lines of the passage being built
+    carried = 0  # how many of them repeat the passage before
     current_title = title
 
-    def close() -> None:
-        content = "\n".join(current).strip()
-        current.clear()
-        if not content:
-            return
-        if passages and (_words(content) < MIN_WORDS or _words(passages[-1].content) < MIN_WORDS):
-            last = passages[-1]
-            if _words(last.content) + _words(content) <= MAX_WORDS:
-                passages[-1] = PassageText(last.title, f"{last.content}\n{content}")
-                return
-        passages.append(PassageText(current_title, content))
+    def size() -> int:
+        return sum(_words(line) for line in current)
 
-    for heading, block in _blocks(text, markdown):
-        if heading:
-            if _words("\n".join(current)) >= MIN_WORDS // 2:
+    def close() -> None:
+        nonlocal carried
+        if len(current) > carried:
+            passages.append(PassageText(current_title, "\n".join(current)))
+        current.clear()
+        carried = 0
+
+    def add(line: str) -> None:
+        nonlocal carried
+        if current and size() + _words(line) > MAX_WORDS:
+            kept = _overlap(current)
+            close()
+            current.extend(kept)
+            carried = len(kept)
+        current.append(line)
+
+    for unit in _units(text, markdown):
+        if unit.kind == "heading":
+            if size() - sum(_words(x) for x in current[:carried]) >= MIN_WORDS:
                 close()
-            elif current:  # a short preamble (a page header): it stays, the heading titles it
-                current.append(block)
-            current_title = block
-            continue
-        for piece in _split_long(block) if _words(block) > MAX_WORDS else [block]:
-            if current and _words("\n".join(current)) + _words(piece) > MAX_WORDS:
-                close()
-            current.append(piece)
-    close()
-    return [p for p in passages if _words(p.content) >= MIN_KEPT_WORDS]
+            if size() < MIN_KEPT_WORDS or not current:
+                current_title = unit.text
+            add(unit.text)
+        elif unit.kind == "row":
+            add(unit.text)
+        else:
+            for paragraph in unit.text.split("\n"):
+                line: list[str] = []  # sentences of the paragraph that fit the passage
+                for sentence in _sentences(paragraph):
+                    if line and size() + _words(" ".join([*line, sentence])) > MAX_WORDS:
+                        add(" ".join(line))
+                        line = []
+                    line.append(sentence)
+                if line:
+                    add(" ".join(line))
+    if len(current) > carried:
+        rest = "\n".join(current[carried:])
+        last = passages[-1] if passages else None
+        if (
+            last is not None
+            and _words(rest) < MIN_WORDS // 2
+            and _words(last.content) + _words(rest) <= MAX_WORDS + MIN_WORDS // 2
+        ):
+            passages[-1] = PassageText(last.title, f"{last.content}\n{rest}")
+        else:
+            close()
+    return passages
 
 
 _DIGITS = re.compile(r"\d+")

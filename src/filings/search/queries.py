@@ -19,6 +19,7 @@ def passage_hits(conn: Connection, passage_ids: Iterable[int]) -> dict[int, Any]
     rows = conn.execute(
         select(
             passages.c.id,
+            passages.c.company_pk,
             passages.c.page_id,
             passages.c.page_number,
             passages.c.content_title,
@@ -26,6 +27,7 @@ def passage_hits(conn: Connection, passage_ids: Iterable[int]) -> dict[int, Any]
             filings.c.docid,
             filings.c.accession_number,
             filings.c.fiscal_year,
+            filings.c.fiscal_quarter,
             filings.c.document_type,
             filings.c.source_url,
             filings.c.title,

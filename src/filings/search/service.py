@@ -1,10 +1,14 @@
 """Content search inside filings (4.2): full-text and dense-vector rankings of passages, fused.
 
-Both rankings take the best CANDIDATES passages under the filters (and a question that names a
-company adds that company's passages ranked by meaning); reciprocal-rank fusion (k = 60) merges
-them, the full-text ranking weighted by the share of the query's words the index
-knows at all, and `score` is the fused value over its maximum, so in [0, 1]. While the
-vectors are still being computed the full-text ranking answers alone (`mode: fulltext`).
+Each side ranks the best CANDIDATES passages under the filters, and again under the company and
+the year the question names (`Focus`: a company's name, `2024`, `Q3`, `kolmannella
+neljänneksellä`), when they go beyond the filters. A Finnish or Swedish question also carries the
+English words of its report vocabulary (`search/glossary.py`) to both sides. The rankings are
+fused by their scores (each scaled to [0, 1] between its last and first candidate; full text
+weighted by the share of the query's words the index knows, the vectors by VECTOR_WEIGHT), and
+a passage of the named company or period has its fused score raised (COMPANY_BOOST,
+PERIOD_BOOST): a boost, never a filter. `score` is in [0, 1]. While the vectors are still being
+computed the full-text side answers alone (`mode: fulltext`).
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ from filings.companies.service import CompanyDirectory, resolve_company
 from filings.core.markets import DOCUMENT_TYPES
 from filings.core.misses import FailureKind, Miss, invalid_choice, miss
 from filings.db.fulltext import PassageFilter, full_text
-from filings.search import queries
+from filings.search import glossary, queries
+from filings.search.periods import NamedPeriod, named_period
 from filings.search.schemas import (
     ContentHit,
     ContentSearchRequest,
@@ -29,7 +34,16 @@ from filings.search.schemas import (
 from filings.search.vectors import E5Embedder, Embedder, VectorIndex
 
 CANDIDATES = 50
+FUSION = "scores"  # scores | rrf: see `fuse`
+TRANSLATE = True  # full text also searches the English words of a question's fi/sv report words
+TRANSLATE_DENSE = True  # and so does the dense query
 RRF_K = 60
+VECTOR_WEIGHT = 0.7  # the dense ranking's weight in the fusion (full text: its known share)
+KEPT_FIRSTS = 2  # the first passages of each confident side kept near the top (0: none)
+CONFIDENT = 0.9  # a side's weight from which its first passages are kept
+FOCUS_WEIGHT = 1.0  # a ranking under the named company or period, beside the filters' own
+COMPANY_BOOST = 0.5  # a passage of the company the question names: score x (1 + this)
+PERIOD_BOOST = 0.5  # a passage of a filing of the period the question names
 
 
 @dataclass
@@ -65,43 +79,186 @@ class SearchEngine:
 
 
 def fuse(
-    rankings: list[list[tuple[int, float]]], weights: list[float] | None = None
+    rankings: list[list[tuple[int, float]]],
+    weights: list[float] | None = None,
+    method: str | None = None,
 ) -> list[tuple[int, float]]:
-    """Weighted reciprocal-rank fusion: (id, score in [0, 1]) best first."""
+    """Weighted fusion of rankings, (id, score in [0, 1]) best first: `rrf`, reciprocal ranks
+    (k = RRF_K), or `scores`, each ranking's scores scaled to [0, 1] between its last and its
+    first (min-max) and added up by weight."""
     weights = weights or [1.0] * len(rankings)
     if not rankings or not sum(weights):
         return []
     fused: dict[int, float] = {}
     for weight, ranking in zip(weights, rankings, strict=True):
-        for rank, (item, _) in enumerate(ranking, start=1):
-            fused[item] = fused.get(item, 0.0) + weight / (RRF_K + rank)
-    best = sum(weights) / (RRF_K + 1)
+        if (method or FUSION) == "rrf":
+            for rank_, (item, _) in enumerate(ranking, start=1):
+                fused[item] = fused.get(item, 0.0) + weight / (RRF_K + rank_)
+            continue
+        if not ranking:
+            continue
+        top, low = ranking[0][1], ranking[-1][1]
+        for item, score in ranking:
+            scaled = (score - low) / (top - low) if top > low else 1.0
+            fused[item] = fused.get(item, 0.0) + weight * scaled
+    best = sum(weights) / (RRF_K + 1) if (method or FUSION) == "rrf" else sum(weights)
     return sorted(((i, round(s / best, 6)) for i, s in fused.items()), key=lambda x: (-x[1], x[0]))
 
 
-def _hits(conn: Connection, ranked: list[tuple[int, float]]) -> list[ContentHit]:
-    """The hits for ranked passage ids, in one query."""
-    by_id = queries.passage_hits(conn, [passage_id for passage_id, _ in ranked])
-    hits = []
-    for passage_id, score in ranked:
-        r = by_id.get(passage_id)
-        if r is None:  # re-ingested since the vectors were loaded: that passage is gone
-            continue
-        hits.append(
-            ContentHit(
-                company_name=r.company_name,
-                year=str(r.fiscal_year) if r.fiscal_year is not None else None,
-                document_type=r.document_type,
-                content=r.content,
-                content_title=r.content_title or r.title,  # no heading above: the document's
-                docid=r.docid or r.accession_number,
-                page_id=r.page_id,
-                source_url=r.source_url or f"/api/v1/data/filings/{r.page_id}/snapshot",
-                score=score,
-                page_number=r.page_number,
-            )
+@dataclass(frozen=True)
+class Focus:
+    """What a question names without filtering on it: a company (the filter's, or one it
+    mentions) and a period. Their passages are searched as rankings of their own and boosted."""
+
+    company_pk: int | None = None
+    period: NamedPeriod = field(default_factory=NamedPeriod)
+
+    def boost(self, company_pk: int, fiscal_year: int | None, quarter: int | None) -> float:
+        """The factor a passage's fused score is multiplied by (1 when nothing matches)."""
+        factor = 1.0
+        if self.company_pk is not None and company_pk == self.company_pk:
+            factor += COMPANY_BOOST
+        if self.period and _in_period(self.period, fiscal_year, quarter):
+            factor += PERIOD_BOOST
+        return factor
+
+    @property
+    def most(self) -> float:
+        """The largest factor `boost` gives."""
+        return (
+            1.0
+            + (COMPANY_BOOST if self.company_pk is not None else 0.0)
+            + (PERIOD_BOOST if self.period else 0.0)
         )
-    return hits
+
+
+def _in_period(period: NamedPeriod, fiscal_year: int | None, quarter: int | None) -> bool:
+    """Whether a filing of `fiscal_year` (and `quarter`, None for a year's) is of the period: a
+    year's filing counts for its fourth quarter, which it reports."""
+    if period.years and fiscal_year not in period.years:
+        return False
+    return (
+        period.quarter is None
+        or quarter == period.quarter
+        or (quarter is None and period.quarter == 4)
+    )
+
+
+def _focus_filter(where: PassageFilter, focus: Focus) -> PassageFilter | None:
+    """The filter of the named company and year, as a ranking of its own beside `where`;
+    None when the question names neither beyond the filters."""
+    year = where.year
+    if year is None and len(focus.period.years) == 1:
+        year = next(iter(focus.period.years))
+    narrowed = PassageFilter(where.company_pk or focus.company_pk, year, where.document_type)
+    return None if narrowed == where else narrowed
+
+
+@dataclass(frozen=True)
+class Sides:
+    """Which rankings a search fuses (both by default; one alone for comparisons)."""
+
+    words: bool = True
+    vectors: bool = True
+
+
+def rank(
+    conn: Connection,
+    directory: CompanyDirectory,
+    request: ContentSearchRequest,
+    company_pk: int | None,
+    engine: SearchEngine,
+    sides: Sides = Sides(),
+) -> tuple[list[tuple[int, float]], dict[int, Any], bool]:
+    """(passage id, score) best first, the passages' rows by id, and whether the vectors took
+    part. Each side ranks under the filters and, where the question names a company or a
+    period beyond them, under that focus too; the rankings are fused, and a passage of the
+    named company or period is boosted."""
+    where = PassageFilter(company_pk, request.year, request.document_type)
+    mentioned = None
+    if company_pk is None:
+        # A company the question names ("Teslan liikevaihto") without the company filter: its
+        # own passages are searched too and rise, without others being left out.
+        record = directory.index(conn).mentioned(request.query)
+        mentioned = record.pk if record is not None else None
+    focus = Focus(mentioned, named_period(request.query) if request.year is None else NamedPeriod())
+    narrowed = _focus_filter(where, focus)
+    wheres = [where] if narrowed is None else [where, narrowed]
+    total, with_vectors = engine.index.status(conn)
+    # A Finnish or Swedish question meets English text through the report words it uses.
+    searched = glossary.for_full_text(request.query) if TRANSLATE else request.query
+    started = (
+        engine.start_dense(searched if TRANSLATE_DENSE else request.query, CANDIDATES, wheres)
+        if sides.vectors and with_vectors == total
+        else None
+    )
+    rankings: list[list[tuple[int, float]]] = []
+    weights: list[float] = []
+    if sides.words:
+        for place, filter_ in enumerate(wheres):
+            words = full_text(conn, searched, CANDIDATES, filter_)
+            rankings.append(words.ranked)
+            # Full text counts as far as it knows the query's words (a Finnish question over
+            # English text matches little but numbers): the vectors carry the rest.
+            weights.append(words.known_share * (FOCUS_WEIGHT if place else 1.0))
+    dense = started.result() if started is not None else None
+    if dense is not None and dense[0] is not None:
+        for place, own in enumerate(dense):
+            rankings.append(own or [])
+            weights.append(VECTOR_WEIGHT * (FOCUS_WEIGHT if place else 1.0))
+    fused = fuse(rankings, weights)
+    # Each confident side's first passages keep a place near the top, so that what one side
+    # clearly found is not buried under what both found less well.
+    firsts: list[list[int]] = []
+    for start in range(0, len(rankings), len(wheres)):  # each side's rankings, fused alone
+        side_weights = weights[start : start + len(wheres)]
+        if side_weights[0] >= CONFIDENT:
+            alone = fuse(rankings[start : start + len(wheres)], side_weights)
+            firsts.append([i for i, _ in alone[:KEPT_FIRSTS]])
+    rows = queries.passage_hits(conn, [passage_id for passage_id, _ in fused])
+    most = focus.most
+    boosted = [
+        (i, round(score * focus.boost(r.company_pk, r.fiscal_year, r.fiscal_quarter) / most, 6))
+        for i, score in fused
+        if (r := rows.get(i)) is not None  # re-ingested since the vectors were loaded: gone
+    ]
+    boosted.sort(key=lambda x: (-x[1], x[0]))
+    return _keep_firsts(boosted, firsts), rows, dense is not None and dense[0] is not None
+
+
+def _keep_firsts(
+    ranked: list[tuple[int, float]], firsts: list[list[int]]
+) -> list[tuple[int, float]]:
+    """`ranked` with the n-th first passage of each side moved up, in turn, to place 2, 3, ...
+    at the latest; a moved passage takes the score of the one whose place it takes, so the
+    scores still fall (or stay) down the list."""
+    order = list(ranked)
+    slot = 1
+    for depth in range(max((len(f) for f in firsts), default=0)):
+        for side in firsts:
+            if depth >= len(side):
+                continue
+            at = next((n for n, (i, _) in enumerate(order) if i == side[depth]), None)
+            if at is not None and at > slot:
+                item, score = order.pop(at)
+                order.insert(slot, (item, max(score, order[slot][1])))
+            slot += 1
+    return order
+
+
+def _hit(r: Any, score: float) -> ContentHit:
+    return ContentHit(
+        company_name=r.company_name,
+        year=str(r.fiscal_year) if r.fiscal_year is not None else None,
+        document_type=r.document_type,
+        content=r.content,
+        content_title=r.content_title or r.title,  # no heading above: the document's
+        docid=r.docid or r.accession_number,
+        page_id=r.page_id,
+        source_url=r.source_url or f"/api/v1/data/filings/{r.page_id}/snapshot",
+        score=score,
+        page_number=r.page_number,
+    )
 
 
 def content_search(
@@ -127,36 +284,11 @@ def content_search(
             company=request.company,
             hint="Ingest filings with `filings ingest` to make their text searchable.",
         )
-    where = PassageFilter(company_pk, request.year, request.document_type)
-    wheres = [where]
-    if company_pk is None:
-        # A company the question names ("Teslan liikevaihto") without the company filter: its
-        # own passages ranked by meaning as a third ranking, so that they rise without others
-        # being left out.
-        mentioned = directory.index(conn).mentioned(request.query)
-        if mentioned is not None:
-            wheres.append(PassageFilter(mentioned.pk, request.year, request.document_type))
-    started = (
-        engine.start_dense(request.query, CANDIDATES, wheres) if with_vectors == total else None
-    )
-    words = full_text(conn, request.query, CANDIDATES, where)
-    rankings = [words.ranked]
-    weights = [1.0]
-    dense, *named = started.result() if started is not None else [None]
-    if dense is not None:
-        rankings.append(dense)
-        # Full text counts as far as it knows the query's words (a Finnish question over
-        # English text matches little but numbers): the vectors carry the rest.
-        weights = [words.known_share, 1.0]
-        for own in named:
-            if own:
-                rankings.append(own)
-                weights.append(1.0)
-    hits = _hits(conn, fuse(rankings, weights))
+    ranked, rows, hybrid = rank(conn, directory, request, company_pk, engine)
     return ContentSearchResponse(
-        results=hits[: request.limit],
-        total=len(hits),
+        results=[_hit(rows[i], score) for i, score in ranked[: request.limit]],
+        total=len(ranked),
         query=request.query,
-        mode="hybrid" if dense is not None else "fulltext",
+        mode="hybrid" if hybrid else "fulltext",
         index=IndexStatus(passages=total, with_vectors=with_vectors),
     )

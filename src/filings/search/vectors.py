@@ -106,9 +106,10 @@ def hash_text(text: str) -> str:
 
 
 def embedded_text(title: str | None, content: str) -> str:
-    """What is embedded of a passage: its title and its first EMBED_WORDS words."""
-    words = content.split()[:EMBED_WORDS]
-    return f"{title}\n{' '.join(words)}" if title else " ".join(words)
+    """What is embedded of a passage: its title (unless its text opens with it, as a heading
+    does) and its first EMBED_WORDS words."""
+    body = " ".join(content.split()[:EMBED_WORDS])
+    return f"{title}\n{body}" if title and not content.startswith(title) else body
 
 
 def _missing(conn: Connection, limit: int) -> list[tuple[str, str | None, str]]:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import pypdfium2 as pdfium
 
 from filings.core.errors import MalformedInput
+from filings.core.hyphens import join_hyphenated
 
 _FRONT_MATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*\n", re.DOTALL)
 
@@ -32,7 +33,7 @@ def docid_of(content: bytes) -> tuple[str, str]:
 
 
 def pdf_pages(content: bytes) -> list[str]:
-    """The text of every page of a PDF."""
+    """The text of every page of a PDF, its hyphenation marks resolved (`core/hyphens.py`)."""
     try:
         pdf = pdfium.PdfDocument(content)
     except pdfium.PdfiumError as exc:
@@ -45,7 +46,7 @@ def pdf_pages(content: bytes) -> list[str]:
             pages.append(textpage.get_text_range().replace("\r\n", "\n").replace("\r", "\n"))
             textpage.close()
             page.close()
-        return pages
+        return join_hyphenated(pages)
     finally:
         pdf.close()
 

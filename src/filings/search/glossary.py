@@ -1,0 +1,172 @@
+"""The words of financial reports in Finnish and Swedish with their English equivalents, for
+full text across languages: a Finnish or Swedish question over an English report otherwise
+meets it only by names and figures. A question's word that begins with a key (or, for a key of
+six letters or more, holds it, as the parts of a compound do: `osinkoehdotus`, `hyresintäkter`)
+brings the key's English words into the full-text query; the question itself is searched as
+written too. General report vocabulary, as in the statements' labels (`ingest/nordic/labels.py`).
+"""
+
+from __future__ import annotations
+
+import re
+
+FINNISH: dict[str, str] = {
+    "liikevaihd": "revenue net sales",
+    "liikevaiht": "revenue net sales",
+    "myynti": "sales",
+    "myynni": "sales",
+    "liikevoit": "operating profit",
+    "liiketulo": "operating result",
+    "käyttökat": "EBITDA",
+    "oikaist": "adjusted",
+    "voitto": "profit",
+    "voito": "profit",
+    "tappio": "loss",
+    "osinko": "dividend",
+    "osingo": "dividend",
+    "ehdotu": "proposal proposed",
+    "ehdott": "proposes",
+    "osake": "share shares",
+    "osakkee": "share shares",
+    "takaisinost": "repurchase repurchased",
+    "tilauskertym": "order intake orders received",
+    "tilaukse": "orders",
+    "kassavir": "cash flow",
+    "rahavir": "cash flow",
+    "kassaylijäämä": "cash surplus",
+    "investoin": "capital expenditure investment",
+    "bruttokat": "gross margin",
+    "marginaal": "margin",
+    "nettovelk": "net debt",
+    "velka": "debt",
+    "neljännes": "quarter",
+    "tilikau": "fiscal year",
+    "näkymä": "outlook",
+    "ohjeistu": "guidance",
+    "yritysost": "acquisition",
+    "ostaa": "acquire",
+    "hankin": "acquisition",
+    "kustannu": "costs",
+    "säästö": "savings",
+    "henkilöstö": "employees",
+    "työntekij": "employees",
+    "hallitu": "board directors",
+    "toimitusjohtaj": "CEO chief executive",
+    "markkin": "market",
+    "kysyn": "demand",
+    "kasvu": "growth increased",
+    "kasvo": "increased grew",
+    "laski": "decreased declined",
+    "lasku": "decrease decline",
+    "tuotanno": "production",
+    "tuotanto": "production",
+    "tehta": "factory plant",
+    "tehdas": "factory plant",
+    "vuokr": "rental lease",
+    "kiinteistö": "property properties",
+    "päästö": "emissions",
+    "vero": "tax",
+    "riski": "risk",
+    "oikeudenkäyn": "lawsuit litigation court",
+    "tuomioistuin": "court",
+    "sopimu": "agreement",
+    "tuotot": "income revenue",
+    "tuotto": "income revenue",
+    "palkkio": "compensation award",
+    "palkka": "salary compensation",
+    "eläke": "pension",
+    "luottotappi": "credit losses bad debt",
+    "myyntisaamis": "trade receivables",
+    "varasto": "inventory",
+    "tutkimu": "research",
+    "kehity": "development",
+    "asiakka": "customers",
+    "toimittaj": "suppliers",
+    "sijoittaj": "investors",
+}
+SWEDISH: dict[str, str] = {
+    "nettoomsättning": "net sales revenue",
+    "omsättning": "net sales revenue",
+    "intäkt": "revenue income",
+    "rörelseresultat": "operating profit",
+    "rörelsemarginal": "operating margin",
+    "rörelseöverskott": "operating surplus",
+    "resultat": "result profit",
+    "vinst": "profit",
+    "förlust": "loss",
+    "utdelning": "dividend",
+    "förslag": "proposal proposed",
+    "föreslå": "proposes proposed",
+    "aktie": "share shares",
+    "återköp": "repurchase repurchased",
+    "orderingång": "order intake orders received",
+    "kassaflöde": "cash flow",
+    "investering": "capital expenditure investment",
+    "bruttomarginal": "gross margin",
+    "marginal": "margin",
+    "nettoskuld": "net debt",
+    "skuld": "debt",
+    "kvartal": "quarter",
+    "räkenskapsår": "fiscal year",
+    "helår": "full year",
+    "utsikter": "outlook",
+    "förvärv": "acquisition acquire",
+    "kostnad": "costs",
+    "besparing": "savings",
+    "anställd": "employees",
+    "medarbetare": "employees",
+    "styrelse": "board directors",
+    "verkställande": "CEO chief executive",
+    "marknad": "market",
+    "efterfrågan": "demand",
+    "tillväxt": "growth",
+    "ökade": "increased grew",
+    "ökning": "increase growth",
+    "minskade": "decreased declined",
+    "minskning": "decrease decline",
+    "produktion": "production",
+    "fabrik": "factory plant",
+    "hyres": "rental",
+    "hyra": "rent lease",
+    "fastighet": "property properties",
+    "utsläpp": "emissions",
+    "skatt": "tax",
+    "risk": "risk",
+    "stämning": "lawsuit",
+    "tvist": "dispute",
+    "domstol": "court",
+    "avtal": "agreement",
+    "ersättning": "compensation",
+    "lön": "salary",
+    "pension": "pension",
+    "kundförlust": "credit losses bad debt",
+    "kundfordring": "trade receivables",
+    "varulager": "inventory",
+    "forskning": "research",
+    "utveckling": "development",
+    "kund": "customers",
+    "leverantör": "suppliers",
+    "justerad": "adjusted",
+    "bokförd": "book value",
+    "värde": "value",
+    "licens": "licensing license",
+}
+_WORD = re.compile(r"\w+", re.UNICODE)
+_ENTRIES = sorted([*FINNISH.items(), *SWEDISH.items()], key=lambda kv: -len(kv[0]))
+COMPOUND_PART = 6  # a key this long is found inside a compound word too
+
+
+def english_words(question: str) -> list[str]:
+    """The English words the question's Finnish and Swedish report words stand for, each once."""
+    found: list[str] = []
+    for word in (w.lower() for w in _WORD.findall(question)):
+        for key, english in _ENTRIES:
+            if word.startswith(key) or (len(key) >= COMPOUND_PART and key in word[1:]):
+                found.extend(english.split())
+    return list(dict.fromkeys(found))
+
+
+def for_full_text(question: str) -> str:
+    """The question with the English words of its Finnish and Swedish report words after it."""
+    extra = english_words(question)
+    return f"{question} {' '.join(extra)}" if extra else question
