@@ -138,7 +138,7 @@ class FilingSearchRequest(BaseModel):
     company: str | None = Field(None, description="Company name, ticker or ISIN; fuzzy match.")
     document_type: str | None = Field(None, description="One of: annual_report, interim_report, stock_exchange_release, 10-K, 10-Q, 8-K.")
     limit: int = Field(20, description="Rows to return; there is no offset.")
-    market: str | None = Field(None, description="nordic or us; omit to search every market.")
+    market: str | None = Field(None, description="nordic or us; omit to search both markets.")
     year_from: int | None = Field(None, description="Earliest fiscal year.")
     year_to: int | None = Field(None, description="Latest fiscal year.")
 
@@ -165,6 +165,7 @@ class FinancialsResponse(BaseModel):
     exchange: str | None = Field(..., description="The MIC of the company's exchange (XNAS, XHEL, XSTO ...).")
     latest_period: LatestPeriod | None = Field(..., description="The newest period (or the one `year`/`quarter` pin) with every metric of it.")
     market: str | None = Field(..., description="nordic or us.")
+    preliminary: dict[str, list[str]] = Field(..., description="Year key -> the metric keys of `by_year` whose values are preliminary (a results release's, before the annual report); empty when none is.")
     ticker: str | None = Field(..., description="The company's first ticker.")
 
 
@@ -173,10 +174,22 @@ class GeoEntry(BaseModel):
 
     model_config = ConfigDict(extra="allow")
     entity_type: str | None = Field(..., description="country, region or other (a catch-all such as 'Other countries').")
+    included_in: str | None = Field(..., description="An 'of which' line: the lines it is part of (not to be added to them), e.g. Sweden within Europe, Middle East and Africa.")
     iso_alpha2: str | None = Field(..., description="ISO 3166-1 alpha-2 code of a country.")
     name: str | None = Field(..., description="The name as the filing gives it.")
     page_id: str | None = Field(..., description="The page (Nordic) or accession (US) that states the value.")
     revenue: float | None = Field(..., description="Revenue attributed to it in the fiscal year, in the reporting currency.")
+    share: float | None = Field(..., description="Percent of the period's revenue, where the report prints shares; `revenue` is then this share of the printed total (share_base).")
+
+
+class GeoPeriod(BaseModel):
+    """The period a breakdown covers."""
+
+    model_config = ConfigDict(extra="allow")
+    end: str | None = Field(None, description="Last day.")
+    kind: str | None = Field(None, description="annual, ytd (year to date) or quarter.")
+    label: str | None = Field(None, description="As reports print it: Jan-Sep 2025.")
+    start: str | None = Field(None, description="First day.")
 
 
 class IndexStatus(BaseModel):
@@ -195,6 +208,7 @@ class LatestPeriod(BaseModel):
     period_end: str | None = Field(..., description="Last day of the period (ISO 8601).")
     period_label: str | None = Field(..., description="The period as people write it (FY2024, Q3 2025).")
     period_type: str | None = Field(..., description="annual or quarterly.")
+    preliminary: bool = Field(..., description="True when figures of the period are preliminary: a results release states them and its periodic report has not yet arrived.")
     quarter: int | None = Field(..., description="Fiscal quarter 1 to 4; null for a fiscal year.")
     source: str | None = Field(..., description="The filing most of the period's figures come from.")
     year: int | None = Field(..., description="Fiscal year.")
@@ -226,6 +240,7 @@ class MetricValue(BaseModel):
 
     model_config = ConfigDict(extra="allow")
     page_id: str | None = Field(..., description="The page (Nordic) that states the value, to cite and to open as a snapshot.")
+    preliminary: bool = Field(..., description="True for a figure a results release (an 8-K earnings release, a year-end release) states before the periodic report does; `source` names the release and its page. The report's figure replaces it when it arrives.")
     source: str | None = Field(..., description="Where the value comes from: XBRL concept and accession, a document page, or how it was derived.")
     unit: str | None = Field(..., description="USD, SEK, TWD ...; USD/share; % for ratios.")
     value: float | None = Field(..., description="The value as reported, in the unit given (never scaled, never converted).")
@@ -251,7 +266,7 @@ class ProfileResponse(BaseModel):
 
     model_config = ConfigDict(extra="allow")
     company_name: str | None = Field(..., description="The company's name as filed.")
-    locale: str | None = Field(..., description="The language the profile is in (en or fi).")
+    locale: str | None = Field(..., description="The language the profile's text is in (en, fi or sv).")
     overview: str | None = Field(..., description="What the company does, in sentences taken from its filings.")
     source: str | None = Field(..., description="How the profile was made (extractive: sentences chosen from filings, each cited).")
     strategy: str | None = Field(..., description="The company's stated strategy, in sentences taken from its filings.")
@@ -282,17 +297,27 @@ class RevenueGeography(BaseModel):
     """Revenue split by country and region for one fiscal year (spec 2.7)."""
 
     model_config = ConfigDict(extra="allow")
+    adds_up: bool | None = Field(..., description="Whether the countries, regions and other lines (not the 'of which' lines) add up to the total revenue within the rounding of the printed values; null when there is no total to check against.")
+    basis: str | None = Field(..., description="amounts (printed amounts) or shares_of_total (printed percentages turned into amounts with the period's printed revenue, share_base).")
     company_id: str | None = Field(..., description="The service's id of the company.")
     company_name: str | None = Field(..., description="The company's name as filed.")
     countries: list[GeoEntry] = Field(..., description="Revenue by country.")
     currency: str | None = Field(..., description="The reporting currency (ISO 4217).")
     market: str | None = Field(..., description="nordic or us.")
-    other: list[GeoEntry] = Field(..., description="Catch-all lines that name no country or region (Other countries, Rest of world).")
+    other: list[GeoEntry] = Field(..., description="Catch-all lines that name no country or region (Other countries, Rest of world), and adjustments a table prints among them (eliminations of internal sales).")
+    period: GeoPeriod | None = Field(..., description="The period the lines cover: the fiscal year, or when the documents break only part of it down, the longest year to date or the latest quarter they do.")
+    printed_total: float | None = Field(..., description="The total line the table prints under its lines.")
     regions: list[GeoEntry] = Field(..., description="Revenue by region (Europe, Americas, Asia Pacific ...).")
+    share_base: float | None = Field(..., description="The printed revenue the shares were applied to.")
+    share_base_page_id: str | None = Field(..., description="The page that prints share_base.")
+    source: str | None = Field(..., description="Where the lines were read: xbrl_dimensions (a 10-K's tagged facts), esef (an ESEF report's tagged facts) or report_table (a table the report prints).")
+    table_page_id: str | None = Field(..., description="The page the table is on.")
+    table_title: str | None = Field(..., description="The table's title as printed.")
     total_revenue: float | None = Field(..., description="The year's total revenue.")
     total_revenue_mappable: float | None = Field(..., description="The part of total revenue the lines above account for.")
     unit: str | None = Field(..., description="The unit of every amount (the reporting currency).")
     year: int | None = Field(..., description="The fiscal year.")
+    years_available: list[int] = Field(..., description="Fiscal years with a breakdown, newest first.")
 
 
 class ScreenRequest(BaseModel):
@@ -301,11 +326,11 @@ class ScreenRequest(BaseModel):
     model_config = ConfigDict(extra="allow")
     as_of: str | None = Field(None, description="Rank the values as they were known on this day (filings filed on or before it); only companies with point-in-time figures take part.")
     compare_years: int = Field(1, description="Years between the compared year and `year`, for growth (1 to 10).")
-    country: str | None = Field(None, description="FI, SE, US.")
+    country: str | None = Field(None, description="FI, SE or US.")
     currency: str | None = Field(None, description="Rank only values reported in this ISO 4217 currency (USD, SEK, EUR, TWD). Values are never converted between currencies.")
     direction: str = Field('desc', description="desc or asc.")
     industry: str | None = Field(None, description="Substring of the industry.")
-    metric: str = Field('revenue', description="The metric to rank by: revenue, cost_of_revenue, gross_profit, research_and_development, selling_general_and_administrative, depreciation_and_amortization, ebitda, operating_income, net_financial_items, pretax_income, income_tax, net_income, net_income_to_parent, eps_basic, eps_diluted, eps, dividend_per_share, cash_and_equivalents, current_assets, property_plant_equipment, goodwill, intangible_assets, total_assets, current_liabilities, total_debt, total_liabilities, equity, equity_to_parent, net_debt, operating_cash_flow, capital_expenditure, free_cash_flow, investing_cash_flow, financing_cash_flow, dividends_paid, share_repurchases, gross_margin, operating_margin, ebitda_margin, net_margin, equity_ratio, return_on_equity, order_intake, order_book; aliases accepted (ebit = operating_income, operating_profit = operating_income, sales = revenue, net_sales = revenue, revenues = revenue, turnover = revenue, profit_before_tax = pretax_income, net_profit = net_income, earnings_per_share = eps, capex = capital_expenditure, fcf = free_cash_flow, total_equity = equity, cash = cash_and_equivalents).")
+    metric: str = Field('revenue', description="The metric to rank by: revenue, cost_of_revenue, gross_profit, research_and_development, selling_general_and_administrative, depreciation_and_amortization, ebitda, operating_income, net_financial_items, pretax_income, income_tax, net_income, net_income_to_parent, eps_basic, eps_diluted, eps, dividend_per_share, cash_and_equivalents, current_assets, property_plant_equipment, goodwill, intangible_assets, total_assets, current_liabilities, total_debt, total_liabilities, equity, equity_to_parent, net_debt, operating_cash_flow, capital_expenditure, free_cash_flow, investing_cash_flow, financing_cash_flow, dividends_paid, share_repurchases, gross_margin, operating_margin, ebitda_margin, net_margin, equity_ratio, return_on_equity, order_intake, order_book, rental_income, net_operating_income, income_from_property_management, property_value_changes, investment_properties; aliases accepted (ebit = operating_income, operating_profit = operating_income, sales = revenue, net_sales = revenue, revenues = revenue, turnover = revenue, profit_before_tax = pretax_income, net_profit = net_income, earnings_per_share = eps, capex = capital_expenditure, fcf = free_cash_flow, total_equity = equity, cash = cash_and_equivalents).")
     min_value: float | None = Field(None, description="Leave out companies ranked below this (the value, or the growth in percent).")
     mode: str = Field('growth', description="growth or value.")
     tag_slugs: list[str] | None = Field(None, description="Only companies with any of these tags (sector slugs such as semiconductors).")
@@ -368,6 +393,7 @@ class StatementLine(BaseModel):
     currency: str | None = Field(..., description="The reporting currency.")
     metric_name: str | None = Field(..., description="The line's label as the issuer printed it.")
     page_id: str | None = Field(..., description="The page (Nordic) that states the line.")
+    preliminary: bool = Field(..., description="True for a line a results release states before the periodic report does; `source` names the release and its page.")
     source: str | None = Field(..., description="Where the value comes from.")
     unit: str | None = Field(..., description="USD, SEK ...; USD/share for per-share lines.")
     value: float | None = Field(..., description="The value as reported.")
@@ -423,6 +449,7 @@ FilingSearchRequest.model_rebuild()
 FilingSearchResponse.model_rebuild()
 FinancialsResponse.model_rebuild()
 GeoEntry.model_rebuild()
+GeoPeriod.model_rebuild()
 IndexStatus.model_rebuild()
 LatestPeriod.model_rebuild()
 MaintenanceBody.model_rebuild()
