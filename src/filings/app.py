@@ -36,7 +36,7 @@ from filings.documents.router import png_router
 from filings.financials.queries import PeriodCache
 from filings.mcp.server import KeyCheck, build_mcp, http_key
 from filings.search.service import SearchEngine
-from filings.search.vectors import E5Embedder, embed_missing
+from filings.search.vectors import embed_missing, passage_embedder
 from filings.web.answers import AnswerCache
 from filings.web.docs import install_docs
 from filings.web.document import complete
@@ -101,7 +101,7 @@ def create_app(
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         stop = threading.Event()
         if settings.index_vectors:
-            start_vector_indexer(services.database, services.engine, stop)
+            start_vector_indexer(services.database, settings, stop)
         async with AsyncExitStack() as running:
             for start in mcp_starts:
                 await running.enter_async_context(start().run())
@@ -217,7 +217,7 @@ def stdio_mcp(settings: Settings, key: str) -> MCPServer:
 VECTOR_POLL_SECONDS = 30.0  # how often the indexer looks for passages stored since its last pass
 
 
-def start_vector_indexer(database: Database, engine: SearchEngine, stop: threading.Event) -> None:
+def start_vector_indexer(database: Database, settings: Settings, stop: threading.Event) -> None:
     """Compute missing passage vectors in a background thread, and again for passages stored
     while the server runs (an ingestion running beside it); search answers from full text until
     they are complete."""
@@ -225,7 +225,7 @@ def start_vector_indexer(database: Database, engine: SearchEngine, stop: threadi
     def run() -> None:
         log = logging.getLogger("filings.search")
         try:
-            embedder = E5Embedder(threads=1)
+            embedder = passage_embedder(settings.index_threads or 1, settings.vector_cache)
             while not stop.is_set():
                 count = embed_missing(database, embedder, stop=stop)
                 if count:

@@ -7,11 +7,12 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from filings.cli.common import console, database, load_settings
-from filings.search.vectors import E5Embedder, embed_missing, index_status
+from filings.search.vectors import embed_missing, index_status, passage_embedder
 
 
 def index() -> None:
-    """Embed every passage that has no vector yet; re-running does nothing."""
+    """Embed every passage that has no vector yet, on all cores (FILINGS_INDEX_THREADS), taking
+    what FILINGS_VECTOR_CACHE already holds; re-running does nothing."""
     settings = load_settings()
     with database(settings) as db:
         with db.transaction() as conn:
@@ -24,5 +25,6 @@ def index() -> None:
         )
         with Progress(*columns, console=console) as bar:
             task = bar.add_task("", total=total, completed=done)
-            count = embed_missing(db, E5Embedder(), lambda n: bar.update(task, advance=n))
+            embedder = passage_embedder(settings.index_threads, settings.vector_cache)
+            count = embed_missing(db, embedder, lambda n: bar.update(task, advance=n))
     typer.echo(f"passages: {total}, vectors computed now: {count}, before: {done}")

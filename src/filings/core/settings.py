@@ -128,6 +128,18 @@ class Settings(BaseSettings):
         description="Compute missing passage vectors in a background thread of the server; "
         "until they are complete, content search answers from full text (`mode: fulltext`).",
     )
+    index_threads: int | None = Field(
+        default=None,
+        ge=1,
+        description="Cores the passage indexer embeds on: `filings index` takes all of them by "
+        "default, the server's background indexer one (leaving the others to requests).",
+    )
+    vector_cache: Path | None = Field(
+        default=None,
+        description="A `.npz` file or a folder where passage vectors are also kept by model and "
+        "text hash, so re-ingesting or rebuilding a database embeds only texts never embedded "
+        "before (`filings index` and the server's indexer read and add to it).",
+    )
     dev_mode: bool = Field(
         default=False,
         description="Development mode (`make run` switches it on): the default secrets are "

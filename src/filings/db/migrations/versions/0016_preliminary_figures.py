@@ -3,7 +3,7 @@
 statement an inline-XBRL fact stands on
 
 Revision ID: 0016
-Revises: 0021
+Revises: 0015
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0016"
-down_revision = "0021"
+down_revision = "0015"
 branch_labels = None
 depends_on = None
 

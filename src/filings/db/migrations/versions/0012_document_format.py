@@ -1,7 +1,7 @@
 """Each filing's document format (`pdf`, `text`, `edgar`: core/markets.py), so that a page is
 resolved by what is stored rather than by the market's name
 
-Revision ID: 0018
+Revision ID: 0012
 Revises: 0011
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0018"
+revision = "0012"
 down_revision = "0011"
 branch_labels = None
 depends_on = None

@@ -4,8 +4,8 @@ last month's quota and MCP use read 0 from the first request of a month on (the 
 contract, access/store.py; tests/access/test_store_parity.py). `filings_counter_take` takes the
 request's time for that, and `filings_admit` passes it.
 
-Revision ID: 0019
-Revises: 0018
+Revision ID: 0013
+Revises: 0012
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from types import ModuleType
 
 from alembic import op
 
-revision = "0019"
-down_revision = "0018"
+revision = "0013"
+down_revision = "0012"
 branch_labels = None
 depends_on = None
 

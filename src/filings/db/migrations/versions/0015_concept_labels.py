@@ -2,8 +2,8 @@
 that prints the concept's value, or the filing's label linkbase), so that figure lines carry the
 label the issuer printed rather than the taxonomy's name
 
-Revision ID: 0021
-Revises: 0013
+Revision ID: 0015
+Revises: 0014
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0021"
-down_revision = "0013"
+revision = "0015"
+down_revision = "0014"
 branch_labels = None
 depends_on = None
 

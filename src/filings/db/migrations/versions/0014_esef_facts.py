@@ -2,8 +2,8 @@
 stands in for (its wider anchor), and the date of the submission that stated them (a corrected
 report keeps each submission's facts, for the figures as they were known)
 
-Revision ID: 0013
-Revises: 0019
+Revision ID: 0014
+Revises: 0013
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0013"
-down_revision = "0019"
+revision = "0014"
+down_revision = "0013"
 branch_labels = None
 depends_on = None
 

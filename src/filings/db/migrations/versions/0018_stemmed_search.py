@@ -6,8 +6,8 @@ SQLite's index becomes a contentless FTS5 table of stemmed words, kept by trigge
 configuration (0003). On both, the marks are resolved in what is stored (the next ingestion
 writes texts without them) and the passages' text hashes follow.
 
-Revision ID: 0014
-Revises: 0020
+Revision ID: 0018
+Revises: 0017
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from alembic import op
 from filings.core.hyphens import MARK, join_hyphenated
 from filings.db import stemming
 
-revision = "0014"
-down_revision = "0020"
+revision = "0018"
+down_revision = "0017"
 branch_labels = None
 depends_on = None
 

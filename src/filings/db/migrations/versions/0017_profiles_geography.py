@@ -2,7 +2,7 @@
 profile sections (with their sentences) and its revenue breakdowns by place (with their lines),
 so that a request only reads
 
-Revision ID: 0020
+Revision ID: 0017
 Revises: 0016
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0020"
+revision = "0017"
 down_revision = "0016"
 branch_labels = None
 depends_on = None
