@@ -230,11 +230,13 @@ def tagged_revenue_facts(conn: Connection, filing_pk: int, concepts: list[str]) 
                 xbrl_facts.c.period_end,
                 xbrl_facts.c.value,
                 xbrl_facts.c.dimensions,
-            ).where(
+            )
+            .where(
                 xbrl_facts.c.filing_pk == filing_pk,
                 xbrl_facts.c.concept.in_(concepts),
                 xbrl_facts.c.period_start.is_not(None),
             )
+            .order_by(xbrl_facts.c.id)  # the document's order, the same on every backend
         )
         if len(row.dimensions) == 1
     ]
@@ -488,7 +490,11 @@ def annual_dimensional_revenue(conn: Connection, company_pk: int, concepts: list
                 xbrl_facts.c.concept.in_(concepts),
                 xbrl_facts.c.period_start.is_not(None),
             )
-            .order_by(filings_table.c.filed_date.desc(), filings_table.c.accession_number.desc())
+            .order_by(
+                filings_table.c.filed_date.desc(),
+                filings_table.c.accession_number.desc(),
+                xbrl_facts.c.id,  # the document's order, the same on every backend
+            )
         )
     )
 
