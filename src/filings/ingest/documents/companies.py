@@ -15,10 +15,12 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 
 from sqlalchemy import Connection
 
@@ -30,7 +32,9 @@ from filings.core.markets import SEC_FORMS, market
 from filings.ingest.documents.manifest import ManifestRecord
 from filings.ingest.documents.reading import registrant_name
 from filings.ingest.load import CompanyIn, slugify, upsert_company
-from filings.ingest.sec.fetch import Listing
+from filings.ingest.nordic.instruments import read_instruments
+from filings.ingest.sec.fetch import Listing, read_tickers
+from filings.ingest.sec.source import MirrorSource
 
 EXACT = frozenset({"ticker", "isin", "cik", "lei", "name"})
 COVER_PAGES = 2  # an SEC form's cover is its first page (a page of contents may come first)
@@ -139,3 +143,16 @@ def company_for(
         "not in the SEC or Nordic listings by CIK, ticker or ISIN, and not named by the "
         "document's cover"
     )
+
+
+def read_listings(sec_mirror: Path | None, instruments: Path | None) -> Listings:
+    """The SEC listing of a mirror (its company_tickers.json) and the Nordic instruments list,
+    each when given."""
+    sec = read_tickers(MirrorSource(sec_mirror)) if sec_mirror is not None else {}
+    nordic: list[CompanyIn] = []
+    if instruments is not None:
+        try:
+            nordic = read_instruments(json.loads(instruments.read_bytes()))
+        except ValueError as exc:
+            raise MalformedInput(f"{instruments}: not a JSON instruments list ({exc})") from exc
+    return Listings(sec=sec, nordic=nordic)
