@@ -69,7 +69,7 @@ def read_document(content: bytes, name: str) -> DocumentPages:
 
 
 _REGISTRANT = re.compile(
-    r"^\s*(?P<name>[^\n]{2,120}?)\s*\n\s*\(\s*Exact name of registrant as specified in its "
+    r"^\s*(?P<name>[^\n]{2,120}?)\s*\n\s*\(\s*Exact name of registrant as specified in (?:its )?"
     r"charter\s*\)",
     re.IGNORECASE | re.MULTILINE,
 )
