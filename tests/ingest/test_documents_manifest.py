@@ -235,3 +235,41 @@ def test_a_manifest_that_is_not_one_is_refused() -> None:
     records, problems = read_manifest(b'{"documents": [{"path": "a.pdf"}]}')
     assert records == [] and problems[0][0] == "record 1 (a.pdf)"
     assert "company: Field required" in problems[0][1]
+
+
+def test_a_nordic_record_makes_its_company_from_the_instruments_list_by_isin(
+    database: SavepointDatabase, connection: Connection, tmp_path: Path, corpus: Path
+) -> None:
+    (tmp_path / "release.html").write_text(
+        "<html><body><h1>Kemira Oyj: Financial statements release 2024</h1>"
+        "<p>Revenue decreased to EUR 2,950 million.</p></body></html>"
+    )
+    record = {
+        "path": "release.html",
+        "company": "Kemira Oyj",
+        "isin": "FI0009004824",
+        "market": "nordic",
+        "document_type": "stock_exchange_release",
+        "fiscal_year": 2024,
+    }
+    manifest = tmp_path / "manifest.json"
+    manifest.write_text(json.dumps({"documents": [record, {**record, "market": "us"}]}))
+    listings = read_listings(None, corpus / "nordic/instruments/all-nordic-instruments.json")
+    summary = ingest_documents(database, manifest, listings)
+    assert summary.companies_made == [("release.html", "nordic listing")]
+    # the same ISIN in the US market: no US company has it, and a stock exchange release is no
+    # US document type
+    assert "is not one of 10-K, 10-Q, 8-K, earnings_release" in summary.skipped[0][1]
+    made = connection.execute(
+        select(companies.c.display_name, companies.c.market, companies.c.isin).where(
+            companies.c.isin == "FI0009004824"
+        )
+    ).one()
+    assert tuple(made) == ("Kemira", "nordic", "FI0009004824")
+    stored = connection.execute(
+        select(filings.c.document_format, filings.c.page_count).where(
+            filings.c.company_pk
+            == select(companies.c.id).where(companies.c.isin == "FI0009004824").scalar_subquery()
+        )
+    ).one()
+    assert tuple(stored) == ("text", 1)
