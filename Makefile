@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 export FILINGS_CORPUS ?= ../shared/corpus
 
-.PHONY: run test lint bench load fuzz compare-edgartools examples openapi clean
+.PHONY: run test lint bench bench-financebench load fuzz compare-edgartools examples openapi clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,10 @@ test: lint
 bench: $(VENV)/.installed-dev
 	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
 	$(BIN)/python -m bench
+
+# FinanceBench's development split: page-level hit@k of content search (full text).
+bench-financebench: $(VENV)/.installed-dev
+	$(BIN)/python -m bench.financebench
 
 # 200 connections for 60 s on a mix of GETs and POSTs (wrk, from Debian's packages).
 load: $(VENV)/.installed-dev

@@ -3,6 +3,7 @@ the next step where there is one; a traceback only with --debug."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -130,3 +131,21 @@ def test_debug_shows_the_traceback(unmigrated: str, monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(sys, "argv", ["filings", "--debug", "accounts", "list"])
     with pytest.raises(Exception, match="not migrated"):
         main()
+
+
+def test_ingest_documents_reports_each_bad_record_and_goes_on(  # type: ignore[no-untyped-def]
+    migrated: str, tmp_path: Path, capsys, monkeypatch
+) -> None:
+    (tmp_path / "fake.pdf").write_bytes(b"no PDF here")
+    record = {"company": "Nobody", "market": "us", "document_type": "10-K", "fiscal_year": 2023}
+    manifest = tmp_path / "manifest.json"
+    manifest.write_text(
+        json.dumps({"documents": [{**record, "path": "fake.pdf"}, {**record, "path": "x.pdf"}]})
+    )
+    code, err = run(["ingest", "documents", "--manifest", str(manifest)], capsys, monkeypatch)
+    assert code == 0, err
+    assert "skipped fake.pdf: named .pdf but its bytes are not a PDF" in err
+    assert "skipped x.pdf: no such file" in err
+    code, err = run(["ingest", "documents", "--manifest", "/nope.json"], capsys, monkeypatch)
+    assert code == 1
+    assert one_sentence(err) == "error: no such file or directory: /nope.json"

@@ -14,6 +14,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from filings.cli.common import console, database, load_settings
 from filings.core.errors import FilingsError
 from filings.core.settings import Settings
+from filings.ingest.documents.companies import read_listings
+from filings.ingest.documents.pipeline import ingest_documents
 from filings.ingest.esef.pipeline import EsefSummary, gather_offers, ingest_esef
 from filings.ingest.esef.precedence import Disagreement
 from filings.ingest.esef.source import EsefHttp, Locations, is_url
@@ -314,5 +316,75 @@ def _ingest_datasets(settings: Settings, location: str) -> None:
         f"values: {summary.values}, segment values: {summary.segment_values}, "
         "companies with figures computed: "
         f"{summary.companies_with_figures}, figures: {summary.figures}, skipped rows: "
+        f"{len(summary.skipped)}"
+    )
+
+
+NORDIC_INSTRUMENTS = "nordic/instruments/all-nordic-instruments.json"
+
+
+def _default(path: Path) -> Path | None:
+    return path if path.exists() else None
+
+
+@app.command("documents")
+def documents(
+    manifest: Path = typer.Option(
+        ..., help='A JSON manifest: {"documents": [{"path" or "url", "company", ...}, ...]}.'
+    ),
+    sec_mirror: Path | None = typer.Option(
+        None,
+        help="A mirror of the SEC's hosts whose company_tickers.json makes the companies of "
+        "records with a CIK or ticker not yet stored; default: the corpus's, when present.",
+    ),
+    instruments: Path | None = typer.Option(
+        None,
+        help="The Nordic instruments list, which makes the companies of records with an ISIN "
+        "not yet stored; default: the corpus's, when present.",
+    ),
+    fetch: bool = typer.Option(
+        False, "--fetch/--no-fetch", help="Fetch the records that give a `url` (HTTP)."
+    ),
+) -> None:
+    """Ingest the PDF, HTML or text documents a manifest lists, each a filing of its company
+    with pages and passages; re-running changes nothing."""
+    for given in (manifest, sec_mirror, instruments):
+        if given is not None and not given.exists():
+            raise FilingsError(f"no such file or directory: {given}")
+    settings = load_settings()
+    corpus_mirror = settings.corpus / "sec"
+    if sec_mirror is None and (corpus_mirror / "www.sec.gov/files/company_tickers.json").exists():
+        sec_mirror = corpus_mirror
+    listings = read_listings(
+        sec_mirror, instruments or _default(settings.corpus / NORDIC_INSTRUMENTS)
+    )
+    columns = (
+        TextColumn("Documents"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.description}"),
+    )
+    client = httpx.Client(timeout=60, follow_redirects=True) if fetch else None
+    try:
+        with database(settings) as db, Progress(*columns, console=console) as bar:
+            task = bar.add_task("", total=None)
+
+            def advance(path: str, total: int) -> None:
+                if total:
+                    bar.update(task, total=total)
+                else:
+                    bar.update(task, advance=1, description=escape(path))
+
+            summary = ingest_documents(db, manifest, listings, client, progress=advance)
+    finally:
+        if client is not None:
+            client.close()
+    for path, reason in summary.skipped:
+        console.print(f"[yellow]skipped[/yellow] {escape(path)}: {escape(reason)}", soft_wrap=True)
+    for path, how in summary.companies_made:
+        console.print(f"company of {escape(path)} made from the {how}", soft_wrap=True)
+    typer.echo(
+        f"documents stored: {summary.stored} ({summary.unchanged} unchanged), pages: "
+        f"{summary.pages}, companies made: {len(summary.companies_made)}, skipped: "
         f"{len(summary.skipped)}"
     )

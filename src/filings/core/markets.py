@@ -89,8 +89,14 @@ VENUES: tuple[Venue, ...] = (
 _BY_SUFFIX = {v.suffix: v for v in reversed(VENUES)}  # the first venue of a suffix wins
 _BY_MIC = {v.mic: v for v in VENUES}
 
-# The contract's document types in its order (4.1), with their labels.
-DOCUMENT_TYPES: list[str] = [t for m in MARKETS.values() for t in m.document_types]
+# Document types of no one market: a company's own earnings release (a press release of its
+# results, not filed as a form), added with a manifest for any market.
+ANY_MARKET_DOCUMENT_TYPES: tuple[str, ...] = ("earnings_release",)
+# The contract's document types in its order (4.1), then those of any market, with their labels.
+DOCUMENT_TYPES: list[str] = [
+    *(t for m in MARKETS.values() for t in m.document_types),
+    *ANY_MARKET_DOCUMENT_TYPES,
+]
 DOCUMENT_TYPE_LABELS = {
     "annual_report": "Annual report",
     "interim_report": "Interim report",
@@ -98,6 +104,7 @@ DOCUMENT_TYPE_LABELS = {
     "10-K": "Annual report (Form 10-K)",
     "10-Q": "Quarterly report (Form 10-Q)",
     "8-K": "Current report (Form 8-K)",
+    "earnings_release": "Earnings release",
 }
 # What span of the fiscal year a document type reports on: a whole year (its bare year columns
 # are fiscal years; a profile draws on it first), part of one, or a release of news.
@@ -108,7 +115,10 @@ DOCUMENT_SPANS = {
     "10-Q": "interim",
     "stock_exchange_release": "release",
     "8-K": "release",
+    "earnings_release": "release",
 }
+# SEC forms among the document types: a document of one carries the form as filed.
+SEC_FORMS = frozenset(US.document_types)
 # Countries a screen may filter on: those of the served venues (contract 4.9: FI, SE, US).
 SCREEN_COUNTRIES: list[str] = list(dict.fromkeys(v.country for v in VENUES if v.served))
 
@@ -124,6 +134,12 @@ DOCUMENT_FORMATS: dict[str, DocumentFormat] = {f.key: f for f in (PDF, TEXT, EDG
 def market(key: str) -> Market:
     """The market named `key` (one of `MARKET_KEYS`)."""
     return MARKETS[key]
+
+
+def manifest_document_types(market_key: str) -> tuple[str, ...]:
+    """The document types a manifest record of `market_key` may give: the market's own, then
+    those of any market."""
+    return (*market(market_key).document_types, *ANY_MARKET_DOCUMENT_TYPES)
 
 
 def document_format(key: str) -> DocumentFormat:
