@@ -40,7 +40,8 @@ def build(path: str, vectors: bool = True) -> None:
     """Ingest the corpus (the SEC mirror and the Nordic feed) into a new SQLite file, with
     vectors unless told not to (full-text evaluation)."""
     from filings.ingest.nordic.pipeline import ingest_nordic
-    from filings.ingest.sec.pipeline import ingest_sec, read_tickers, select_ciks
+    from filings.ingest.sec.fetch import read_tickers
+    from filings.ingest.sec.pipeline import ingest_sec, select_ciks
     from filings.ingest.sec.source import MirrorSource
     from filings.search.vectors import CachedEmbedder, E5Embedder, embed_missing
 

@@ -166,7 +166,70 @@ def english_words(question: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+# An analyst's names for the statements and their ratios, with the words the statements print
+# (US GAAP and IFRS headings and line captions): a question about "the balance sheet" or "the
+# quick ratio" is answered by a page of figures that shares almost no other word with it.
+STATEMENT_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), words)
+    for pattern, words in (
+        (
+            r"\bbalance sheets?\b|statements? of financial (?:position|condition)",
+            "consolidated balance sheets total assets total liabilities equity",
+        ),
+        (
+            r"\bincome statements?\b|\bP ?& ?L\b|profit and loss|statements? of "
+            r"(?:income|operations|earnings)",
+            "consolidated statements of operations income net revenues cost of sales",
+        ),
+        (
+            r"cash ?flow statements?|statements? of cash flows?",
+            "consolidated statements of cash flows operating investing financing activities",
+        ),
+        (r"\bcapex\b|capital expenditures?", "purchases of property and equipment capital"),
+        (r"\bPP ?& ?E\b|fixed assets?", "property plant and equipment net"),
+        (
+            r"quick ratio|current ratio|working capital",
+            "total current assets total current liabilities",
+        ),
+        (r"\bCOGS\b|cost of goods sold", "cost of sales"),
+        (r"\bD ?& ?A\b", "depreciation and amortization"),
+        (r"\bROA\b|return on assets", "net income total assets"),
+        (r"\bROE\b|return on equity", "net income total equity"),
+        (
+            r"days (?:inventory|sales|payable)|\bDIO\b|\bDSO\b|\bDPO\b|cash conversion cycle",
+            "inventories accounts receivable accounts payable cost of sales",
+        ),
+        (
+            r"free cash flow|\bFCF\b",
+            "net cash provided by operating activities capital expenditures",
+        ),
+        (r"effective tax rate", "effective income tax rate provision for income taxes"),
+        (r"interest coverage", "interest expense operating income"),
+        (r"gross margins?", "gross margin gross profit cost of sales"),
+        (r"dividends?", "dividends declared paid per share"),
+    )
+)
+
+
+def statement_words(question: str) -> list[str]:
+    """The statement words the question's names of statements and ratios stand for, each once."""
+    found = [
+        w for pattern, words in STATEMENT_WORDS if pattern.search(question) for w in words.split()
+    ]
+    return list(dict.fromkeys(found))
+
+
 def for_full_text(question: str) -> str:
-    """The question with the English words of its Finnish and Swedish report words after it."""
+    """The question with the English words of its Finnish and Swedish report words, and the
+    statement words of its names of statements and ratios, after it."""
+    searched = translated(question)
+    # before the question: a long question's words past the query's limit are not searched
+    named = statement_words(question)
+    return f"{' '.join(named)} {searched}" if named else searched
+
+
+def translated(question: str) -> str:
+    """The question with the English words of its Finnish and Swedish report words after it
+    (what the dense side embeds: the statement words are for full text, which matches words)."""
     extra = english_words(question)
     return f"{question} {' '.join(extra)}" if extra else question

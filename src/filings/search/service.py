@@ -188,7 +188,11 @@ def rank(
     # A Finnish or Swedish question meets English text through the report words it uses.
     searched = glossary.for_full_text(request.query) if TRANSLATE else request.query
     started = (
-        engine.start_dense(searched if TRANSLATE_DENSE else request.query, CANDIDATES, wheres)
+        engine.start_dense(
+            glossary.translated(request.query) if TRANSLATE_DENSE else request.query,
+            CANDIDATES,
+            wheres,
+        )
         if sides.vectors and with_vectors == total
         else None
     )
