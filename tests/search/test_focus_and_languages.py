@@ -138,3 +138,18 @@ def test_a_failing_full_text_index_is_search_upstream(
     answer = client.post(SEARCH, json={"query": "order intake"}).json()
     assert answer["failure_kind"] == "search_upstream", answer
     assert "results" not in answer or not answer["results"]
+
+
+def test_names_of_statements_and_ratios_bring_the_captions_statements_print() -> None:
+    from filings.search.glossary import for_full_text, statement_words, translated
+
+    asked = "Based on the statement of financial position, what is the FY2020 quick ratio?"
+    words = statement_words(asked)
+    assert {"total", "assets", "current", "liabilities"} <= set(words)
+    assert len(words) == len(set(words))  # each once
+    searched = for_full_text(asked)
+    assert searched.startswith(" ".join(words)) and searched.endswith(asked)  # first: kept
+    assert statement_words("What did the company say about its strategy?") == []
+    assert translated(asked) == asked  # the dense side embeds the question as asked
+    assert "capital" in statement_words("capex as a % of revenue")
+    assert "capital" not in statement_words("capexes")  # a word, not a part of one
