@@ -26,9 +26,7 @@ def search(client: TestClient, **body: Any) -> dict[str, Any]:
 
 
 def page_ref(hit: dict[str, Any]) -> str:
-    """A hit's page as the labelled set names it."""
-    if hit["page_id"] == hit["docid"]:  # US: the accession, with the page beside it
-        return f"{hit['page_id']}#{hit['page_number']}"
+    """A hit's page as the labelled set names it: its page id (US `<accession>_<n>`)."""
     return str(hit["page_id"])
 
 

@@ -23,6 +23,7 @@ from filings.companies.service import CompanyDirectory, resolve_company
 from filings.core.markets import DOCUMENT_TYPES
 from filings.core.misses import FailureKind, Miss, invalid_choice, miss
 from filings.db.fulltext import PassageFilter, full_text
+from filings.documents.service import page_citation
 from filings.search import glossary, queries
 from filings.search.periods import NamedPeriod, named_period
 from filings.search.schemas import (
@@ -258,6 +259,7 @@ def _hit(r: Any, score: float) -> ContentHit:
         source_url=r.source_url or f"/api/v1/data/filings/{r.page_id}/snapshot",
         score=score,
         page_number=r.page_number,
+        citation_label=page_citation(r, r.page_number, r.printed_page),
     )
 
 
