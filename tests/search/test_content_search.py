@@ -10,8 +10,11 @@ from typing import Any
 from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sqlalchemy import select
 
+from filings.db.engine import make_engine
 from filings.db.fulltext import fts5_expression, query_terms, ranked_passages
+from filings.db.tables import pages
 from filings.search.service import fuse
 
 SEARCH = "/api/v1/data/filings/content-search"
@@ -23,6 +26,15 @@ def search(client: TestClient, **body: Any) -> dict[str, Any]:
     assert response.status_code == 200, response.text
     answer: dict[str, Any] = response.json()
     return answer
+
+
+def page_text(database_url: str, page_id: str) -> str:
+    """The stored text of a page."""
+    engine = make_engine(database_url)
+    with engine.connect() as conn:
+        text = conn.execute(select(pages.c.text).where(pages.c.page_id == page_id)).scalar_one()
+    engine.dispose()
+    return str(text)
 
 
 def page_ref(hit: dict[str, Any]) -> str:
@@ -46,16 +58,21 @@ def test_hits_have_the_contract_shape_and_cite_their_page(sec_client: TestClient
     assert snapshot["available"] is True and snapshot["page_number"] == top["page_number"]
 
 
-def test_us_hits_cite_the_accession_and_their_page(sec_client: TestClient) -> None:
+def test_us_hits_cite_the_accession_and_their_page(
+    sec_client: TestClient, sec_database_url: str
+) -> None:
     answer = search(sec_client, query="Tesla total revenues 2024", company="TSLA", year=2024)
     # Tesla's 2024 10-K (and its 10-K/A, Part III, of the same fiscal year)
-    assert answer["results"][0]["page_id"] == "0001628280-25-003063"
+    tenk, amendment = "0001628280-25-003063", "0001104659-25-042659"
+    top = answer["results"][0]
+    assert top["docid"] == tenk and top["page_id"] == f"{tenk}_{top['page_number']}"
+    snapshot = sec_client.get(f"/api/v1/data/filings/{top['page_id']}/snapshot").json()
+    assert snapshot["available"] is True and snapshot["page_number"] == top["page_number"]
+    assert "Total revenues" in page_text(sec_database_url, top["page_id"])
     for hit in answer["results"]:
         assert hit["company_name"] == "Tesla, Inc." and hit["year"] == "2024"
-        assert hit["page_id"] == hit["docid"] and hit["page_number"] >= 1
-        assert hit["page_id"] in {"0001628280-25-003063", "0001104659-25-042659"}
-    snapshot = sec_client.get(f"/api/v1/data/filings/{answer['results'][0]['page_id']}/snapshot")
-    assert snapshot.json()["available"] is True
+        assert hit["docid"] in {tenk, amendment} and hit["page_number"] >= 1
+        assert hit["page_id"] == f"{hit['docid']}_{hit['page_number']}"
 
 
 def test_filters_narrow_and_bad_values_are_misses(sec_client: TestClient) -> None:
@@ -115,8 +132,6 @@ def test_no_query_is_taken_as_syntax(query: str) -> None:
 
 
 def test_hostile_queries_search_as_words(sec_database_url: str) -> None:
-    from filings.db.engine import make_engine
-
     searched = make_engine(sec_database_url)
     hostile = [
         '"unbalanced',

@@ -109,7 +109,7 @@ CITED_BY: dict[str, Callable[[Any, str, str | int | None], tuple[str, str]]] = {
 def page_citation(f: Any, page_number: int | None, printed_page: str | None) -> str:
     """How to cite a page of a filing: the filing as a filing row names it (an SEC filing by
     form and filing date, a report by its period), then the page, with the number printed on
-    it where that is known and differs (`Tesla, Inc., Form 10-K, filed 2025-01-29, p. 40
+    it where that is known and differs (`Tesla, Inc., Form 10-K, filed 2025-01-30, p. 40
     (printed page 38)`)."""
     if f.document_format == EDGAR.key:
         citation = _edgar_label(f)
