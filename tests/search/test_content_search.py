@@ -12,10 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
 
+from filings.companies.resolve import CompanyIndex, CompanyRecord
 from filings.db.engine import make_engine
-from filings.db.fulltext import fts5_expression, query_terms, ranked_passages
+from filings.db.fulltext import PassageFilter, fts5_expression, query_terms, ranked_passages
 from filings.db.tables import pages
-from filings.search.service import fuse
+from filings.search.service import _unnamed, fuse
 
 SEARCH = "/api/v1/data/filings/content-search"
 LABELLED = json.loads((Path(__file__).parent / "labelled_queries.json").read_text())["queries"]
@@ -163,3 +164,19 @@ def test_the_first_passages_of_a_confident_side_stay_near_the_top() -> None:
     assert [i for i, _ in kept] == [1, 5, 3, 4, 2]
     assert [score for _, score in kept] == [0.9, 0.8, 0.8, 0.8, 0.8]  # still best first
     assert _keep_firsts(ranked, []) == ranked
+
+
+def test_a_ranking_within_one_company_leaves_its_name_out() -> None:
+    index = CompanyIndex.build(
+        [
+            CompanyRecord(1, "tesla", "Tesla, Inc.", "Tesla", "us", ("TSLA",), has_data=True),
+            CompanyRecord(2, "apple", "Apple Inc.", "Apple", "us", ("AAPL",), has_data=True),
+        ]
+    )
+    tesla, everyone = PassageFilter(1, 2024, None), PassageFilter(None, None, None)
+    assert _unnamed("Tesla total revenues 2024", index, tesla) == "total revenues 2024"
+    assert _unnamed("Tesla's total revenues", index, tesla) == "total revenues"
+    # all companies' passages, or another company's: the name tells them apart
+    assert _unnamed("Tesla total revenues", index, everyone) == "Tesla total revenues"
+    assert _unnamed("Apple total revenues", index, tesla) == "Apple total revenues"
+    assert _unnamed("Tesla", index, tesla) == "Tesla"  # nothing else to search for
