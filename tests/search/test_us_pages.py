@@ -158,3 +158,6 @@ def test_an_unknown_page_number_is_unavailable_with_a_reason(sec_client: TestCli
     assert response.status_code == 200
     assert body["available"] is False and body["reason"] and "error" not in body
     assert body["page_id"] == f"{TESLA_10K}_112"
+    assert body["reason"] == f"Filing {TESLA_10K} has no page 112: its pages are 1 to 111."
+    unknown = sec_client.get("/api/v1/data/filings/0000000000-25-000001_1/snapshot").json()
+    assert unknown["available"] is False and unknown["reason"] == "Unknown page id."

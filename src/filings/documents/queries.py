@@ -95,3 +95,13 @@ def page_with_filing(conn: Connection, page_id: str) -> Any:
         .join(companies, companies.c.id == filings.c.company_pk)
         .where(pages.c.page_id == page_id)
     ).first()
+
+
+def last_page(conn: Connection, accession: str) -> int | None:
+    """The number of the last stored page of a US filing, or None when it has none."""
+    found = conn.execute(
+        select(func.max(pages.c.page_number))
+        .join(filings, filings.c.id == pages.c.filing_pk)
+        .where(filings.c.accession_number == accession)
+    ).scalar()
+    return int(found) if found is not None else None

@@ -17,7 +17,7 @@ from sqlalchemy import Connection
 from filings.companies.queries import primary_tickers
 from filings.companies.service import Company, CompanyDirectory, check_market, resolve_company
 from filings.core.errors import MalformedInput
-from filings.core.ids import AccessionNumber, parse_accession, parse_page_id
+from filings.core.ids import AccessionNumber, DocumentPageId, parse_accession, parse_page_id
 from filings.core.markets import (
     DOCUMENT_TYPE_LABELS,
     DOCUMENT_TYPES,
@@ -240,7 +240,7 @@ def snapshot(
         return _filing_snapshot(conn, page_id, parsed)
     row = queries.page_with_filing(conn, str(parsed))
     if row is None:
-        return Snapshot(page_id=str(parsed), available=False, reason="Unknown page id.")
+        return Snapshot(page_id=str(parsed), available=False, reason=_unknown_page(conn, parsed))
     described = {
         "company_name": row.company_name,
         "year": str(row.fiscal_year) if row.fiscal_year is not None else None,
@@ -251,6 +251,14 @@ def snapshot(
     }
     shown = SHOWN_BY[row.document_format]
     return shown(_PageAsked(str(parsed), parsed.page, dpi, links, now, row, described))
+
+
+def _unknown_page(conn: Connection, page: DocumentPageId) -> str:
+    """Why a page id names no stored page: the pages a US filing has, where it has some."""
+    last = queries.last_page(conn, page.docid) if parse_accession(page.docid) else None
+    if last is None:
+        return "Unknown page id."
+    return f"Filing {page.docid} has no page {page.page}: its pages are 1 to {last}."
 
 
 class _PageAsked:
