@@ -160,10 +160,7 @@ def recall(database: Database, engine: SearchEngine | None = None) -> None:
             request = ContentSearchRequest(query=item["q"], limit=5)
             answer = content_search(conn, directory, request, engine)
             assert not isinstance(answer, Miss), answer
-            refs = [
-                h.page_id if h.page_id != h.docid else f"{h.page_id}#{h.page_number}"
-                for h in answer.results
-            ]
+            refs = [h.page_id for h in answer.results]
             rank = next((i for i, ref in enumerate(refs, 1) if ref in item["pages"]), None)
             found[item["lang"]].append(1 / rank if rank else 0.0)
     print(f"\nlabelled queries ({len(labelled)}), mode {answer.mode}: recall@5 and MRR")

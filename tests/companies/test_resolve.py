@@ -217,6 +217,18 @@ def test_a_company_named_in_a_question_with_its_genitive() -> None:
         assert index.mentioned(question) is None, question
 
 
+def test_the_words_naming_a_company_in_a_question() -> None:
+    index = _named_index()
+    assert index.words_naming("Tesla total revenues 2024", 2) == ["Tesla"]
+    assert index.words_naming("What was Atlas Copco's operating profit?", 3) == [
+        "Atlas",
+        "Copco's",
+    ]
+    assert index.words_naming("Teslan kokonaisliikevaihto 2024", 2) == ["Teslan"]
+    assert index.words_naming("Tesla total revenues 2024", 1) == []  # not Apple's
+    assert index.words_naming("Net sales", 6) == []  # too short to tell from a word
+
+
 TSMC = CompanyRecord(
     6, "tsm", "TAIWAN SEMICONDUCTOR MANUFACTURING CO LTD", "Taiwan Semiconductor", "us", ("TSM",)
 )

@@ -33,8 +33,29 @@ def test_accession_numbers_round_trip(digits: str, dashes: bool) -> None:
     assert parse_accession(str(parsed)) == parsed
 
 
+@given(
+    digits=st.text(alphabet="0123456789", min_size=18, max_size=18),
+    dashes=st.booleans(),
+    page=st.integers(min_value=1, max_value=99_999),
+)
+def test_us_filing_page_ids_round_trip(digits: str, dashes: bool, page: int) -> None:
+    dashed = f"{digits[:10]}-{digits[10:12]}-{digits[12:]}"
+    parsed = parse_page_id(f"{dashed if dashes else digits}_{page}")
+    assert parsed == DocumentPageId(dashed, page)
+    assert str(parsed) == f"{dashed}_{page}"
+
+
 def test_page_zero_and_garbage_are_not_page_ids() -> None:
-    for text in ("abcdef0123456789_0", "abcdef012345678_1", "xyz", "", "0000320193-24-00012"):
+    for text in (
+        "abcdef0123456789_0",
+        "abcdef012345678_1",
+        "xyz",
+        "",
+        "0000320193-24-00012",
+        "0000320193-24-000123_0",
+        "0000320193-24-000123_",
+        "0000320193-24-00012_3",
+    ):
         assert parse_page_id(text) is None
 
 

@@ -15,8 +15,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from filings.db.engine import Database, make_engine
-from filings.db.tables import filing_texts, filings, metric_values, xbrl_facts
+from filings.db.tables import filing_texts, filings, metric_values, pages, passages, xbrl_facts
 from filings.ingest.sec.documents import fetch_documents, read_document, read_filing_documents
+from filings.ingest.sec.documents_load import filing_passages
 from filings.ingest.sec.envelope import read_envelope, read_package
 from filings.ingest.sec.fetch import read_tickers
 from filings.ingest.sec.held import UNREADABLE
@@ -113,6 +114,27 @@ def test_an_exhibit_99_is_a_section_of_its_own(corpus: Path) -> None:
     )
     assert {u.section for u in document.units} == {"ex-99.1"}
     assert all(u.heading_path == ("EX-99.1",) for u in document.units)
+
+
+def test_pages_are_counted_over_the_filings_documents(corpus: Path) -> None:
+    # Adobe's 8-K of 2023-03-15: adbe-20230315.htm asks for four page breaks (5 pages), its
+    # EX-99.1 adbeex991q123.htm for eight (9 pages, the income statement on its page 4,
+    # printed "4"); the filing's pages run on from one document to the next.
+    filing = FilingInfo(
+        "0000796343-23-000044", "8-K", "8-K", date(2023, 3, 15), None, "adbe-20230315.htm", None
+    )
+    found = read_filing_documents(MirrorSource(corpus / "sec"), "0000796343", filing)
+    numbered = [(p.number, p.document) for p in found.pages]
+    assert numbered == [(n, "adbe-20230315.htm") for n in range(1, 6)] + [
+        (n, "adbeex991q123.htm") for n in range(6, 15)
+    ]
+    statement = found.pages[8]
+    assert statement.printed_page == "4"
+    assert statement.text.startswith("Condensed Consolidated Statements of Income")
+    assert [u.page_number for u in statement.units] == [4]  # the release's own page
+    passages = filing_passages(filing.accession_number, found)
+    assert {p.page_id for p in passages} <= {f"0000796343-23-000044_{n}" for n in range(1, 15)}
+    assert all(p.page_id == f"0000796343-23-000044_{p.page_number}" for p in passages)
 
 
 def test_the_xbrl_package_gives_the_primary_document(corpus: Path) -> None:
@@ -214,7 +236,28 @@ def test_documents_are_stored_by_section_and_page(sec_database_url: str) -> None
                 xbrl_facts.c.period_start == date(2023, 10, 1),
             )
         ).all()
+        # every US passage cites a stored page of its own filing, by that page's number
+        cited = conn.execute(
+            select(passages.c.page_id, passages.c.page_number, pages.c.page_number)
+            .join(filings, filings.c.id == passages.c.filing_pk)
+            .outerjoin(
+                pages,
+                (pages.c.page_id == passages.c.page_id) & (pages.c.filing_pk == filings.c.id),
+            )
+            .where(filings.c.market == "us")
+        ).all()
+        tesla_pages = conn.execute(
+            select(pages.c.page_id, pages.c.document)
+            .join(filings, filings.c.id == pages.c.filing_pk)
+            .where(filings.c.accession_number == "0001628280-25-003063")
+            .order_by(pages.c.page_number)
+        ).all()
     db.dispose()
+    assert cited and all(number == stored for _, number, stored in cited)
+    assert {page_id.rsplit("_", 1)[0] for page_id, _, _ in cited} <= {a for a, _ in stored}
+    # Tesla's 10-K: a page row for each of its 111 pages, all in tsla-20241231.htm
+    assert [p.page_id for p in tesla_pages] == [f"0001628280-25-003063_{n}" for n in range(1, 112)]
+    assert {p.document for p in tesla_pages} == {"tsla-20241231.htm"}
     # Pages: one more than the page breaks each primary document asks for (ko-20241231.htm has
     # 138 `page-break-after: always`).
     assert dict(stored) == {

@@ -181,7 +181,8 @@ GET_SNAPSHOT = Operation(
     answers=(Snapshot,),
     summary="Resolve a page id to a viewable source",
     description="A signed, expiring link to a PNG of a Nordic page (or the text of a release), "
-    "or the SEC filing index of an accession number; under 1 KB.",
+    "the SEC document a US page (`<accession>_<page>`) is in, or the SEC filing index of an "
+    "accession number; under 1 KB.",
     work=_snapshot,
     cached=False,  # its links expire
 )

@@ -17,7 +17,7 @@ from sqlalchemy import Connection, Row
 
 from filings.companies import queries
 from filings.companies.geography_tables import DocumentContext, GeoTable, read_geography_tables
-from filings.companies.profile_store import store_profile
+from filings.companies.profile_store import read_pages, store_profile
 from filings.companies.revenue_geography import YearGeography, tagged_geography, us_geography
 from filings.core.concepts import revenue_concepts
 from filings.core.markets import DOCUMENT_SPANS
@@ -177,7 +177,7 @@ def _context(filing: Row[Any]) -> DocumentContext:
 
 
 def _store_report_tables(conn: Connection, filing: Row[Any]) -> bool:
-    pages = queries.filing_pages(conn, filing.id)
+    pages = read_pages(conn, filing)
     found = read_geography_tables(pages, _context(filing)) if pages else []
     wanted: list[dict[str, Any]] = []
     seen: set[tuple[Any, ...]] = set()

@@ -78,11 +78,26 @@ def _figures(line: str) -> bool:
 # --- sectioned filing text -----------------------------------------------------------------------
 
 
-def blocks_of_units(units: list[Any], page_id: str) -> list[Block]:
-    """An SEC filing's text units (section, heading path, page number, text) as blocks."""
+def filing_page_numbers(units: list[Any]) -> list[int]:
+    """Each text unit's page counted over the filing's documents, as the filing's pages are
+    numbered (`<accession>_<n>`): a document's pages go on after those of the ones before."""
+    numbers: list[int] = []
+    offset, last, document = 0, 0, None
+    for unit in units:
+        if unit.document != document:
+            offset, last, document = offset + last, 0, unit.document
+        last = max(last, unit.page_number)
+        numbers.append(offset + unit.page_number)
+    return numbers
+
+
+def blocks_of_units(units: list[Any], accession: str) -> list[Block]:
+    """An SEC filing's text units (document, section, heading path, page number, text) as
+    blocks, each citing its page over the filing (`<accession>_<n>`)."""
     blocks: list[Block] = []
     inline_item = ""
-    for unit in units:
+    for unit, number in zip(units, filing_page_numbers(units), strict=True):
+        page_id = f"{accession}_{number}"
         for raw in unit.text.split("\n\n"):
             text = _clean(raw)
             if not text:
@@ -97,7 +112,7 @@ def blocks_of_units(units: list[Any], page_id: str) -> list[Block]:
             kind = "heading" if is_heading_text(text) else "text"
             if _BULLET.match(text) and kind == "heading":
                 kind = "item"
-            blocks.append(Block(kind, text, page_id, unit.page_number, section, len(blocks)))
+            blocks.append(Block(kind, text, page_id, number, section, len(blocks)))
     return blocks
 
 

@@ -13,7 +13,7 @@ from filings.companies.geography_tables import document_lines
 from filings.companies.profile_document import Block, blocks_of_pages, blocks_of_units
 from filings.companies.profile_rules import read_sections
 from filings.companies.profile_sentences import Found, Issuer
-from filings.core.markets import TEXT
+from filings.core.markets import DOCUMENT_FORMATS, TEXT
 
 # Why a document gives a section nothing, in the words of what was looked for.
 REASONS = {
@@ -29,13 +29,21 @@ REASONS = {
 }
 
 
+def read_pages(conn: Connection, filing: Row[Any]) -> list[tuple[str, int | None, str]]:
+    """A filing's pages as readers of its tables and sections take them: none for a format
+    whose text is read by section (an SEC filing's pages only place its passages)."""
+    if not DOCUMENT_FORMATS[filing.document_format].pages_read:
+        return []
+    return queries.filing_pages(conn, filing.id)
+
+
 def document_blocks(conn: Connection, filing: Row[Any]) -> list[Block]:
     """A stored filing as blocks, by what is stored: sectioned text, else its pages (a release's
     markdown, or a PDF's lines)."""
     units = queries.filing_text_units(conn, filing.id)
     if units:
         return blocks_of_units(units, filing.accession_number or filing.docid or "")
-    pages = queries.filing_pages(conn, filing.id)
+    pages = read_pages(conn, filing)
     return blocks_of_pages(pages, markdown=filing.document_format == TEXT.key)
 
 
@@ -67,7 +75,7 @@ def store_profile(conn: Connection, filing: Row[Any]) -> bool:
     anything changed. A filing without text stores nothing."""
     blocks = document_blocks(conn, filing)
     issuer = Issuer.of(filing.company_name, filing.display_name)
-    lines = document_lines(queries.filing_pages(conn, filing.id))
+    lines = document_lines(read_pages(conn, filing))
     found = read_sections(blocks, issuer, lines) if blocks else {}
     wanted = [_record(name, section, filing.language or "en") for name, section in found.items()]
     return queries.replace_profile_sections(conn, filing.id, filing.company_pk, wanted)

@@ -155,10 +155,12 @@ def filing_pages(conn: Connection, filing_pk: int) -> list[tuple[str, int | None
 
 
 def filing_text_units(conn: Connection, filing_pk: int) -> list[Row[Any]]:
-    """A filing's text units (section, heading path, page number, text), in reading order."""
+    """A filing's text units (document, section, heading path, page number, text), in reading
+    order."""
     return list(
         conn.execute(
             select(
+                filing_texts.c.document,
                 filing_texts.c.section,
                 filing_texts.c.heading_path,
                 filing_texts.c.page_number,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -221,8 +221,18 @@ class CompanyIndex:
         "Walmartin", "Nesteen"), that
         is exactly a company's name or alias. None when no name, or more than one company, is
         found."""
-        words = _MENTION_WORD.findall(text)
         found: set[int] = set()
+        for _, held in self._mentions(text):
+            found |= held
+        return self.records[found.pop()] if len(found) == 1 else None
+
+    def words_naming(self, text: str, company_pk: int) -> list[str]:
+        """The words of a free text that name the company (as `mentioned` finds names)."""
+        return [w for span, held in self._mentions(text) if company_pk in held for w in span]
+
+    def _mentions(self, text: str) -> Iterator[tuple[list[str], set[int]]]:
+        """Each run of words naming companies with data, with the companies it names."""
+        words = _MENTION_WORD.findall(text)
         for start in range(len(words)):
             for size in (3, 2, 1):
                 span = words[start : start + size]
@@ -237,9 +247,8 @@ class CompanyIndex:
                     name = normalize_name(f"{head} {last.removesuffix(ending)}".strip())
                     held = {pk for pk in self.by_name.get(name, ()) if self.records[pk].has_data}
                     if held:
-                        found |= held
+                        yield span, held
                         break
-        return self.records[found.pop()] if len(found) == 1 else None
 
     def _pick(self, pks: set[int], market: str | None) -> set[int]:
         return {pk for pk in pks if market is None or self.records[pk].market == market}

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 _DOCUMENT_PAGE_RE = re.compile(r"^([0-9a-f]{16})_([1-9][0-9]{0,4})$")
 _ACCESSION_RE = re.compile(r"^([0-9]{10})-?([0-9]{2})-?([0-9]{6})$")
+_FILING_PAGE_RE = re.compile(r"^([0-9]{10})-?([0-9]{2})-?([0-9]{6})_([1-9][0-9]{0,4})$")
 _ISIN_RE = re.compile(r"^[A-Z]{2}[A-Z0-9]{9}[0-9]$")
 _CIK_RE = re.compile(r"^(?:CIK)?0*([0-9]{1,10})$", re.IGNORECASE)
 _LEI_RE = re.compile(r"^[A-Z0-9]{18}[0-9]{2}$")
@@ -14,7 +15,8 @@ _LEI_RE = re.compile(r"^[A-Z0-9]{18}[0-9]{2}$")
 
 @dataclass(frozen=True)
 class DocumentPageId:
-    """A page of a stored document: `<docid>_<page>`, pages counted from 1."""
+    """A page of a stored document: `<docid>_<page>`, pages counted from 1; a US filing's
+    docid is its accession number (`0001628280-25-003063_37`)."""
 
     docid: str
     page: int
@@ -47,11 +49,16 @@ def parse_accession(text: str) -> AccessionNumber | None:
 
 
 def parse_page_id(text: str) -> DocumentPageId | AccessionNumber | None:
-    """A snapshot page id: a document's `<docid>_<page>` or an accession number; None if neither."""
+    """A snapshot page id: a document's `<docid>_<page>`, a US filing's `<accession>_<page>`
+    (the accession with or without dashes) or an accession number; None if none of them."""
     text = text.strip()
     match = _DOCUMENT_PAGE_RE.match(text.lower())
     if match:
         return DocumentPageId(match.group(1), int(match.group(2)))
+    filing_page = _FILING_PAGE_RE.match(text)
+    if filing_page:
+        accession = AccessionNumber(*filing_page.groups()[:3])
+        return DocumentPageId(str(accession), int(filing_page.group(4)))
     return parse_accession(text)
 
 

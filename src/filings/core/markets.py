@@ -49,12 +49,15 @@ class Market:
 @dataclass(frozen=True)
 class DocumentFormat:
     """How a stored document's pages are shown: the snapshot kind and the served file suffix
-    (None: the page is shown on the regulator's site, not served here)."""
+    (None: the page is shown on the regulator's site, not served here); whether its pages are
+    what readers of tables and profiles read (False: its text is stored by section and read so,
+    its pages only place passages and citations)."""
 
     key: str
     snapshot_kind: str
     served_suffix: str | None
     description: str
+    pages_read: bool = True
 
 
 NORDIC = Market(
@@ -124,7 +127,13 @@ SCREEN_COUNTRIES: list[str] = list(dict.fromkeys(v.country for v in VENUES if v.
 
 PDF = DocumentFormat("pdf", "rendered_png", "png", "a PDF: each page rendered as a PNG")
 TEXT = DocumentFormat("text", "release_text", "txt", "a release text: its text is the page")
-EDGAR = DocumentFormat("edgar", "edgar_link", None, "an SEC filing: the filing on EDGAR")
+EDGAR = DocumentFormat(
+    "edgar",
+    "edgar_link",
+    None,
+    "an SEC filing: the page's document on EDGAR",
+    pages_read=False,
+)
 ESEF = DocumentFormat(
     "esef", "esef_report", None, "an ESEF report read for its tagged figures: no pages held"
 )

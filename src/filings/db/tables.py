@@ -133,6 +133,8 @@ pages = Table(
     Column("page_number", Integer, nullable=False),
     Column("page_id", String(40), nullable=False, unique=True),
     Column("text", Text, nullable=False),
+    Column("document", String(300)),  # US: the file the page is in (nvda-20250126.htm)
+    Column("printed_page", String(20)),  # US: the number printed in the page footer
     UniqueConstraint("filing_pk", "page_number", name="uq_pages_filing_page"),
 )
 
@@ -220,7 +222,7 @@ passages = Table(
     Column("filing_pk", ForeignKey("filings.id", ondelete="CASCADE"), nullable=False),
     Column("company_pk", ForeignKey("companies.id", ondelete="CASCADE"), nullable=False),
     Column("position", Integer, nullable=False),  # reading order within the filing
-    Column("page_id", String(40), nullable=False),  # Nordic <docid>_<page>; US the accession
+    Column("page_id", String(40), nullable=False),  # <docid>_<page>; US <accession>_<page>
     Column("page_number", Integer),  # where known
     Column("content_title", Text),
     Column("content", Text, nullable=False),

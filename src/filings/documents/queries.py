@@ -83,8 +83,25 @@ def filing_by_accession(conn: Connection, accession: str) -> Any:
 def page_with_filing(conn: Connection, page_id: str) -> Any:
     """A stored page's text with its filing and company name, or None."""
     return conn.execute(
-        select(filings, companies.c.company_name, companies.c.cik, pages.c.text.label("page_text"))
+        select(
+            filings,
+            companies.c.company_name,
+            companies.c.cik,
+            pages.c.text.label("page_text"),
+            pages.c.document.label("page_document"),
+            pages.c.printed_page,
+        )
         .join(pages, pages.c.filing_pk == filings.c.id)
         .join(companies, companies.c.id == filings.c.company_pk)
         .where(pages.c.page_id == page_id)
     ).first()
+
+
+def last_page(conn: Connection, accession: str) -> int | None:
+    """The number of the last stored page of a US filing, or None when it has none."""
+    found = conn.execute(
+        select(func.max(pages.c.page_number))
+        .join(filings, filings.c.id == pages.c.filing_pk)
+        .where(filings.c.accession_number == accession)
+    ).scalar()
+    return int(found) if found is not None else None

@@ -39,8 +39,8 @@ class SnapshotQuery(BaseModel):
 
     page_id: str = Field(
         min_length=1,
-        description="A Nordic page id `<docid>_<page>` (from a search hit or a figure's "
-        "page_id), or a US accession number.",
+        description="A page id `<docid>_<page>` (from a search hit or a figure's page_id), a US "
+        "filing's page `<accession>_<page>`, or a US accession number.",
     )
     dpi: int = Field(
         default=150, ge=72, le=300, description="Resolution of a rendered page image (72 to 300)."
@@ -147,12 +147,13 @@ class Snapshot(AnswerShape):
     kind: str | None = Field(
         default=None,
         description="rendered_png (a Nordic report page), release_text (a release, as text) or "
-        "edgar_link (the SEC filing index).",
+        "edgar_link (a US page's document, or an accession's filing index, on the SEC's site).",
     )
     snapshot_url: str | None = Field(
         default=None,
         description=(
-            "A link to the page (a signed link that expires) or to the filing on the SEC's site."
+            "A link to the page (a signed link that expires), or to the page's document or the "
+            "filing on the SEC's site."
         ),
     )
     company_name: str | None = Field(default=None, description="The issuer of the document.")
@@ -161,6 +162,9 @@ class Snapshot(AnswerShape):
         default=None, description="Fiscal quarter of the document, when it is an interim report."
     )
     document_type: str | None = Field(default=None, description="The document's type.")
-    page_number: int | None = Field(default=None, description="The page within the document.")
+    page_number: int | None = Field(
+        default=None,
+        description="The page within the document (a US filing's: counted over its documents).",
+    )
     dpi: int | None = Field(default=None, description="Resolution of the rendered page image.")
     reason: str | None = Field(default=None, description="Why the page cannot be resolved.")

@@ -17,7 +17,7 @@ from sqlalchemy import Connection
 from filings.companies.queries import primary_tickers
 from filings.companies.service import Company, CompanyDirectory, check_market, resolve_company
 from filings.core.errors import MalformedInput
-from filings.core.ids import AccessionNumber, parse_accession, parse_page_id
+from filings.core.ids import AccessionNumber, DocumentPageId, parse_accession, parse_page_id
 from filings.core.markets import (
     DOCUMENT_TYPE_LABELS,
     DOCUMENT_TYPES,
@@ -50,6 +50,11 @@ def edgar_index_url(cik: str, accession: AccessionNumber) -> str:
     return f"{EDGAR_ARCHIVES}/{int(cik)}/{accession.compact}/{accession}-index.htm"
 
 
+def edgar_document_url(cik: str, accession: AccessionNumber, document: str) -> str:
+    """A document of a filing (its primary document, an exhibit) on the SEC's site."""
+    return f"{EDGAR_ARCHIVES}/{int(cik)}/{accession.compact}/{document}"
+
+
 def _iso(value: date | None) -> str | None:
     return value.isoformat() if value else None
 
@@ -59,11 +64,15 @@ def _not_tracked(market_label: str) -> MetadataQuality:
     return MetadataQuality(period_end=text, filed_date=text)
 
 
+def _edgar_label(f: Any) -> str:
+    return f"{f.company_name}, Form {f.form or f.document_type}, filed {_iso(f.filed_date)}"
+
+
 def _edgar_citation(f: Any, label: str, year: str | int | None) -> tuple[str, str]:
     """An SEC filing: its form and filing date, linked to the filing on EDGAR."""
     accession = parse_accession(f.accession_number or "")
     url = edgar_index_url(f.cik, accession) if f.cik and accession else None
-    citation = f"{f.company_name}, Form {f.form or f.document_type}, filed {_iso(f.filed_date)}"
+    citation = _edgar_label(f)
     return citation, f"[{citation}]({url})" if url else citation
 
 
@@ -95,6 +104,22 @@ CITED_BY: dict[str, Callable[[Any, str, str | int | None], tuple[str, str]]] = {
     TEXT.key: _first_page_citation,
     ESEF.key: _package_citation,
 }
+
+
+def page_citation(f: Any, page_number: int | None, printed_page: str | None) -> str:
+    """How to cite a page of a filing: the filing as a filing row names it (an SEC filing by
+    form and filing date, a report by its period), then the page, with the number printed on
+    it where that is known and differs (`Tesla, Inc., Form 10-K, filed 2025-01-30, p. 40
+    (printed page 38)`)."""
+    if f.document_format == EDGAR.key:
+        citation = _edgar_label(f)
+    else:
+        label = DOCUMENT_TYPE_LABELS.get(f.document_type, f.document_type)
+        citation = _period_citation(f, label, f.fiscal_year)
+    if page_number is None:
+        return citation
+    printed = printed_page and printed_page != str(page_number)
+    return f"{citation}, p. {page_number}" + (f" (printed page {printed_page})" if printed else "")
 
 
 def _row(f: Any, ticker: str | None, company_scoped: bool) -> FilingItem:
@@ -207,13 +232,15 @@ def snapshot(
     A page is shown as its stored document's format says (`core/markets.py`)."""
     parsed = parse_page_id(page_id)
     if parsed is None:
-        reason = "Not a page id: expected <docid>_<page> or an accession number."
+        reason = (
+            "Not a page id: expected <docid>_<page>, <accession>_<page> or an accession number."
+        )
         return Snapshot(page_id=page_id, available=False, reason=reason)
     if isinstance(parsed, AccessionNumber):
         return _filing_snapshot(conn, page_id, parsed)
     row = queries.page_with_filing(conn, str(parsed))
     if row is None:
-        return Snapshot(page_id=str(parsed), available=False, reason="Unknown page id.")
+        return Snapshot(page_id=str(parsed), available=False, reason=_unknown_page(conn, parsed))
     described = {
         "company_name": row.company_name,
         "year": str(row.fiscal_year) if row.fiscal_year is not None else None,
@@ -224,6 +251,14 @@ def snapshot(
     }
     shown = SHOWN_BY[row.document_format]
     return shown(_PageAsked(str(parsed), parsed.page, dpi, links, now, row, described))
+
+
+def _unknown_page(conn: Connection, page: DocumentPageId) -> str:
+    """Why a page id names no stored page: the pages a US filing has, where it has some."""
+    last = queries.last_page(conn, page.docid) if parse_accession(page.docid) else None
+    if last is None:
+        return "Unknown page id."
+    return f"Filing {page.docid} has no page {page.page}: its pages are 1 to {last}."
 
 
 class _PageAsked:
@@ -281,17 +316,24 @@ def _text_page(asked: _PageAsked) -> Snapshot:
 
 
 def _edgar_page(asked: _PageAsked) -> Snapshot:
-    """A page of an SEC filing's document: the filing on EDGAR, with the page's number."""
+    """A page of an SEC filing's document: the document it is in on EDGAR (the filing's index
+    when the page names none), with the page's number over the filing."""
     row = asked.row
     accession = parse_accession(row.accession_number or "")
     if accession is None or not row.cik:
         reason = "This filing has no EDGAR address."
         return Snapshot(page_id=asked.page_id, available=False, reason=reason, **asked.described)
+    document = row.page_document or row.primary_document
+    url = (
+        edgar_document_url(row.cik, accession, document)
+        if document
+        else edgar_index_url(row.cik, accession)
+    )
     return Snapshot(
         page_id=asked.page_id,
         available=True,
         kind=EDGAR.snapshot_kind,
-        snapshot_url=edgar_index_url(row.cik, accession),
+        snapshot_url=url,
         **{**asked.described, "dpi": None},
     )
 

@@ -11,11 +11,12 @@ from typing import Any
 from sqlalchemy import Connection, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 
-from filings.db.tables import companies, filings, passage_vectors, passages
+from filings.db.tables import companies, filings, pages, passage_vectors, passages
 
 
 def passage_hits(conn: Connection, passage_ids: Iterable[int]) -> dict[int, Any]:
-    """Each passage with its filing and company, by passage id, in one query."""
+    """Each passage with its filing, company and the number printed on its page, by passage id,
+    in one query."""
     rows = conn.execute(
         select(
             passages.c.id,
@@ -29,12 +30,17 @@ def passage_hits(conn: Connection, passage_ids: Iterable[int]) -> dict[int, Any]
             filings.c.fiscal_year,
             filings.c.fiscal_quarter,
             filings.c.document_type,
+            filings.c.document_format,
+            filings.c.form,
+            filings.c.filed_date,
             filings.c.source_url,
             filings.c.title,
             companies.c.company_name,
+            pages.c.printed_page,
         )
         .join(filings, filings.c.id == passages.c.filing_pk)
         .join(companies, companies.c.id == passages.c.company_pk)
+        .outerjoin(pages, pages.c.page_id == passages.c.page_id)
         .where(passages.c.id.in_(list(passage_ids)))
     ).all()
     return {r.id: r for r in rows}

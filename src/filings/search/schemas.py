@@ -48,8 +48,8 @@ class ContentHit(AnswerShape):
     docid: str | None = Field(default=None, description="Nordic docid; US accession number.")
     page_id: str | None = Field(
         default=None,
-        description="Resolvable with the snapshot endpoint: Nordic `<docid>_<page>`, US the "
-        "accession number.",
+        description="Resolvable with the snapshot endpoint: `<docid>_<page>`, for a US filing "
+        "`<accession>_<page>`.",
     )
     source_url: str | None = Field(
         default=None,
@@ -60,7 +60,14 @@ class ContentHit(AnswerShape):
     )
     score: float | None = Field(default=None, description="Relevance in [0, 1].")
     page_number: int | None = Field(
-        default=None, description="The page the passage is on, where known (US: of the document)."
+        default=None,
+        description="The page the passage is on, where known (US: counted over the filing's "
+        "documents at their page breaks).",
+    )
+    citation_label: str | None = Field(
+        default=None,
+        description="How to cite the passage: its document and page (with the number printed "
+        "on the page where known).",
     )
 
 

@@ -19,10 +19,12 @@ from typing import Any
 
 from sqlalchemy import Connection
 
+from filings.companies.resolve import CompanyIndex
 from filings.companies.service import CompanyDirectory, resolve_company
 from filings.core.markets import DOCUMENT_TYPES
 from filings.core.misses import FailureKind, Miss, invalid_choice, miss
 from filings.db.fulltext import PassageFilter, full_text
+from filings.documents.service import page_citation
 from filings.search import glossary, queries
 from filings.search.periods import NamedPeriod, named_period
 from filings.search.schemas import (
@@ -154,6 +156,22 @@ def _focus_filter(where: PassageFilter, focus: Focus) -> PassageFilter | None:
     return None if narrowed == where else narrowed
 
 
+def _for_full_text(query: str) -> str:
+    return glossary.for_full_text(query) if TRANSLATE else query
+
+
+def _unnamed(searched: str, companies: CompanyIndex, where: PassageFilter) -> str:
+    """The full-text query of a ranking within one company's passages, without the words that
+    name that company: there they tell no passage from another, and would only raise those
+    that repeat the name (a proxy statement's "Tesla's ..." above the income statement). The
+    query as it is when nothing else would be left."""
+    if where.company_pk is None:
+        return searched
+    naming = {w.casefold() for w in companies.words_naming(searched, where.company_pk)}
+    kept = [w for w in searched.split() if w.casefold().strip(".,;:?!") not in naming]
+    return " ".join(kept) if kept and naming else searched
+
+
 @dataclass(frozen=True)
 class Sides:
     """Which rankings a search fuses (both by default; one alone for comparisons)."""
@@ -175,18 +193,19 @@ def rank(
     period beyond them, under that focus too; the rankings are fused, and a passage of the
     named company or period is boosted."""
     where = PassageFilter(company_pk, request.year, request.document_type)
+    companies = directory.index(conn)
     mentioned = None
     if company_pk is None:
         # A company the question names ("Teslan liikevaihto") without the company filter: its
         # own passages are searched too and rise, without others being left out.
-        record = directory.index(conn).mentioned(request.query)
+        record = companies.mentioned(request.query)
         mentioned = record.pk if record is not None else None
     focus = Focus(mentioned, named_period(request.query) if request.year is None else NamedPeriod())
     narrowed = _focus_filter(where, focus)
     wheres = [where] if narrowed is None else [where, narrowed]
     total, with_vectors = engine.index.status(conn)
     # A Finnish or Swedish question meets English text through the report words it uses.
-    searched = glossary.for_full_text(request.query) if TRANSLATE else request.query
+    searched = _for_full_text(request.query)
     started = (
         engine.start_dense(
             glossary.translated(request.query) if TRANSLATE_DENSE else request.query,
@@ -200,7 +219,7 @@ def rank(
     weights: list[float] = []
     if sides.words:
         for place, filter_ in enumerate(wheres):
-            words = full_text(conn, searched, CANDIDATES, filter_)
+            words = full_text(conn, _unnamed(searched, companies, filter_), CANDIDATES, filter_)
             rankings.append(words.ranked)
             # Full text counts as far as it knows the query's words (a Finnish question over
             # English text matches little but numbers): the vectors carry the rest.
@@ -262,6 +281,7 @@ def _hit(r: Any, score: float) -> ContentHit:
         source_url=r.source_url or f"/api/v1/data/filings/{r.page_id}/snapshot",
         score=score,
         page_number=r.page_number,
+        citation_label=page_citation(r, r.page_number, r.printed_page),
     )
 
 

@@ -36,7 +36,8 @@ _INSTANCE_MARK = b"http://www.xbrl.org/2003/instance"
 RESULTS_ITEM = "item_2.02"  # an 8-K's "Results of Operations and Financial Condition"
 INSTANCE_SUFFIX = "_htm.xml"  # EDGAR's name for the instance extracted from `<name>.htm`
 # Part of every filing's hash: a new reader version reads stored filings again.
-READER_VERSION = b"filing-documents/4"  # 2: passages; 3: statements, release figures; 4: labels
+# 2: passages; 3: statements, release figures; 4: labels; 5: pages
+READER_VERSION = b"filing-documents/5"
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,39 @@ class FilingDocuments:
         """Pages of the primary document."""
         units = self.documents[0].units if self.documents else []
         return max((u.page_number for u in units), default=0)
+
+    @property
+    def pages(self) -> list[FilingPage]:
+        """The pages of its documents in reading order, numbered from 1 over the whole filing
+        (an 8-K's exhibit goes on after the pages of the documents before it); a page left
+        without text (its footer alone) keeps its number and has no row."""
+        found: list[FilingPage] = []
+        offset = 0
+        for document in self.documents:
+            on_page: dict[int, list[TextUnit]] = {}
+            for unit in document.units:
+                on_page.setdefault(unit.page_number, []).append(unit)
+            for number, units in on_page.items():
+                printed = units[0].printed_page
+                found.append(FilingPage(offset + number, document.filename, printed, units))
+            offset += max(on_page, default=0)
+        return found
+
+
+@dataclass(frozen=True)
+class FilingPage:
+    """One page of a filing's documents: its number over the filing, the document it is in,
+    the number printed on it, and the text units (sections) on it."""
+
+    number: int
+    document: str
+    printed_page: str | None
+    units: list[TextUnit]
+
+    @property
+    def text(self) -> str:
+        """The page's text: its units' texts, in reading order."""
+        return "\n\n".join(unit.text for unit in self.units)
 
 
 def _folder(cik: str, accession: str) -> str:

@@ -11,7 +11,14 @@ from typing import Any
 from sqlalchemy import Connection, delete, insert, or_, select, update
 
 from filings.core.concepts import PERIODIC_FORMS, mapped_concepts
-from filings.db.tables import companies, filing_texts, filings, release_figures, xbrl_facts
+from filings.db.tables import (
+    companies,
+    filing_texts,
+    filings,
+    pages,
+    release_figures,
+    xbrl_facts,
+)
 from filings.ingest.passages import PlacedPassage, split_passages, sync_passages
 from filings.ingest.sec.documents import FilingDocuments, ReadDocument
 from filings.ingest.sec.labels_load import sync_concept_labels
@@ -43,6 +50,25 @@ def _text_rows(filing_pk: int, found: FilingDocuments) -> list[dict[str, Any]]:
                 }
             )
     return rows
+
+
+def page_id_of(accession: str, page_number: int) -> str:
+    """The page id of a US filing's page: `<accession>_<n>`, n counted over the filing."""
+    return f"{accession}_{page_number}"
+
+
+def _page_rows(filing_pk: int, found: FilingDocuments) -> list[dict[str, Any]]:
+    return [
+        {
+            "filing_pk": filing_pk,
+            "page_number": page.number,
+            "page_id": page_id_of(found.accession, page.number),
+            "text": page.text,
+            "document": page.document,
+            "printed_page": page.printed_page,
+        }
+        for page in found.pages
+    ]
 
 
 def _fact_rows(filing_pk: int, documents: list[ReadDocument]) -> list[dict[str, Any]]:
@@ -178,6 +204,7 @@ def sync_filing_documents(conn: Connection, accession: str, found: FilingDocumen
     if filing is None or filing.sha256 == found.sha256:
         return False
     conn.execute(delete(filing_texts).where(filing_texts.c.filing_pk == filing.id))
+    conn.execute(delete(pages).where(pages.c.filing_pk == filing.id))
     conn.execute(delete(xbrl_facts).where(xbrl_facts.c.filing_pk == filing.id))
     conn.execute(delete(release_figures).where(release_figures.c.filing_pk == filing.id))
     figures = _figure_rows(filing.id, found)
@@ -186,6 +213,9 @@ def sync_filing_documents(conn: Connection, accession: str, found: FilingDocumen
     texts = _text_rows(filing.id, found)
     if texts:
         conn.execute(insert(filing_texts), texts)
+    page_rows = _page_rows(filing.id, found)
+    if page_rows:
+        conn.execute(insert(pages), page_rows)
     facts = _fact_rows(filing.id, found.documents)
     if facts:
         conn.execute(insert(xbrl_facts), facts)
@@ -201,11 +231,11 @@ def sync_filing_documents(conn: Connection, accession: str, found: FilingDocumen
 
 def filing_passages(accession: str, found: FilingDocuments) -> list[PlacedPassage]:
     """A US filing's passages: each section's text on each page, cut at its subheadings; they
-    cite the accession, with the page number beside it."""
+    cite their page, `<accession>_<n>`, with its number n over the filing."""
     return [
-        PlacedPassage(accession, unit.page_number, passage)
-        for document in found.documents
-        for unit in document.units
+        PlacedPassage(page_id_of(accession, page.number), page.number, passage)
+        for page in found.pages
+        for unit in page.units
         for passage in split_passages(
             unit.text, unit.heading_path[-1] if unit.heading_path else None
         )
