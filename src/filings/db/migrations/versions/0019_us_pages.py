@@ -5,8 +5,8 @@ document (issue 26, item 6)
 Stored US filings get their pages when they are read again: the reader's version changed
 (`ingest/sec/documents.py`), so the next ingestion rewrites them.
 
-Revision ID: 0022
-Revises: 0014
+Revision ID: 0019
+Revises: 0018
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0022"
-down_revision = "0014"
+revision = "0019"
+down_revision = "0018"
 branch_labels = None
 depends_on = None
 
