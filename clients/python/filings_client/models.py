@@ -56,13 +56,14 @@ class ContentHit(BaseModel):
     """One passage found inside a filing (spec 2.2)."""
 
     model_config = ConfigDict(extra="allow")
+    citation_label: str | None = Field(..., description="How to cite the passage: its document and page (with the number printed on the page where known).")
     company_name: str | None = Field(..., description="The issuer of the document.")
     content: str | None = Field(..., description="The passage, as the filing says it.")
     content_title: str | None = Field(..., description="The nearest heading (or the item's title).")
     docid: str | None = Field(..., description="Nordic docid; US accession number.")
     document_type: str | None = Field(..., description="The document's type (annual_report, interim_report, stock_exchange_release, 10-K, 10-Q, 8-K ...).")
-    page_id: str | None = Field(..., description="Resolvable with the snapshot endpoint: Nordic `<docid>_<page>`, US the accession number.")
-    page_number: int | None = Field(..., description="The page the passage is on, where known (US: of the document).")
+    page_id: str | None = Field(..., description="Resolvable with the snapshot endpoint: `<docid>_<page>`, for a US filing `<accession>_<page>`.")
+    page_number: int | None = Field(..., description="The page the passage is on, where known (US: counted over the filing's documents at their page breaks).")
     score: float | None = Field(..., description="Relevance in [0, 1].")
     source_url: str | None = Field(..., description="Where the document can be read: the filing on the SEC's site, or the service's page snapshot.")
     year: str | None = Field(..., description="Fiscal year of the filing.")
@@ -136,7 +137,7 @@ class FilingSearchRequest(BaseModel):
 
     model_config = ConfigDict(extra="allow")
     company: str | None = Field(None, description="Company name, ticker or ISIN; fuzzy match.")
-    document_type: str | None = Field(None, description="One of: annual_report, interim_report, stock_exchange_release, 10-K, 10-Q, 8-K.")
+    document_type: str | None = Field(None, description="One of: annual_report, interim_report, stock_exchange_release, 10-K, 10-Q, 8-K, earnings_release.")
     limit: int = Field(20, description="Rows to return; there is no offset.")
     market: str | None = Field(None, description="nordic or us; omit to search both markets.")
     year_from: int | None = Field(None, description="Earliest fiscal year.")
@@ -377,12 +378,12 @@ class Snapshot(BaseModel):
     company_name: str | None = Field(..., description="The issuer of the document.")
     document_type: str | None = Field(..., description="The document's type.")
     dpi: int | None = Field(..., description="Resolution of the rendered page image.")
-    kind: str | None = Field(..., description="rendered_png (a Nordic report page), release_text (a release, as text) or edgar_link (the SEC filing index).")
+    kind: str | None = Field(..., description="rendered_png (a Nordic report page), release_text (a release, as text) or edgar_link (a US page's document, or an accession's filing index, on the SEC's site).")
     page_id: str = Field(..., description="The page id asked for.")
-    page_number: int | None = Field(..., description="The page within the document.")
+    page_number: int | None = Field(..., description="The page within the document (a US filing's: counted over its documents).")
     quarter: int | None = Field(..., description="Fiscal quarter of the document, when it is an interim report.")
     reason: str | None = Field(..., description="Why the page cannot be resolved.")
-    snapshot_url: str | None = Field(..., description="A link to the page (a signed link that expires) or to the filing on the SEC's site.")
+    snapshot_url: str | None = Field(..., description="A link to the page (a signed link that expires), or to the page's document or the filing on the SEC's site.")
     year: str | None = Field(..., description="Fiscal year of the document.")
 
 
