@@ -9,7 +9,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any, cast
 
-from sqlalchemy import Connection, Row, delete, func, insert, select
+from sqlalchemy import Connection, Row, Table, delete, func, insert, select
 
 from filings.db.tables import (
     companies,
@@ -294,14 +294,21 @@ def geography_records(
     tables = [
         dict(row._mapping) for row in conn.execute(query.order_by(revenue_geography_tables.c.id))
     ]
-    by_id = {table["id"]: {**table, "lines": []} for table in tables}
+    return _with_children(conn, tables, revenue_geography_lines, "table_pk", "lines")
+
+
+def _with_children(
+    conn: Connection, parents: list[dict[str, Any]], table: Table, parent_key: str, name: str
+) -> list[dict[str, Any]]:
+    """Each parent row (a dict with `id`) with its child rows of `table` under `name`, in their
+    `position` order; one query."""
+    by_id = {parent["id"]: {**parent, name: []} for parent in parents}
     if by_id:
+        column = table.c[parent_key]
         for row in conn.execute(
-            select(revenue_geography_lines)
-            .where(revenue_geography_lines.c.table_pk.in_(list(by_id)))
-            .order_by(revenue_geography_lines.c.table_pk, revenue_geography_lines.c.position)
+            select(table).where(column.in_(list(by_id))).order_by(column, table.c.position)
         ):
-            by_id[row.table_pk]["lines"].append(dict(row._mapping))
+            by_id[row._mapping[parent_key]][name].append(dict(row._mapping))
     return list(by_id.values())
 
 
@@ -390,15 +397,7 @@ def profile_records(conn: Connection, filing_pks: list[int]) -> list[dict[str, A
             .order_by(profile_sections.c.id)
         )
     ]
-    by_id = {s["id"]: {**s, "sentences": []} for s in sections}
-    if by_id:
-        for row in conn.execute(
-            select(profile_sentences)
-            .where(profile_sentences.c.section_pk.in_(list(by_id)))
-            .order_by(profile_sentences.c.section_pk, profile_sentences.c.position)
-        ):
-            by_id[row.section_pk]["sentences"].append(dict(row._mapping))
-    return list(by_id.values())
+    return _with_children(conn, sections, profile_sentences, "section_pk", "sentences")
 
 
 def replace_profile_sections(
