@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
 
 from filings.core.metrics import BALANCE_KEYS, PER_SHARE_KEYS, metric_unit
+from filings.ingest.nordic.classify import year_end_in
 from filings.ingest.nordic.documents import DocumentText
 from filings.ingest.nordic.labels import metrics_for_label
 from filings.ingest.nordic.periods import Column, header_items, quarter_column, span_column
@@ -98,6 +101,15 @@ _FOR_YEAR = re.compile(
 )
 
 
+@dataclass(frozen=True)
+class Style:
+    """How a document prints its numbers: a decimal comma, and points that group thousands
+    ("SEK 4.174 million" for SEK 4,174 million)."""
+
+    comma: bool = False
+    point_groups: bool = False
+
+
 def _currency(text: str) -> str:
     lowered = text.lower()
     if "eur" in lowered or lowered in ("€", "euro", "euros", "euroa"):
@@ -125,8 +137,10 @@ def _exponent(currency: str, scale: str | None) -> int:
     return 0
 
 
-def _number(text: str, comma: bool) -> Decimal | None:
+def _number(text: str, comma: bool, point_groups: bool = False) -> Decimal | None:
     digits = text.strip()
+    if point_groups and re.fullmatch(r"[-−–]?\d{1,3}(?:\.\d{3})+", digits):
+        digits = digits.replace(".", "")  # "4.174" in a document that groups by points
     if not comma and re.fullmatch(r"[-−–]?\d+,\d{1,2}", digits):
         comma = True  # "56,8" in Finnish or Swedish prose
     if comma and re.fullmatch(r"[-−–]?\d{1,3}(?:,\d{3})+", digits):
@@ -201,7 +215,7 @@ def _subject(clause: str) -> str:
 
 
 def _bullet_rows(
-    clause: str, column: Column, comma: bool, docid: str
+    clause: str, column: Column, style: Style, docid: str
 ) -> Iterator[tuple[str, Decimal, Column, Unit]]:
     match = _AMOUNT.search(clause)
     if match is None or clause[: match.start()].count("(") != clause[: match.start()].count(")"):
@@ -221,14 +235,14 @@ def _bullet_rows(
     scale = next((groups[g] for g in scales if groups[g]), None)
     exponent = _exponent(currency_text, scale)
     printed = groups["value"] or groups["value2"] or groups["value3"] or ""
-    value = _number(printed, comma)
+    value = _number(printed, style.comma, style.point_groups)
     prior_text = groups["prior"] or groups["prior2"] or groups["prior3"]
     key = keys[0]
     if key in PER_SHARE_KEYS:
         exponent = 0
     elif exponent == 0:
         return  # an amount with no scale: not a key figure's printing
-    elif re.fullmatch(r"[-−–]?\d{1,3}\.\d{3}", printed.strip()):
+    elif re.fullmatch(r"[-−–]?\d{1,3}\.\d{3}", printed.strip()) and not style.point_groups:
         return  # "SEK 4.174 million": a thousands separator or three decimals, unsure
     unit = Unit(currency, exponent)
     previous = Column(column.kind, column.year - 1, column.first_month, column.last_month)
@@ -236,7 +250,7 @@ def _bullet_rows(
         column, previous = _instant(column), _instant(previous)
     if value is not None:
         yield key, value, column, unit
-    prior = _number(prior_text, comma) if prior_text else None
+    prior = _number(prior_text, style.comma, style.point_groups) if prior_text else None
     if prior is not None:
         yield key, prior, previous, unit
 
@@ -289,6 +303,13 @@ _PER_SHARE = re.compile(
     r"(?:before|after) dilution)",
     re.I,
 )
+# "earnings per share of SEK 5.55 (-0.09)": the words first, then the amount
+_PER_SHARE_NAMED = re.compile(
+    r"(?P<what>(?:earnings|profit|result)\s+per\s+share(?:,?\s*(?:basic|diluted|(?:before|after)"
+    rf"\s+dilution))?)\s*(?:of|was|were|amounted\s+to|totall?ed|:)?\s*(?:{_CUR})\s*"
+    rf"(?P<value>[-−–]?\d+[.,]\d+)\s*(?:\(\s*(?:{_CUR})?\s*(?P<prior>[-−–]?\d+[.,]\d+)\s*\))?",
+    re.I,
+)
 _HEADING = re.compile(r"^(?:\*\*|#)")
 
 
@@ -302,13 +323,44 @@ def title_period(title: str | None, year: int) -> Column | None:
     return column if column is not None and column.kind == "quarter" else None
 
 
+_MILLIONS = re.compile(
+    rf"(?:{_CUR})\s*(\d[\d.,]*)\s*(?:million|miljoner|miljoonaa|milj\.)|"
+    r"\b(?:MSEK|MEUR|MNOK)\s*(\d[\d.,]*)|(\d[\d.,]*)\s*(?:MSEK|MEUR|Mkr|mkr)\b",
+    re.I,
+)
+
+
+def number_style(text: DocumentText, comma: bool) -> Style:
+    """A document groups thousands with points when its amounts in millions that have a point
+    all have three digits after it, and it also prints whole millions without a separator
+    ("SEK 452 million"): a writer who printed millions to three decimals would not print
+    others as whole numbers. A single decimal anywhere ("SEK 56.8 million") says the point
+    is a decimal point, and then "4.174" stays unsure."""
+    if comma:
+        return Style(comma=True)
+    grouped = decimal = whole = 0
+    for match in _MILLIONS.finditer("\n".join(text.pages)):
+        digits = next(g for g in match.groups() if g).rstrip(".,")
+        if re.fullmatch(r"\d{1,3}(?:\.\d{3})+", digits):
+            grouped += 1
+        elif re.fullmatch(r"\d+[.,]\d{1,2}", digits):
+            decimal += 1
+        elif re.fullmatch(r"\d{2,}", digits):
+            whole += 1
+    return Style(point_groups=grouped > 0 and decimal == 0 and whole > 0)
+
+
 def prose_figures(
     text: DocumentText, year: int, quarter: int | None, comma: bool = False
 ) -> list[MetricRow]:
     """Figures of the highlights' bullet lists and the dividend proposal."""
+    style = number_style(text, comma)
     rows: list[MetricRow] = []
+    lead: list[str] = []  # a year-end report's first bullets, under no heading
+    year_end = quarter is None and year_end_in(text.title or text.pages[0][:1500]) == year
     for number, page in _pages(text):
         period = title_period(text.title, year) if number == 1 else None
+        leading = number == 1 and period is None and year_end
         from_heading = False
         for raw in page.split("\n"):
             line = clean_spaces(raw).replace("\\*", "*").strip()
@@ -319,19 +371,107 @@ def prose_figures(
                 if len(plain) <= 90 and not plain.endswith("."):
                     named = heading_period(plain, year, quarter)
                     if named is not None:
-                        period, from_heading = named, True
+                        period, from_heading, leading = named, True, False
                     elif from_heading or _HEADING.match(line):
-                        period = None
+                        period, leading = None, leading and not lead
                 rows.extend(_dividends(plain, text.docid, number, year, quarter))
                 continue
             body = _BULLET.sub("", line).replace("**", "")
             rows.extend(_dividends(body, text.docid, number, year, quarter))
             if period is not None:
-                rows.extend(_bullet(body, period, comma, text.docid, number))
+                rows.extend(_bullet(body, period, style, text.docid, number))
+            elif leading:
+                lead.append(body)
+    if lead:
+        found = _lead_period(lead, text, year, style, rows)
+        if found is not None:
+            for body in lead:
+                rows.extend(_bullet(body, found, style, text.docid, 1))
     return rows
 
 
-def _bullet(body: str, period: Column, comma: bool, docid: str, page: int) -> list[MetricRow]:
+_M = r"\s*[-–—]\s*"
+_STATED_PERIOD = re.compile(
+    r"\s*\b(?:for|in|during|of|under|i|för)?\s*(?:the\s+)?(?P<what>"
+    r"(?P<q>(?:fourth|fjärde|neljännen|neljäs)\s+(?:quarter|kvartalet|vuosineljänneksen|"
+    rf"vuosineljännes|neljänneksen)|Q4|(?:october|oktober|loka){_M}(?:december|joulukuu)\w*)|"
+    r"(?:first|second|third|första|andra|tredje|ensimmäisen|toisen|kolmannen)\s+(?:quarter|"
+    r"kvartalet|vuosineljänneksen)|Q[1-3]|"
+    r"(?P<y>full[- ]year|whole year|helåret|koko vuoden|koko vuonna|"
+    rf"(?:january|januari|tammi){_M}(?:december|joulukuu)\w*))"
+    r"(?:\s+(?:of\s+)?(?P<year>20\d\d))?\b",
+    re.I,
+)
+_SENTENCE = re.compile(r"(?<=[.!?])[\"”’]?\s+(?=[\"“”A-ZÅÄÖ])")
+
+
+def _lead_period(
+    lead: list[str], text: DocumentText, year: int, style: Style, headed: list[MetricRow]
+) -> Column | None:
+    """Whether a year-end report's first bullets, which no heading dates, are the fourth
+    quarter or the year, from what the document states elsewhere with a period named ("Rental
+    income for the fourth quarter amounted to SEK 1.059 million", a "Full year" heading's
+    bullets): a figure stated for the quarter that the bullet repeats makes them the
+    quarter's, one that differs makes them the year's (and the other way round for the year).
+    Every such comparison must agree; with none, the bullets are left unread."""
+    fourth, annual = quarter_column(4, year), Column("annual", year)
+    read = {
+        key: (value, unit)
+        for body in lead
+        for clause in _CLAUSES.split(body)
+        for key, value, column, unit in _bullet_rows(clause, annual, style, text.docid)
+        if column == annual and key not in BALANCES
+    }
+    stated = [
+        (row.metric_key, Decimal(row.value), row.period_start, row.period_end)
+        for row in headed
+        if row.metric_key in read and row.metric_key != "dividend_per_share"
+    ]
+    lead_lines = set(lead)
+    for page in text.pages:
+        for raw in page.split("\n"):
+            line = _BULLET.sub("", clean_spaces(raw).replace("**", "")).strip()
+            if not line or line in lead_lines:
+                continue
+            for sentence in _SENTENCE.split(line):
+                stated.extend(_stated(sentence, year, style, text.docid, fourth, annual))
+    votes = set()
+    for key, value, start, end in stated:
+        if key not in read:
+            continue
+        printed, unit = read[key]
+        scaled = printed if key in PER_SHARE_KEYS else printed.scaleb(unit.exponent)
+        precision = Decimal(1).scaleb(int(printed.as_tuple().exponent) + unit.exponent)
+        same = (
+            abs(scaled - value) <= precision / 2 if key not in PER_SHARE_KEYS else (scaled == value)
+        )
+        is_quarter = (start, end) == (fourth.start, fourth.end)
+        votes.add(fourth if same == is_quarter else annual)
+    return votes.pop() if len(votes) == 1 else None
+
+
+def _stated(
+    sentence: str, year: int, style: Style, docid: str, fourth: Column, annual: Column
+) -> Iterator[tuple[str, Decimal, date | None, date]]:
+    """The figures a sentence states for a period it names (the quarter or the year)."""
+    match = _STATED_PERIOD.search(sentence)
+    if match is None or (match.group("year") and int(match.group("year")) != year):
+        return
+    if match.group("y"):
+        column = annual
+    elif match.group("q"):
+        column = fourth
+    else:
+        return  # another quarter: nothing to compare a year-end report's bullets with
+    clause_text = (sentence[: match.start()] + sentence[match.end() :]).strip('"“”’ ')
+    for clause in _CLAUSES.split(clause_text):
+        for key, value, found, unit in _bullet_rows(clause, column, style, docid):
+            if found == column:
+                scaled = value if key in PER_SHARE_KEYS else value.scaleb(unit.exponent)
+                yield key, scaled, column.start, column.end
+
+
+def _bullet(body: str, period: Column, style: Style, docid: str, page: int) -> list[MetricRow]:
     """The figures of one bullet: each clause's subject and amount; an amount per share that
     a profit clause "corresponds to" is its earnings per share."""
     out: list[MetricRow] = []
@@ -344,7 +484,7 @@ def _bullet(body: str, period: Column, comma: bool, docid: str, page: int) -> li
             if subject_key in ("net_income", "net_income_to_parent"):
                 out.extend(_earnings_per_share(clause, period, docid, page, body))
             continue
-        found = list(_bullet_rows(clause, period, comma, docid))
+        found = list(_bullet_rows(clause, period, style, docid))
         for key, value, column, unit in found:
             subject_key = key
             row = _row(key, _subject(clause), value, column, unit, docid, body)
@@ -366,7 +506,8 @@ def _earnings_per_share(
     clause: str, period: Column, docid: str, page: int, body: str
 ) -> list[MetricRow]:
     out: list[MetricRow] = []
-    for match in _PER_SHARE.finditer(clause):
+    matches = list(_PER_SHARE.finditer(clause)) or list(_PER_SHARE_NAMED.finditer(clause))
+    for match in matches:
         what = match.group("what").lower()
         key = "eps_diluted" if re.search(r"after dilution|diluted", what) else "eps_basic"
         currency = re.search(r"\b(SEK|EUR|NOK|DKK|USD)\b", clause) or re.search(
