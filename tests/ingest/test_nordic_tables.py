@@ -80,6 +80,20 @@ FY24, FY23 = ("annual", "2024-01-01", "2024-12-31"), ("annual", "2023-01-01", "2
         "October–December 2024 October–December 2023 January–December 2024 January–December 2023",
         "4Q24 4Q23 FY2024 FY2023",
         "1.10.–31.12.2024 1.10.–31.12.2023 1.1.–31.12.2024 1.1.–31.12.2023",
+        # Roman quarters (Finnish), Swedish quarter words, ordinal quarters, days printed,
+        # two-digit years after a space, month numbers without a slash, years before labels
+        "EUR million IV/2024 IV/2023 I-IV/2024 I-IV/2023",
+        "Milj. euroa IV/24 IV/23 I–IV/24 I–IV/23",
+        "Mkr Kv 4 2024 Kv 4 2023 Helår 2024 Helår 2023",
+        "MSEK Fjärde kvartalet 2024 Fjärde kvartalet 2023 Helåret 2024 Helåret 2023",
+        "Fourth quarter 2024 Fourth quarter 2023 Full year 2024 Full year 2023",
+        "EUR thousand 1 Oct–31 Dec 2024 1 Oct–31 Dec 2023 1 Jan–31 Dec 2024 1 Jan–31 Dec 2023",
+        "MEUR Q4 24 Q4 23 FY 24 FY 23",
+        "Mkr Okt-dec 24 Okt-dec 23 Jan-dec 24 Jan-dec 23",
+        "MEUR 10–12 2024 10–12 2023 1–12 2024 1–12 2023",
+        "Mkr 2024 okt–dec 2023 okt–dec 2024 jan–dec 2023 jan–dec",
+        "MSEK 2024 Q4 2023 Q4 2024 Full-year 2023 Full-year",
+        "MSEK 2024 2023 2024 2023 Oct-Dec Oct-Dec Jan-Dec Jan-Dec",
     ],
 )
 def test_year_end_headers_in_every_form(header: str) -> None:
@@ -89,6 +103,17 @@ def test_year_end_headers_in_every_form(header: str) -> None:
         assert periods[:2] == [Q4_24, Q4_23]
         return
     assert periods == [Q4_24, Q4_23, FY24, FY23]
+
+
+def test_columns_of_no_period_of_ours_are_no_year() -> None:
+    """A second half (`H2 2024`), a rolling twelve months or a span that is not a whole
+    month's is no column of ours: never read as the bare year it prints."""
+    assert _periods("EUR million H2 2024 H2 2023 2024 2023")[:2] == [None, None]
+    assert _periods("EUR million 7-12/2024 7-12/2023")[:2] == [None, None]
+    assert _periods("MSEK Q4 2024 Q4 2023 R12 2024")[2] is None
+    # "15 Oct–31 Dec" is not a quarter: no column is made of it
+    assert ("quarter", "2024-10-01", "2024-12-31") not in _periods("15 Oct–31 Dec 2024")
+    assert _periods("IV/2024 I-III/2024")[1] == ("ytd", "2024-01-01", "2024-09-30")
 
 
 def test_interim_headers() -> None:

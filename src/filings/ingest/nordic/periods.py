@@ -155,6 +155,24 @@ def _year(text: str) -> int:
     return value + 2000 if value < 100 else value
 
 
+_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4}
+_ORDINAL_QUARTER = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "första": 1,
+    "andra": 2,
+    "tredje": 3,
+    "fjärde": 4,
+}
+
+
+def _month_end(month: int, day: int) -> bool:
+    """Whether a day is the last of its month (February's 28th or 29th)."""
+    return _day_ok(month, day) and (not _day_ok(month, day + 1) or (month, day) == (2, 28))
+
+
 def _day_ok(month: int, day: int) -> bool:
     try:
         date(2000, month, day)
@@ -193,7 +211,29 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # 31.12.2024, 30.9.2025, 31/12/2024
     ("dmy", re.compile(rf"\b(\d{{1,2}})[./](\d{{1,2}})[./]\s?({_YEAR4})\b")),
     # 10-12/2024, 1–12/24, 7-9/2025
-    ("mrange", re.compile(rf"\b(\d{{1,2}}){_DASH}(\d{{1,2}})\s*/\s*({_YEAR})\b")),
+    ("mrange", re.compile(rf"\b(\d{{1,2}}){_DASH}(\d{{1,2}})(?:\s*/\s*({_YEAR})|\s+({_YEAR4}))\b")),
+    # I-IV/2024, IV/2024, I–III/25: quarters in Roman numerals, as Finnish reports print them
+    (
+        "roman",
+        re.compile(rf"\b(I{{1,3}}|IV)(?:{_DASH}(I{{1,3}}|IV))?\s*/\s*({_YEAR})\b"),
+    ),
+    # 1 Oct–31 Dec 2024, 1 januari–31 december: a span of whole months, days printed
+    (
+        "dmdm",
+        re.compile(
+            rf"\b(\d{{1,2}})\.?\s*({MONTH}){_DASH}(\d{{1,2}})\.?\s*({MONTH})(?:\s+({_YEAR4}))?",
+            re.I,
+        ),
+    ),
+    # Kv 4 2024, kv4, Kvartal 4; Fourth quarter, Fjärde kvartalet (a label that needs a year)
+    (
+        "kv",
+        re.compile(
+            r"\b(?:kv(?:artal)?\.?\s?([1-4])\b|(first|second|third|fourth|första|andra|tredje|"
+            r"fjärde)\s+(?:quarter|kvartalet|kvartal)\b)",
+            re.I,
+        ),
+    ),
     # Q1-Q3 2025, Q1–Q4
     (
         "qrange",
@@ -202,7 +242,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # Jul-Sep 2025, okt-dec, tammi–joulukuu 2024, July - September
     (
         "range",
-        re.compile(rf"(?<![A-Za-zåäö])({MONTH}){_DASH}({MONTH})()", re.I),
+        re.compile(rf"(?<![A-Za-zåäö])({MONTH}){_DASH}({MONTH})(?:\s+'?(\d\d)(?![\d.,%]))?", re.I),
     ),
     # Sep. 30, 2023 / Sep 30 / Dec. 31
     (
@@ -215,7 +255,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         re.compile(rf"\b(\d{{1,2}})\.?\s+({MONTH})()", re.I),
     ),
     # Q4/24, Q4 2024, Q4, 2024 Q4 is read as a year then a label
-    ("quarter", re.compile(rf"\bQ([1-4])(?:\s*/\s*({_YEAR4}|\d\d)\b)?", re.I)),
+    (
+        "quarter",
+        re.compile(rf"\bQ([1-4])(?:\s*/\s*({_YEAR4}|\d\d)\b|\s+'?(\d\d)(?![\d.,%]))?", re.I),
+    ),
     # 4Q24, 4Q 2024
     ("qfirst", re.compile(rf"\b([1-4])Q(?:\s*/?\s*({_YEAR4}|\d\d))?\b", re.I)),
     # H1 2025, 1H, 6M, 9M, 12M
@@ -235,7 +278,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         "full",
         re.compile(
             rf"\b(?:full[\s-]*year|helår|helåret|koko\s+vuosi|tilikausi|year)\b\.?()"
-            rf"|\bFY\s?(?:({_YEAR4})\b)?",
+            rf"|\bFY\s?(?:({_YEAR4})\b|'?(\d\d)(?![\d.,%]))?",
             re.I,
         ),
     ),
@@ -271,8 +314,27 @@ def _item(kind: str, m: re.Match[str]) -> Item | None:
         if not (1 <= month <= 12 and _day_ok(month, day)):
             return None
         return Item(at, end, Column("instant", year, last_month=month, day=day))
+    if kind == "roman":
+        first = _ROMAN[groups[0]]
+        last = _ROMAN[groups[1]] if groups[1] else first
+        year = _year(groups[2])
+        column = span_column(3 * first - 2, 3 * last, year) if first <= last else None
+        return Item(at, end, column, skip=column is None)
+    if kind == "dmdm":
+        opened, closed = month_number(groups[1]), month_number(groups[3])
+        if opened is None or closed is None or int(groups[0]) != 1:
+            return None
+        if not _month_end(closed, int(groups[2])):
+            return None
+        year = int(groups[4]) if groups[4] else 0
+        column = span_column(opened, closed, year) if opened <= closed else None
+        return Item(at, end, column, needs_year=not year, skip=column is None)
+    if kind == "kv":
+        quarter = int(groups[0]) if groups[0] else _ORDINAL_QUARTER[groups[1].lower()]
+        return Item(at, end, quarter_column(quarter, 0), needs_year=True)
     if kind == "mrange":
-        first, last, year = int(groups[0]), int(groups[1]), _year(groups[2])
+        first, last = int(groups[0]), int(groups[1])
+        year = _year(groups[2] or groups[3])
         if not 1 <= first <= last <= 12:
             return None
         column = span_column(first, last, year)
@@ -286,7 +348,7 @@ def _item(kind: str, m: re.Match[str]) -> Item | None:
         opening, closing = month_number(groups[0]), month_number(groups[1])
         if opening is None or closing is None:
             return None
-        year = int(groups[2]) if groups[2] else 0
+        year = _year(groups[2]) if groups[2] else 0
         column = span_column(opening, closing, year) if opening <= closing else None
         return Item(at, end, column, needs_year=not year, skip=column is None)
     if kind in ("md", "dm"):
@@ -301,7 +363,8 @@ def _item(kind: str, m: re.Match[str]) -> Item | None:
         )
     if kind in ("quarter", "qfirst"):
         quarter = int(groups[0])
-        year = _year(groups[1]) if groups[1] else 0
+        printed = next((g for g in groups[1:] if g), None)
+        year = _year(printed) if printed else 0
         return Item(at, end, quarter_column(quarter, year), needs_year=not year)
     if kind == "half":
         half = int(groups[0] or groups[1])
@@ -316,7 +379,8 @@ def _item(kind: str, m: re.Match[str]) -> Item | None:
     if kind == "rolling":
         return Item(at, end, None, skip=True)
     if kind == "full":
-        year = int(groups[1] or groups[0] or 0)
+        printed = next((g for g in groups if g), None)
+        year = _year(printed) if printed else 0
         return Item(at, end, Column("annual", year), needs_year=not year)
     return Item(at, end, None, bare_year=int(groups[0]))
 
@@ -406,7 +470,44 @@ def placed_columns(header: str, fallback_year: int | None = None) -> Placed:
         spread = _spread(items, labels)
         if spread is not None:
             return spread
+    years_first = _years_first(items, header)
+    if years_first is not None:
+        return years_first
     return _paired(items, header)
+
+
+def _years_first(items: list[Item], header: str) -> Placed | None:
+    """Years printed before their labels: each year right before its label (`2024 Q4 2023 Q4
+    2024 Full-year 2023 Full-year`, `2024 okt–dec`), or all the years on a line above all the
+    labels, as many of each; paired in order. None when the header is not so printed."""
+    periods = [i for i in items if i.needs_year or i.bare_year is not None]
+    labels = [i for i in periods if i.needs_year]
+    years = [i for i in periods if i.bare_year is not None]
+    if not labels or len(labels) != len(years) or periods[0].bare_year is None:
+        return None
+    alternating = all(
+        a.bare_year is not None and b.needs_year and not header[a.end : b.position].strip(" ,.")
+        for a, b in zip(periods[::2], periods[1::2], strict=True)
+    )
+    stacked = max(i.position for i in years) < min(i.position for i in labels)
+    if not (alternating or stacked):
+        return None
+    named: dict[int, tuple[int, Column | None]] = {}
+    for year, label in zip(years, labels, strict=True):
+        if year.bare_year is None:
+            return None
+        column = None if label.column is None else _with_year(label.column, year.bare_year)
+        named[id(label)] = (year.position, column)
+    out: Placed = []
+    for item in items:
+        if id(item) in named:
+            out.append(named[id(item)])
+        elif item.skip and not item.needs_year:
+            out.append((item.position, None))
+        elif item.column is not None and not item.needs_year:
+            out.append((item.position, item.column))
+    keys = [c.key for _, c in out if c is not None]
+    return out if len(set(keys)) == len(keys) else None
 
 
 def _merge(items: list[Item], named: dict[int, Column]) -> Placed:
@@ -474,6 +575,8 @@ def _paired(items: list[Item], header: str) -> Placed:
             label = queue.pop(0) if queue else None
             if label is not None and label.column is not None:
                 out.append((item.position, _with_year(label.column, item.bare_year)))
+            elif label is not None and label.skip:
+                out.append((item.position, None))  # `H2 2024`: a year of no period of ours
             else:
                 out.append((item.position, Column("bare", item.bare_year)))
         elif item.skip:
