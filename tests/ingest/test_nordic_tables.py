@@ -327,6 +327,13 @@ def test_space_separated_thousands_round_trip(numbers: list[int]) -> None:
         ("Rental income", "rental_income"),
         ("Förvaltningsresultat", "income_from_property_management"),
         ("Profit for the period attributable to owners of the parent", "net_income_to_parent"),
+        ("Katsauskauden tulos", "net_income"),
+        ("Bruttovoitto", "gross_profit"),
+        ("Immateriella tillgångar", "intangible_assets"),
+        ("Tilauskertymä", "order_intake"),
+        ("Rahoituserät, netto", "net_financial_items"),
+        ("Utdelning till moderbolagets aktieägare", "dividends_paid"),
+        ("Investoinnit aineellisiin ja aineettomiin hyödykkeisiin", None),  # intangibles too
         ("Operative EBITDA", None),
         ("Adjusted operating profit", None),
         ("EPS excl. FV, EUR", None),

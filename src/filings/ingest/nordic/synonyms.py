@@ -26,6 +26,8 @@ LABELS: dict[str, tuple[str, ...]] = {
         "nettoomsättning totalt",
         "liikevaihto",
         "myynti",
+        "liikevaihto yhteensä",
+        "försäljning",
     ),
     "cost_of_revenue": (
         "cost of sales",
@@ -49,6 +51,7 @@ LABELS: dict[str, tuple[str, ...]] = {
         "bruttovinst",
         "myyntikate",
         "bruttokate",
+        "bruttovoitto",
     ),
     "research_and_development": (
         "research and development costs",
@@ -141,6 +144,7 @@ LABELS: dict[str, tuple[str, ...]] = {
         "rahoituserät",
         "rahoitustuotot ja -kulut",
         "rahoituserät yhteensä",
+        "rahoituserät, netto",
     ),
     "pretax_income": (
         "profit before tax",
@@ -219,6 +223,9 @@ LABELS: dict[str, tuple[str, ...]] = {
         "tilikauden tulos",
         "kauden voitto",
         "tilikauden voitto",
+        "katsauskauden tulos",
+        "katsauskauden voitto",
+        "katsauskauden voitto/tappio",
     ),
     "eps_basic": (
         "basic earnings per share",
@@ -293,6 +300,7 @@ LABELS: dict[str, tuple[str, ...]] = {
         "övriga immateriella anläggningstillgångar",
         "aineettomat hyödykkeet",
         "muut aineettomat hyödykkeet",
+        "immateriella tillgångar",
     ),
     "total_assets": (
         "total assets",
@@ -417,6 +425,7 @@ LABELS: dict[str, tuple[str, ...]] = {
         "utdelning till aktieägare",
         "utdelning",
         "maksetut osingot",
+        "utdelning till moderbolagets aktieägare",
     ),
     "share_repurchases": (
         "repurchase of own shares",
@@ -438,6 +447,7 @@ LABELS: dict[str, tuple[str, ...]] = {
         "orderingång",
         "orderingången",
         "saadut tilaukset",
+        "tilauskertymä",
     ),
     "order_book": (
         "order book",
@@ -471,6 +481,7 @@ LABELS: dict[str, tuple[str, ...]] = {
         "profit from property management",
         "förvaltningsresultat",
         "förvaltningsresultatet",
+        "property management income",
     ),
     "property_value_changes": (
         "changes in value of properties",
