@@ -557,6 +557,30 @@ def _release_rows(body: str, year: int = 2024, quarter: int | None = None) -> di
     return {(r.metric_key, r.period_key): r.value for r in rows}
 
 
+def test_key_figures_under_roman_quarters_and_spelled_quarters() -> None:
+    """Headers the corpus's issuers do not print but others do (`IV/2024`, `I-IV/2024`,
+    `Fourth quarter 2024`): every cell read in its own period, the quarter never taken for the
+    year (before, both tables gave nothing: their years were bare and the document's period
+    could not tell quarter from year)."""
+    roman = _release_rows(
+        "**KEY FIGURES**\n\n| EUR million | IV/2024 | IV/2023 | Change % | I-IV/2024 | I-IV/2023 |\n"
+        "| --- | --- | --- | --- | --- | --- |\n"
+        "| Net sales | 1 234.5 | 1 100.2 | 12 | 4 800.1 | 4 500.3 |\n"
+        "| Earnings per share, EUR | 0.45 | 0.38 | | 1.62 | 1.40 |\n"
+    )
+    assert roman[("revenue", truth.quarter(2024, 4))] == Decimal("1234500000")
+    assert roman[("revenue", truth.year(2023))] == Decimal("4500300000")
+    assert roman[("eps_basic", truth.quarter(2023, 4))] == Decimal("0.38")
+    spelled = _release_rows(
+        "**Consolidated income statement**\n\n| SEK m | Fourth quarter 2024 | Fourth quarter "
+        "2023 | Full year 2024 | Full year 2023 |\n| --- | --- | --- | --- | --- |\n"
+        "| Net sales | 5,120 | 4,987 | 19,876 | 19,002 |\n"
+        "| Profit for the period | 433 | 420 | 1,650 | 1,580 |\n"
+    )
+    assert spelled[("revenue", truth.quarter(2024, 4))] == Decimal("5120000000")
+    assert spelled[("net_income", truth.year(2024))] == Decimal("1650000000")
+
+
 def test_two_tables_that_disagree_give_neither() -> None:
     """A line two equally trusted tables print differently (a segment table whose title does
     not say so) is not sure: left out; a line only one of them prints is kept."""
