@@ -563,7 +563,8 @@ def test_key_figures_under_roman_quarters_and_spelled_quarters() -> None:
     year (before, both tables gave nothing: their years were bare and the document's period
     could not tell quarter from year)."""
     roman = _release_rows(
-        "**KEY FIGURES**\n\n| EUR million | IV/2024 | IV/2023 | Change % | I-IV/2024 | I-IV/2023 |\n"
+        "**KEY FIGURES**\n\n"
+        "| EUR million | IV/2024 | IV/2023 | Change % | I-IV/2024 | I-IV/2023 |\n"
         "| --- | --- | --- | --- | --- | --- |\n"
         "| Net sales | 1 234.5 | 1 100.2 | 12 | 4 800.1 | 4 500.3 |\n"
         "| Earnings per share, EUR | 0.45 | 0.38 | | 1.62 | 1.40 |\n"
