@@ -31,7 +31,7 @@ import re
 
 from filings.companies.geography import classify
 from filings.companies.geography_tables import DocumentLine
-from filings.companies.profile_document import Block
+from filings.companies.profile_document import Block, one_page
 from filings.companies.profile_items import (
     critical_estimates,
     lines_under_segments,
@@ -40,6 +40,7 @@ from filings.companies.profile_items import (
     named_segments,
     named_strategies,
     risk_kinds,
+    segment_headings,
     segment_rows,
 )
 from filings.companies.profile_sentences import (
@@ -59,6 +60,8 @@ from filings.companies.profile_sentences import (
 from filings.companies.profile_vocabulary import (
     CUES,
     HEADINGS,
+    INDUSTRIES_SERVED,
+    OUTLOOK_STATEMENT,
     PEOPLE,
     PERFORMANCE,
     RISK_FACTOR,
@@ -66,6 +69,7 @@ from filings.companies.profile_vocabulary import (
     SEGMENT_KINDS,
     STRONG,
 )
+from filings.companies.profile_without_parts import presentation_basis, stated_risks
 
 _DEFINITION = re.compile(
     r"the terms? [“\"]|referred to as|hereinafter|fiscal year (is|ends)|52- or 53-week|"
@@ -111,13 +115,20 @@ _NOT_AN_OFFERING = re.compile(
     r"recogni[sz]ed|performance obligation|right of return|allowance|geographic|expenses|"
     r"costs?\b|margin|CODM|chief operating decision|expected|amortization|impairment|"
     r"restructuring|growth|outlook|divest\w*|performance|profitab\w+|\borders?\b|order intake|"
-    r"\bdemand\b|remained|\bflat\b",
+    r"\bdemand\b|remained|\bflat\b|\bquarter\b|\bseason",
     re.IGNORECASE,
 )
 _NOT_WHERE_IT_SELLS = re.compile(
     r"employees|associates|workforce|headcount|headquarter|tax|exchange rates?|inflation|"
     r"^\(\d\)|warehouses?|risks?\b|subject to|investigation|lawsuit|court|export|licens|"
     r"regulat|government|hired|trainees|recruit",
+    re.IGNORECASE,
+)
+# Where a company has a presence, listed: "a presence in about 190 locations in Sweden, Norway,
+# Denmark and Finland", "manufacturing clusters: Sweden, Finland, Germany ...".
+_PRESENT_IN = re.compile(
+    r"\b(presence|present|located|operat\w*|offices|sites|plants|factories|stores|locations|"
+    r"branches|clusters|närvaro|verksamhet|toimipisteet|toimintaa)\b",
     re.IGNORECASE,
 )
 KEEP = {
@@ -193,8 +204,13 @@ def products(
     if not any(b.section for b in blocks):  # a report's headings: only those it names segments
         known = {i.name.lower() for i in segments}
         listed = [i for i in listed if i.name.lower() in known]
+    segments += segment_headings(blocks, segments)
     items = unique(listed + segments + lines_under_segments(blocks, segments))
-    firsts = _first_sentences(sentences, {i.name for i in items})
+    firsts = {
+        p
+        for p in _first_sentences(sentences, {i.name for i in items})
+        if _says_what_or_offers(sentences, p)
+    }
 
     def rank(s: Sentence) -> int:
         if not in_items(s, "item_1", "item_7", "item_8") or not _descriptive(s):
@@ -205,15 +221,25 @@ def products(
             return 0  # segments that are places: geography
         cue = bool(CUES["products_services"].search(s.text))
         says = bool(_SAYS_WHAT.search(s.text))
+        # the issuer's own description ("About X", "As a leading supplier of ..., we")
+        described = cue and (bool(_AS_ONE_OF.match(s.text)) or is_under(s, "overview", 1))
         return (
             6 * (s.position in firsts)
             + 3 * (is_under(s, "products_services", 1) and cue)
             + 2 * bool(SEGMENT_KINDS.search(s.text) and cue and says)
             + 2 * (issuer.is_subject(s.text) and cue and says)
+            + 2 * (described and not s.section)
         )
 
     chosen = pick(sentences, KEEP["products_services"], lambda s: rank(s) if rank(s) >= 2 else 0)
     return Found(chosen, items[:20], heading_of(chosen))
+
+
+def _says_what_or_offers(sentences: list[Sentence], position: int) -> bool:
+    """Whether the sentence at a position says what something is or offers (the first sentence
+    under a segment's heading in a release's outlook speaks of its market instead)."""
+    text = next(s.text for s in sentences if s.position == position)
+    return bool(_SAYS_WHAT.search(text) or CUES["products_services"].search(text))
 
 
 def _first_sentences(sentences: list[Sentence], names: set[str]) -> set[int]:
@@ -233,11 +259,12 @@ def customers(sentences: list[Sentence]) -> Found:
     """Who buys, and how concentrated."""
 
     def rank(s: Sentence) -> int:
-        if not _not_risk_factor(s) or not CUES["customers"].search(s.text):
+        served = not PERFORMANCE.search(s.text) and bool(INDUSTRIES_SERVED.search(s.text))
+        strong = served or bool(STRONG["customers"].search(s.text))
+        if not _not_risk_factor(s) or not (strong or CUES["customers"].search(s.text)):
             return 0
         if not in_items(s, "item_1", "item_7", "item_8") or s.section.startswith("item_1c"):
             return 0
-        strong = bool(STRONG["customers"].search(s.text))
         if not strong and (PERFORMANCE.search(s.text) and re.search(r"\d", s.text)):
             return 0
         if not strong and _DEFINITION.search(s.text):
@@ -253,7 +280,11 @@ def customers(sentences: list[Sentence]) -> Found:
                 _not_risk_factor(s)
                 and bool(CUES["customers"].search(s.text))
                 and not _DEFINITION.search(s.text)
-                and (is_under(s, "overview", 2) or is_under(s, "products_services", 2))
+                and (
+                    is_under(s, "overview", 2)
+                    or is_under(s, "products_services", 2)
+                    or bool(_AS_ONE_OF.match(s.text))
+                )
             ),
         )
     return Found(chosen, source_heading=heading_of(chosen))
@@ -265,11 +296,12 @@ def geography(sentences: list[Sentence]) -> Found:
     def rank(s: Sentence) -> int:
         if not _not_risk_factor(s) or s.section.startswith("item_7a"):
             return 0
-        strong = bool(STRONG["geography"].search(s.text))
         places = _places_named(s.text)
+        present = not s.section and places >= 3 and bool(_PRESENT_IN.search(s.text))
+        strong = present or bool(STRONG["geography"].search(s.text))
         if not strong and (PERFORMANCE.search(s.text) or places < 2):
             return 0
-        if _DEFINITION.search(s.text) or _NOT_WHERE_IT_SELLS.search(s.text):
+        if _DEFINITION.search(s.text) or (_NOT_WHERE_IT_SELLS.search(s.text) and not present):
             return 0
         return 3 * strong + 2 * is_under(s, "geography", 2) + (3 if places >= 3 else places // 2)
 
@@ -303,7 +335,9 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
             re.IGNORECASE,
         ):
             return 0
-        strong = bool(STRONG["strategy"].search(s.text))
+        # A report's or release's outlook states what is expected of the year ahead.
+        outlook = not s.section and bool(OUTLOOK_STATEMENT.search(s.text))
+        strong = outlook or bool(STRONG["strategy"].search(s.text))
         if PERFORMANCE.search(s.text) and re.search(r"\d", s.text) and not strong:
             return 0
         under = _under_strategy(s)
@@ -313,7 +347,12 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
         return 5 * under + 3 * strong + (cue and (under or strong))
 
     named = {i.name for i in named_strategies(blocks)}
-    chosen = pick(sentences, KEEP["strategy"], lambda s: rank(s) if rank(s) >= 3 else 0)
+    if not one_page(blocks):
+        chosen = pick(sentences, KEEP["strategy"], lambda s: rank(s) if rank(s) >= 3 else 0)
+    else:  # a release's outlook, targets and strategy parts: the best of each
+        chosen = pick(
+            sentences, KEEP["strategy"] + 2, lambda s: rank(s) if rank(s) >= 3 else 0, per_heading=2
+        )
     return Found(chosen, named_strategies(blocks), heading_of(chosen))
 
 
@@ -395,6 +434,11 @@ def read_sections(
         "risks": risks(blocks, sentences),
         "accounting": accounting(blocks, sentences),
     }
+    if not any(b.section for b in blocks):  # no risk or accounting part: what the text says
+        if not found["risks"].sentences and not found["risks"].items:
+            found["risks"] = stated_risks(sentences)
+        if not found["accounting"].sentences and not found["accounting"].items:
+            found["accounting"] = presentation_basis(sentences)
     for section in found.values():
         section.full_text = _full_text(blocks, section) if section.sentences else None
     return {name: found[name] for name in SECTIONS}

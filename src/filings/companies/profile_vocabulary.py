@@ -27,7 +27,9 @@ HEADINGS: dict[str, re.Pattern[str]] = {
         r"\b(in brief|at a glance|about (us|the company|the group)|this is\b|company (background|"
         r"overview|description|profile)|our company|^overview$|^general$|^introduction$|business "
         r"concept|business model|^our business$|^the business$|what we do|lyhyesti|i korthet|i "
-        r"sammandrag|^om\b|detta är|affärsidé|affärsmodell|liiketoimintamalli)",
+        r"sammandrag|^om\b|detta är|affärsidé|affärsmodell|liiketoimintamalli)|"
+        # "About HANZA": about and the issuer's name, not "About the share"
+        r"^about (?-i:[A-ZÅÄÖ][\w&.-]*)(\s(?-i:[A-ZÅÄÖ][\w&.-]*)){0,2}$",
         re.IGNORECASE,
     ),
     "products_services": re.compile(
@@ -146,7 +148,8 @@ CUES: dict[str, re.Pattern[str]] = {
     ),
     "products_services": re.compile(
         r"\b(products?|services|solutions|offerings?|portfolio|brands?|platforms?|segments?|"
-        r"business areas?|divisions?|produkter|tjänster|lösningar|tuotteet|palvelut|ratkaisut)\b",
+        r"business areas?|divisions?|(?<!intellectual )properties|produkter|tjänster|lösningar|"
+        r"fastigheter|tuotteet|palvelut|ratkaisut|kiinteistöt)\b",
         re.IGNORECASE,
     ),
     "customers": re.compile(
@@ -181,6 +184,21 @@ CUES: dict[str, re.Pattern[str]] = {
         re.IGNORECASE,
     ),
 }
+# An outlook as releases state it: a figure expected, estimated or guided for the year ahead.
+OUTLOOK_STATEMENT = re.compile(
+    r"\b(is|are) (then |now |also )?(expected|estimated|forecast|anticipated|projected) to (be "
+    r"between|be in the range|amount to|be (around|approximately|about)|remain|stay|increase|"
+    r"decrease|grow|improve|rise|decline|recover|stabili[sz]e|continue)|\bestimates? that (its|"
+    r"our|the group’s|the group's|the company’s|the company's) [\w ]{0,30}(will|to)\b|"
+    r"\bförväntas (bli|öka|minska|vara)|\barvioi\w* (että|liikevaihdon)",
+    re.IGNORECASE,
+)
+# Who buys, as the industries an offering is for: "solutions for water-intensive industries".
+INDUSTRIES_SERVED = re.compile(
+    r"\b(solutions|products|services|equipment|technolog\w+|supplier|supplying)\b[^.]{0,80}\b(for|"
+    r"to) (the )?([\w-]+,? ){1,6}(industries|industry|sectors)\b",
+    re.IGNORECASE,
+)
 # Sentences that answer a section outright, wherever they stand.
 STRONG: dict[str, re.Pattern[str]] = {
     "customers": re.compile(
@@ -193,7 +211,9 @@ STRONG: dict[str, re.Pattern[str]] = {
         r"more than (ten|10) per ?cent|\d+\s?(%|per ?cent) of)|(no single|one|a single|largest|"
         r"two|three|direct|indirect|ten largest|largest single) (customers?|client)|"
         r"(our|its|the company’s|the company's|the group’s|the group's) customers (include|are|"
-        r"range)|customers (include|such as|ranging from)|concentration of (credit )?risk",
+        r"range)|(customers|clients) (include|such as|ranging from)|concentration of (credit )?"
+        r"risk|\bamong (our|its|the company’s|the company's|[\w-]+[’']s) (customers|clients) "
+        r"(are|is)\b",
         re.IGNORECASE,
     ),
     "geography": re.compile(
@@ -220,7 +240,8 @@ STRONG: dict[str, re.Pattern[str]] = {
         r"targets?|(demand|market|markets|sales|revenue|growth|activity) (is|are) expected to|"
         r"guidance for "
         r"\d{4}|outlook for \d{4}|we (expect|aim|target)|strategi(n|ska)? |tavoitte\w*|"
-        r"näkymät",
+        r"näkymät|\b[\w-]+[’']s (long-term )?(financial )?(targets?|goals?|ambitions?) (is|are|of|"
+        r"for|to|has|have)\b",
         re.IGNORECASE,
     ),
     "accounting": re.compile(
