@@ -88,7 +88,8 @@ _ROW_LABEL = re.compile(r"^(?P<name>[^\d(%]+?)\s+[-−–(]?\d")
 _NOT_A_SEGMENT = re.compile(
     r"^(total|summa|yhteensä|of which|varav|josta|common|other|share|note|change|growth|"
     r"organic|currency|structural|internal|eliminat|övrig|net sales|revenues?|cost|gross|"
-    r"operating|financial)|\b(group|koncernen?|konserni)\b|\s[-–]\s",
+    r"operating|financial|underlying|adjusted)|\b(group|koncernen?|konserni)\b|\s[-–]\s|"
+    r"\b(ebit\w*|net intake|thousands|tusental|tuhatta)\b",
     re.IGNORECASE,
 )
 
@@ -278,6 +279,7 @@ def lines_under_segments(blocks: list[Block], segments: list[Item]) -> list[Item
             elif (
                 not FURNITURE.search(text)
                 and not TOPICS.search(text)
+                and not _NOT_A_SEGMENT.search(text)
                 and classify(text) is None
                 and len(text.split()) <= 6
             ):

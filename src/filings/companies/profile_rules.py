@@ -79,7 +79,7 @@ _DEFINITION = re.compile(
 _REFERRAL = re.compile(
     r"^with reference to|^(please )?(refer|see)\b|for (more|further) information|"
     r"described in (more detail|the "
-    r"annual report|note)|are described in",
+    r"annual report|note)|are described in|(is|are) (available|presented|shown) in note",
     re.IGNORECASE,
 )
 _PLACE_WORD = re.compile(r"\b[A-ZÅÄÖ][\w’'.-]+(?:\s+[A-ZÅÄÖ][\w’'-]+){0,3}")

@@ -187,10 +187,12 @@ CUES: dict[str, re.Pattern[str]] = {
 # An outlook as releases state it: a figure expected, estimated or guided for the year ahead.
 OUTLOOK_STATEMENT = re.compile(
     r"\b(is|are) (then |now |also )?(expected|estimated|forecast|anticipated|projected) to (be "
-    r"between|be in the range|amount to|be (around|approximately|about)|remain|stay|increase|"
+    r"between|be in the range|amount to|be (around|approximately|about|higher|lower|stable|"
+    r"similar|at the same level)|remain|stay|increase|"
     r"decrease|grow|improve|rise|decline|recover|stabili[sz]e|continue)|\bestimates? that (its|"
     r"our|the group’s|the group's|the company’s|the company's) [\w ]{0,30}(will|to)\b|"
-    r"\bförväntas (bli|öka|minska|vara)|\barvioi\w* (että|liikevaihdon)",
+    r"\bförväntas (bli|öka|minska|vara|ligga)|\barvioi\w* (että|liikevaihdon)|"
+    r"\bodotetaan \w+(van|vän)\b",
     re.IGNORECASE,
 )
 # Who buys, as the industries an offering is for: "solutions for water-intensive industries".
@@ -254,6 +256,7 @@ STRONG: dict[str, re.Pattern[str]] = {
 # The words after a list of names a sentence gives: "the X, Y and Z segments".
 SEGMENT_KINDS = re.compile(r"\b(segments?|business areas?|divisions?|business units?)\b")
 SEGMENT_TABLE = re.compile(
+    r"^(analysis of (net )?(revenues?|sales)|(revenue|sales) analysis)$|"
     r"\b(revenues?|net sales|sales|orders received|order intake|omsättning|intäkter|"
     r"liikevaihto)\b.{0,30}\b(by|per)\s+(operating\s+|reportable\s+)?(segments?|business "
     r"areas?|divisions?|affärsområden?|categor(y|ies)|products?|product (areas?|lines?|groups?)|"

@@ -40,7 +40,8 @@ _BASIS = re.compile(
     r"financial year (was|has been|is) changed|comparative (figures|numbers|periods?|information) "
     r"(have|has|are|were) (been )?(restated|reported|recalculated|adjusted)|"
     r"\b(restated|recast) (to reflect|for)|redovisningsprinciper|IFRS-standard|"
-    r"laatimisperiaat\w*|vaihtoehtoiset tunnusluvut",
+    r"(upprättats|upprättad|upprättas) i enlighet med|alternativa nyckeltal|"
+    r"laadittu [^.]{0,40}mukaisesti|laatimisperiaat\w*|vaihtoehtoiset tunnusluvut",
     re.IGNORECASE,
 )
 KEEP_RISKS, KEEP_BASIS = 4, 3
