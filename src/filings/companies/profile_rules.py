@@ -58,79 +58,29 @@ from filings.companies.profile_sentences import (
     usable,
 )
 from filings.companies.profile_vocabulary import (
+    AS_ONE_OF,
     CUES,
+    DEFINITION,
+    DOES,
     HEADINGS,
     INDUSTRIES_SERVED,
+    NOT_AN_OFFERING,
+    NOT_WHERE_IT_SELLS,
     OUTLOOK_STATEMENT,
     PEOPLE,
     PERFORMANCE,
+    PLACE_WORD,
+    PRESENT_IN,
+    REFERRAL,
     RISK_FACTOR,
+    SAYS_WHAT,
     SECTIONS,
     SEGMENT_KINDS,
     STRONG,
+    WHAT_IT_IS,
 )
 from filings.companies.profile_without_parts import presentation_basis, stated_risks
 
-_DEFINITION = re.compile(
-    r"the terms? [“\"]|referred to as|hereinafter|fiscal year (is|ends)|52- or 53-week|"
-    r"unless (otherwise stated|the context)|refer(s)? to the|as used in this",
-    re.IGNORECASE,
-)
-_REFERRAL = re.compile(
-    r"^with reference to|^(please )?(refer|see)\b|for (more|further) information|"
-    r"described in (more detail|the "
-    r"annual report|note)|are described in|(is|are) (available|presented|shown) in note",
-    re.IGNORECASE,
-)
-_PLACE_WORD = re.compile(r"\b[A-ZÅÄÖ][\w’'.-]+(?:\s+[A-ZÅÄÖ][\w’'-]+){0,3}")
-# What a company is, in its own words: "X is a world-leading provider of ...".
-_WHAT_IT_IS = re.compile(
-    r"\b(is|are) (a|an|the|one of the) ([\w-]+ ){0,5}(leader|leading|company|group|provider|"
-    r"supplier|manufacturer|producer|operator|developer|retailer|player|specialist|owner|"
-    r"retailers?|companies)\b|\bär (en|ett) |\bon (\w+ ){0,3}(yhtiö|konserni|johtava)",
-    re.IGNORECASE,
-)
-# "As one of the Nordic region's leading suppliers of ..., we help ...".
-_AS_ONE_OF = re.compile(
-    r"^as (a|an|the|one of the) ([\w’'-]+ ){0,6}(leader|leading|supplier|provider|company|"
-    r"manufacturer|producer|operator|retailer|group)[^.]{0,120},\s*(we|our)\b",
-    re.IGNORECASE,
-)
-# A sentence that opens with what its subject does: "We design, develop ...", "Neste uses ...".
-_DOES = re.compile(
-    r"^([\w&’'.,()-]+\s){1,5}(also )?(designs?|develops?|manufactures?|produces?|provides?|"
-    r"offers?|operates?|sells?|supplies|delivers?|serves?|owns?|acquires?|pioneered|uses?|"
-    r"creates?|enables?|innovates?|deliver|erbjuder|utvecklar|tillverkar|tarjoaa|valmistaa)\b",
-    re.IGNORECASE,
-)
-# Verbs that say what something is or offers, not how it fared.
-_SAYS_WHAT = re.compile(
-    r"\b(includes?|including|consists? of|comprises?|offers?|provides?|develops?|designs?|"
-    r"manufactures?|produces?|sells?|supplies|delivers?|serves?|markets?|operates?|is (a|an|the)|"
-    r"are (a|an|the)|focus(es|ed)? on|specializ\w+|specialis\w+|erbjuder|tillhandahåller|"
-    r"utvecklar|tillverkar|tarjoaa|valmistaa|kehittää)\b",
-    re.IGNORECASE,
-)
-_NOT_AN_OFFERING = re.compile(
-    r"recogni[sz]ed|performance obligation|right of return|allowance|geographic|expenses|"
-    r"costs?\b|margin|CODM|chief operating decision|expected|amortization|impairment|"
-    r"restructuring|growth|outlook|divest\w*|performance|profitab\w+|\borders?\b|order intake|"
-    r"\bdemand\b|remained|\bflat\b|\bquarter\b|\bseason",
-    re.IGNORECASE,
-)
-_NOT_WHERE_IT_SELLS = re.compile(
-    r"employees|associates|workforce|headcount|headquarter|tax|exchange rates?|inflation|"
-    r"^\(\d\)|warehouses?|risks?\b|subject to|investigation|lawsuit|court|export|licens|"
-    r"regulat|government|hired|trainees|recruit",
-    re.IGNORECASE,
-)
-# Where a company has a presence, listed: "a presence in about 190 locations in Sweden, Norway,
-# Denmark and Finland", "manufacturing clusters: Sweden, Finland, Germany ...".
-_PRESENT_IN = re.compile(
-    r"\b(presence|present|located|operat\w*|offices|sites|plants|factories|stores|locations|"
-    r"branches|clusters|närvaro|verksamhet|toimipisteet|toimintaa)\b",
-    re.IGNORECASE,
-)
 KEEP = {
     "overview": 3,
     "products_services": 6,
@@ -160,17 +110,17 @@ def overview(sentences: list[Sentence], issuer: Issuer, listed: set[str]) -> Fou
     def rank(s: Sentence) -> int:
         if s.headings and s.headings[0] in listed:
             return 0
-        if not in_items(s, "item_1") or s.section == "item_1a" or _DEFINITION.search(s.text):
+        if not in_items(s, "item_1") or s.section == "item_1a" or DEFINITION.search(s.text):
             return 0
         if PERFORMANCE.search(s.text) and re.search(r"\d", s.text):
             return 0
         if RISK_FACTOR.search(s.text) or s.bullet:
             return 0
-        about = bool(_AS_ONE_OF.match(s.text)) or (
+        about = bool(AS_ONE_OF.match(s.text)) or (
             issuer.is_subject(s.text)
             and bool(
-                _WHAT_IT_IS.search(s.text)
-                or (_DOES.match(s.text) and CUES["products_services"].search(s.text))
+                WHAT_IT_IS.search(s.text)
+                or (DOES.match(s.text) and CUES["products_services"].search(s.text))
             )
         )
         under = is_under(s, "overview", 1) and (
@@ -190,8 +140,8 @@ def _descriptive(s: Sentence) -> bool:
     return not (
         PERFORMANCE.search(s.text)
         or RISK_FACTOR.search(s.text)
-        or _REFERRAL.search(s.text)
-        or _NOT_AN_OFFERING.search(s.text)
+        or REFERRAL.search(s.text)
+        or NOT_AN_OFFERING.search(s.text)
     )
 
 
@@ -220,9 +170,9 @@ def products(
         if _places_named(s.text) >= 2 and "segment" in s.text.lower():
             return 0  # segments that are places: geography
         cue = bool(CUES["products_services"].search(s.text))
-        says = bool(_SAYS_WHAT.search(s.text))
+        says = bool(SAYS_WHAT.search(s.text))
         # the issuer's own description ("About X", "As a leading supplier of ..., we")
-        described = cue and (bool(_AS_ONE_OF.match(s.text)) or is_under(s, "overview", 1))
+        described = cue and (bool(AS_ONE_OF.match(s.text)) or is_under(s, "overview", 1))
         return (
             6 * (s.position in firsts)
             + 3 * (is_under(s, "products_services", 1) and cue)
@@ -239,7 +189,7 @@ def _says_what_or_offers(sentences: list[Sentence], position: int) -> bool:
     """Whether the sentence at a position says what something is or offers (the first sentence
     under a segment's heading in a release's outlook speaks of its market instead)."""
     text = next(s.text for s in sentences if s.position == position)
-    return bool(_SAYS_WHAT.search(text) or CUES["products_services"].search(text))
+    return bool(SAYS_WHAT.search(text) or CUES["products_services"].search(text))
 
 
 def _first_sentences(sentences: list[Sentence], names: set[str]) -> set[int]:
@@ -252,7 +202,7 @@ def _first_sentences(sentences: list[Sentence], names: set[str]) -> set[int]:
 
 
 def _places_named(text: str) -> int:
-    return sum(classify(m.group()) is not None for m in _PLACE_WORD.finditer(text))
+    return sum(classify(m.group()) is not None for m in PLACE_WORD.finditer(text))
 
 
 def customers(sentences: list[Sentence]) -> Found:
@@ -267,7 +217,7 @@ def customers(sentences: list[Sentence]) -> Found:
             return 0
         if not strong and (PERFORMANCE.search(s.text) and re.search(r"\d", s.text)):
             return 0
-        if not strong and _DEFINITION.search(s.text):
+        if not strong and DEFINITION.search(s.text):
             return 0
         return 4 * strong + 3 * is_under(s, "customers", 1) + 1 * in_items(s, "item_1")
 
@@ -279,11 +229,11 @@ def customers(sentences: list[Sentence]) -> Found:
             lambda s: int(
                 _not_risk_factor(s)
                 and bool(CUES["customers"].search(s.text))
-                and not _DEFINITION.search(s.text)
+                and not DEFINITION.search(s.text)
                 and (
                     is_under(s, "overview", 2)
                     or is_under(s, "products_services", 2)
-                    or bool(_AS_ONE_OF.match(s.text))
+                    or bool(AS_ONE_OF.match(s.text))
                 )
             ),
         )
@@ -297,11 +247,11 @@ def geography(sentences: list[Sentence]) -> Found:
         if not _not_risk_factor(s) or s.section.startswith("item_7a"):
             return 0
         places = _places_named(s.text)
-        present = not s.section and places >= 3 and bool(_PRESENT_IN.search(s.text))
+        present = not s.section and places >= 3 and bool(PRESENT_IN.search(s.text))
         strong = present or bool(STRONG["geography"].search(s.text))
         if not strong and (PERFORMANCE.search(s.text) or places < 2):
             return 0
-        if _DEFINITION.search(s.text) or (_NOT_WHERE_IT_SELLS.search(s.text) and not present):
+        if DEFINITION.search(s.text) or (NOT_WHERE_IT_SELLS.search(s.text) and not present):
             return 0
         return 3 * strong + 2 * is_under(s, "geography", 2) + (3 if places >= 3 else places // 2)
 
@@ -325,7 +275,7 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
     def rank(s: Sentence) -> int:
         if not _not_risk_factor(s) or s.section.startswith(("item_8", "item_7a", "item_1c")):
             return 0
-        if _DEFINITION.search(s.text) or _REFERRAL.search(s.text):
+        if DEFINITION.search(s.text) or REFERRAL.search(s.text):
             return 0
         if PEOPLE.search(s.text) or any(PEOPLE.search(h) for h in s.headings[:2]):
             return 0  # the strategy for the workforce is not the company's strategy
@@ -364,9 +314,9 @@ def risks(blocks: list[Block], sentences: list[Sentence]) -> Found:
     under = [
         s
         for s in sentences
-        if is_under(s, "risks", 1) and not s.section and not _REFERRAL.search(s.text)
+        if is_under(s, "risks", 1) and not s.section and not REFERRAL.search(s.text)
     ]
-    referrals = [s for s in sentences if is_under(s, "risks", 1) and _REFERRAL.search(s.text)]
+    referrals = [s for s in sentences if is_under(s, "risks", 1) and REFERRAL.search(s.text)]
     chosen = (under or referrals)[: KEEP["risks"]]
     kinds = risk_kinds(blocks)
     return Found(chosen, kinds, heading_of(chosen))
@@ -387,7 +337,7 @@ def _risk_headings(blocks: list[Block]) -> Found:
             and len(text.split()) <= 45
             and text[-1:] in ".!?"
             and usable(text, True)
-            and not _REFERRAL.search(text)
+            and not REFERRAL.search(text)
         ):
             chosen.append(
                 Sentence(
@@ -405,7 +355,7 @@ def accounting(blocks: list[Block], sentences: list[Sentence]) -> Found:
     firsts = _first_sentences(sentences, {i.name for i in items})
 
     def rank(s: Sentence) -> int:
-        if s.section.startswith(("item_1a", "item_7a")) or _REFERRAL.search(s.text):
+        if s.section.startswith(("item_1a", "item_7a")) or REFERRAL.search(s.text):
             return 0
         if s.section and not s.section.startswith(("item_7", "item_8")):
             return 0

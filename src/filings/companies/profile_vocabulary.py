@@ -264,3 +264,66 @@ SEGMENT_TABLE = re.compile(
     r"liiketoiminta-alueittain",
     re.IGNORECASE,
 )
+
+# --- the shapes of sentences the sections' rules read ------------------------------------------
+
+DEFINITION = re.compile(
+    r"the terms? [“\"]|referred to as|hereinafter|fiscal year (is|ends)|52- or 53-week|"
+    r"unless (otherwise stated|the context)|refer(s)? to the|as used in this",
+    re.IGNORECASE,
+)
+REFERRAL = re.compile(
+    r"^with reference to|^(please )?(refer|see)\b|for (more|further) information|"
+    r"described in (more detail|the "
+    r"annual report|note)|are described in|(is|are) (available|presented|shown) in note",
+    re.IGNORECASE,
+)
+PLACE_WORD = re.compile(r"\b[A-ZÅÄÖ][\w’'.-]+(?:\s+[A-ZÅÄÖ][\w’'-]+){0,3}")
+# What a company is, in its own words: "X is a world-leading provider of ...".
+WHAT_IT_IS = re.compile(
+    r"\b(is|are) (a|an|the|one of the) ([\w-]+ ){0,5}(leader|leading|company|group|provider|"
+    r"supplier|manufacturer|producer|operator|developer|retailer|player|specialist|owner|"
+    r"retailers?|companies)\b|\bär (en|ett) |\bon (\w+ ){0,3}(yhtiö|konserni|johtava)",
+    re.IGNORECASE,
+)
+# "As one of the Nordic region's leading suppliers of ..., we help ...".
+AS_ONE_OF = re.compile(
+    r"^as (a|an|the|one of the) ([\w’'-]+ ){0,6}(leader|leading|supplier|provider|company|"
+    r"manufacturer|producer|operator|retailer|group)[^.]{0,120},\s*(we|our)\b",
+    re.IGNORECASE,
+)
+# A sentence that opens with what its subject does: "We design, develop ...", "Neste uses ...".
+DOES = re.compile(
+    r"^([\w&’'.,()-]+\s){1,5}(also )?(designs?|develops?|manufactures?|produces?|provides?|"
+    r"offers?|operates?|sells?|supplies|delivers?|serves?|owns?|acquires?|pioneered|uses?|"
+    r"creates?|enables?|innovates?|deliver|erbjuder|utvecklar|tillverkar|tarjoaa|valmistaa)\b",
+    re.IGNORECASE,
+)
+# Verbs that say what something is or offers, not how it fared.
+SAYS_WHAT = re.compile(
+    r"\b(includes?|including|consists? of|comprises?|offers?|provides?|develops?|designs?|"
+    r"manufactures?|produces?|sells?|supplies|delivers?|serves?|markets?|operates?|is (a|an|the)|"
+    r"are (a|an|the)|focus(es|ed)? on|specializ\w+|specialis\w+|erbjuder|tillhandahåller|"
+    r"utvecklar|tillverkar|tarjoaa|valmistaa|kehittää)\b",
+    re.IGNORECASE,
+)
+NOT_AN_OFFERING = re.compile(
+    r"recogni[sz]ed|performance obligation|right of return|allowance|geographic|expenses|"
+    r"costs?\b|margin|CODM|chief operating decision|expected|amortization|impairment|"
+    r"restructuring|growth|outlook|divest\w*|performance|profitab\w+|\borders?\b|order intake|"
+    r"\bdemand\b|remained|\bflat\b|\bquarter\b|\bseason",
+    re.IGNORECASE,
+)
+NOT_WHERE_IT_SELLS = re.compile(
+    r"employees|associates|workforce|headcount|headquarter|tax|exchange rates?|inflation|"
+    r"^\(\d\)|warehouses?|risks?\b|subject to|investigation|lawsuit|court|export|licens|"
+    r"regulat|government|hired|trainees|recruit",
+    re.IGNORECASE,
+)
+# Where a company has a presence, listed: "a presence in about 190 locations in Sweden, Norway,
+# Denmark and Finland", "manufacturing clusters: Sweden, Finland, Germany ...".
+PRESENT_IN = re.compile(
+    r"\b(presence|present|located|operat\w*|offices|sites|plants|factories|stores|locations|"
+    r"branches|clusters|närvaro|verksamhet|toimipisteet|toimintaa)\b",
+    re.IGNORECASE,
+)
