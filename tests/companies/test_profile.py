@@ -191,6 +191,7 @@ FACTS = [
     ("HANZA", "overview", "an annual turnover of approx. SEK 4.6 billion"),
     ("HANZA", "customers", "Among HANZA's clients are leading companies such as 3M, ABB"),
     ("HANZA", "geography", "six manufacturing clusters: Sweden, Finland, Germany, Baltics"),
+    ("HANZA", "products_services", "Through supply-chain advisory services and with production"),
     # Interim reports: Ericsson's outlook for the fourth quarter (page 8), Tele2's Baltic markets.
     ("Ericsson", "strategy", "Adjusted gross margin in Q4 2025 is expected to be in the range"),
     ("Tele2", "geography", "strong market positions in Lithuania and Latvia"),

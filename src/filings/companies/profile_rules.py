@@ -163,16 +163,18 @@ def products(
     }
 
     def rank(s: Sentence) -> int:
-        if not in_items(s, "item_1", "item_7", "item_8") or not _descriptive(s):
+        cue = bool(CUES["products_services"].search(s.text))
+        # the issuer's own description ("About X", "As a leading supplier of ..., we"): its
+        # "increased profitability" is a promise, not a period's change
+        described = cue and (bool(AS_ONE_OF.match(s.text)) or is_under(s, "overview", 1))
+        plain = described and not s.section and not re.search(r"\d", s.text)
+        if not in_items(s, "item_1", "item_7", "item_8") or not (_descriptive(s) or plain):
             return 0
         if s.section.startswith(("item_7", "item_8")) and not SEGMENT_KINDS.search(s.text):
             return 0
         if _places_named(s.text) >= 2 and "segment" in s.text.lower():
             return 0  # segments that are places: geography
-        cue = bool(CUES["products_services"].search(s.text))
         says = bool(SAYS_WHAT.search(s.text))
-        # the issuer's own description ("About X", "As a leading supplier of ..., we")
-        described = cue and (bool(AS_ONE_OF.match(s.text)) or is_under(s, "overview", 1))
         return (
             6 * (s.position in firsts)
             + 3 * (is_under(s, "products_services", 1) and cue)
