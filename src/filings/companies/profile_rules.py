@@ -211,7 +211,11 @@ def customers(sentences: list[Sentence]) -> Found:
     """Who buys, and how concentrated."""
 
     def rank(s: Sentence) -> int:
-        served = not PERFORMANCE.search(s.text) and bool(INDUSTRIES_SERVED.search(s.text))
+        served = (  # an acquisition's customers are not yet the issuer's own description
+            not PERFORMANCE.search(s.text)
+            and not re.search(r"\b(acquir|divest)\w*", s.text, re.IGNORECASE)
+            and bool(INDUSTRIES_SERVED.search(s.text))
+        )
         strong = served or bool(STRONG["customers"].search(s.text))
         if not _not_risk_factor(s) or not (strong or CUES["customers"].search(s.text)):
             return 0
