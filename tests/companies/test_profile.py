@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Connection, select
 
 from filings.companies.extraction import extract_filing
+from filings.companies.profile_sentences import split_sentences
 from filings.companies.service import CompanyDirectory
 from filings.companies.service import profile as profile_service
 from filings.db.engine import Database, make_engine
@@ -164,6 +165,36 @@ FACTS = [
     ("Wihlborgs Fastigheter", "overview", "property company that focuses on commercial properties"),
     ("Wihlborgs Fastigheter", "geography", "located in Malmö, Helsingborg, Lund and Copenhagen"),
     ("Bravida", "overview", "leading suppliers of end-to-end technical solutions"),
+    # Year-end releases (issue 27): the outlook, the targets, who buys, where, the uncertainties
+    # the outlook names and the basis the figures are presented on, read in each release.
+    ("Kemira", "strategy", "revenue is expected to be between EUR 2,800 and EUR 3,200 million"),
+    ("Kemira", "strategy", "operative EBITDA margin target has been increased to 18–21%"),
+    ("Kemira", "customers", "chemical solutions for water-intensive industries"),
+    ("Kemira", "risks", "The outlook assumes no major disruptions to Kemira’s manufacturing"),
+    ("Kemira", "accounting", "alternative performance measures) that are not defined by IFRS"),
+    ("Stora Enso", "strategy", "Wood prices are expected to remain at high levels."),
+    ("Stora Enso", "risks", "Demand outlook is uncertain driven by economic activity"),
+    ("Outokumpu", "risks", "The risk of further strikes causes uncertainty"),
+    ("Outokumpu", "accounting", "Long Products businesses to assets held for sale"),
+    ("Neste", "strategy", "targeting market leadership, cost competitiveness and technology"),
+    ("Glaston", "customers", "to the architectural, mobility, display and solar industries"),
+    ("Glaston", "strategy", "Glaston Corporation estimates that its net sales will remain"),
+    ("Glaston", "risks", "high uncertainty exists concerning customers’ decision-making"),
+    ("Glaston", "geography", "sales offices in nine countries"),
+    ("Musti Group", "geography", "across Finland, Sweden and Norway"),
+    ("Musti Group", "accounting", "financial year was changed to calendar year"),
+    ("Bravida", "geography", "presence in about 190 locations in Sweden, Norway, Denmark and"),
+    ("Bravida", "products_services", "end-to-end technical solutions in service and installation"),
+    ("Bravida", "risks", "we expect an uncertain market and continuing weak demand"),
+    ("Wihlborgs Fastigheter", "products_services", "focuses on commercial properties in the"),
+    ("Wihlborgs Fastigheter", "strategy", "the occupancy rate is then expected to rise slightly"),
+    ("HANZA", "overview", "an annual turnover of approx. SEK 4.6 billion"),
+    ("HANZA", "customers", "Among HANZA's clients are leading companies such as 3M, ABB"),
+    ("HANZA", "geography", "six manufacturing clusters: Sweden, Finland, Germany, Baltics"),
+    ("HANZA", "products_services", "Through supply-chain advisory services and with production"),
+    # Interim reports: Ericsson's outlook for the fourth quarter (page 8), Tele2's Baltic markets.
+    ("Ericsson", "strategy", "Adjusted gross margin in Q4 2025 is expected to be in the range"),
+    ("Tele2", "geography", "strong market positions in Lithuania and Latvia"),
 ]
 # The issuer's own lists, read in the documents.
 ITEMS = [
@@ -179,6 +210,17 @@ ITEMS = [
     ("Atlas Copco", "risks", {"Market risks", "Financial risks", "Production risks"}),
     ("Ericsson", "products_services", {"Networks", "Cloud Software and Services", "Enterprise"}),
     ("Kemira", "products_services", {"Pulp & Paper", "Industry & Water"}),
+    # "our new business unit structure: Water Solutions, Packaging & Hygiene Solutions and ..."
+    ("Kemira", "products_services", {"Water Solutions", "Packaging & Hygiene Solutions"}),
+    ("Kemira", "products_services", {"Fiber Essentials"}),
+    # the outlook by division: each heading, two of whose paragraphs speak of "the division"
+    ("Stora Enso", "products_services", {"Packaging Materials", "Packaging Solutions"}),
+    ("Stora Enso", "products_services", {"Biomaterials", "Wood Products", "Forest"}),
+    # "business area Europe", "business area Ferrochrome's adjusted EBITDA"
+    ("Outokumpu", "products_services", {"Europe", "Americas", "Ferrochrome"}),
+    # the analysis of revenue: product lines and segments
+    ("Tele2", "products_services", {"Mobile", "Fixed broadband", "Digital TV"}),
+    ("Tele2", "products_services", {"Sweden Consumer", "Sweden Business"}),
 ]
 
 
@@ -222,10 +264,24 @@ def test_apple_first_risk_as_item_1a_ranks_it(sec_client: TestClient) -> None:
     ]
 
 
-def test_a_release_says_why_it_has_no_accounting(sec_client: TestClient) -> None:
+def test_a_release_without_an_accounting_part_gives_the_basis_of_its_figures(
+    sec_client: TestClient,
+) -> None:
     accounting = profile(sec_client, "Kemira")["accounting"]
-    assert accounting["text"] == "" and accounting["sentences"] == []
-    assert accounting["reason"].startswith("Stock exchange release 2024:")
+    assert accounting["sentences"][0]["text"].startswith(
+        "Kemira provides certain financial performance measures (alternative performance measures)"
+    )
+    assert accounting["reason"] is None
+
+
+def test_a_release_that_says_nothing_of_them_says_why_it_has_no_risks_nor_accounting(
+    sec_client: TestClient,
+) -> None:
+    # HANZA's release names risks only in its forward-looking disclaimer: no risk it sees.
+    body = profile(sec_client, "HANZA")
+    for name in ("risks", "accounting"):
+        assert body[name]["text"] == "" and body[name]["sentences"] == []
+        assert body[name]["reason"].startswith("Stock exchange release 2024:")
 
 
 def test_finnish_headings_and_tags_over_english_text(sec_client: TestClient) -> None:
@@ -276,6 +332,53 @@ def test_swedish_headings_from_the_service(connection: Connection) -> None:
     assert body["locale"] == "sv" and body["locale_note"] is None
     assert body["overview"].startswith("Exempel är en ledande leverantör av kompressorer")
     assert body["risks"]["heading"] == "Risker" and "valuta" in body["risks"]["tags"]
+
+
+def test_a_swedish_release_without_risk_or_accounting_parts(connection: Connection) -> None:
+    # A release's outlook, its uncertainties and the basis of its figures, in Swedish.
+    company = add_company(connection, "exempelfast", "Exempel Fastigheter AB", market="nordic")
+    filing = add_filing(
+        connection,
+        company,
+        market="nordic",
+        docid="0000000000000e02",
+        document_type="stock_exchange_release",
+        document_format="text",
+        fiscal_year=2024,
+        language="sv",
+        listed_date=d("2025-02-11"),
+        title="Bokslutskommuniké 2024",
+    )
+    add_page(
+        connection,
+        filing,
+        "0000000000000e02",
+        1,
+        "**Utsikter**\n\n"
+        "Uthyrningsgraden förväntas öka något under andra halvåret 2025.\n\n"
+        "Efterfrågan på kontorslokaler präglas av osäkerhet i omvärlden och stigande räntor.\n\n"
+        "**Redovisning**\n\n"
+        "Rapporten innehåller alternativa nyckeltal som inte definieras av IFRS.\n\n"
+        "**Om Exempel**\n\n"
+        "Exempel är ett fastighetsbolag med kommersiella fastigheter i Malmö, Lund och "
+        "Helsingborg.\n",
+    )
+    extract_filing(connection, filing)
+    body = profile_service(
+        connection, CompanyDirectory(), company="Exempel Fastigheter AB", locale="sv"
+    ).model_dump()
+    assert body["strategy"].startswith("Uthyrningsgraden förväntas öka något")
+    assert body["risks"]["sentences"][0]["text"].startswith("Efterfrågan på kontorslokaler")
+    assert body["accounting"]["text"].startswith("Rapporten innehåller alternativa nyckeltal")
+
+
+def test_an_abbreviations_full_stop_ends_no_sentence() -> None:
+    assert split_sentences(
+        "It has an annual turnover of approx. SEK 4.6 billion. It has six clusters, e.g. Sweden."
+    ) == [
+        "It has an annual turnover of approx. SEK 4.6 billion.",
+        "It has six clusters, e.g. Sweden.",
+    ]
 
 
 def test_a_us_company_with_pdf_documents_from_a_manifest_gets_a_profile(

@@ -253,3 +253,12 @@ def blocks_of_pages(pages: list[tuple[str, int | None, str]], markdown: bool) ->
         read = _release_blocks if markdown else _pdf_blocks
         blocks += read(page_id, number, text, len(blocks))
     return blocks
+
+
+def one_page(blocks: list[Block]) -> bool:
+    """Whether a document is a single page of text (a release), not a report of many pages."""
+    return (
+        bool(blocks)
+        and not any(b.section for b in blocks)
+        and len({b.page_id for b in blocks}) == 1
+    )

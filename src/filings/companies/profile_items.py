@@ -9,7 +9,7 @@ import re
 
 from filings.companies.geography import classify
 from filings.companies.geography_tables import DocumentLine
-from filings.companies.profile_document import Block
+from filings.companies.profile_document import Block, one_page
 from filings.companies.profile_sentences import Item, Sentence, in_items, split_sentences, unique
 from filings.companies.profile_vocabulary import (
     FURNITURE,
@@ -88,7 +88,8 @@ _ROW_LABEL = re.compile(r"^(?P<name>[^\d(%]+?)\s+[-−–(]?\d")
 _NOT_A_SEGMENT = re.compile(
     r"^(total|summa|yhteensä|of which|varav|josta|common|other|share|note|change|growth|"
     r"organic|currency|structural|internal|eliminat|övrig|net sales|revenues?|cost|gross|"
-    r"operating|financial)|\b(group|koncernen?|konserni)\b|\s[-–]\s",
+    r"operating|financial|underlying|adjusted)|\b(group|koncernen?|konserni)\b|\s[-–]\s|"
+    r"\b(ebit\w*|net intake|thousands|tusental|tuhatta)\b",
     re.IGNORECASE,
 )
 
@@ -140,9 +141,18 @@ def _names_before(text: str) -> list[str]:
     return [n.strip(" ,&") for n in names if n.strip(" ,&")]
 
 
+# A segment named after its kind: "business area Ferrochrome", "segment Enterprise".
+_KIND_THEN_NAME = re.compile(
+    r"\b(business areas?|segments?|divisions?)\s+(?P<name>[A-Z][\w&-]*(?:\s+(?:&\s+)?[A-Z][\w&-]*)"
+    r"{0,2})"
+)
+
+
 def named_segments(sentences: list[Sentence]) -> list[Item]:
     """Names sentences give the issuer's segments or business areas ("the Pulp & Paper and
-    Industry & Water segments"), each named at least twice in the document."""
+    Industry & Water segments", "business area Europe"), each named at least twice in the
+    document. A name before its kind that is a place is a market, not a segment; one after its
+    kind is named as the segment it is."""
     found: list[Item] = []
     for s in sentences:
         for match in SEGMENT_KINDS.finditer(s.text):
@@ -152,16 +162,29 @@ def named_segments(sentences: list[Sentence]) -> list[Item]:
                     continue
                 if name[0].isupper() and classify(name) is None:
                     found.append(Item(name, s.page_id, s.page_number, match.group().lower()))
-    counts: dict[str, int] = {}
-    for item in found:
-        counts[item.name] = counts.get(item.name, 0) + 1
-    return unique([i for i in found if counts[i.name] >= 2])
+        for match in _KIND_THEN_NAME.finditer(s.text):
+            name = re.sub(r"[’']s$", "", match["name"])
+            if not _NOT_A_NAME.match(name) and not FURNITURE.search(name):
+                found.append(Item(name, s.page_id, s.page_number, match.group(1).lower()))
+    # A name is the issuer's when the document names it twice (with its kind or without), and
+    # no part of a longer name found ("Compute" of "Compute & Networking").
+    text = " ".join(s.text for s in sentences)
+    counted = {i.name for i in found if text.count(i.name) >= 2}
+    named = {
+        n
+        for n in counted
+        if not any(n != m and re.search(rf"\b{re.escape(n)}\b", m) for m in counted)
+    }
+    return unique([i for i in found if i.name in named])
 
 
 _FOLLOWING_LIST = re.compile(
     r"\b(following|these|two|three|four|five|six|seven) (product )?(categories|segments|"
     r"business areas|divisions|brands|product lines|markets|business units)\s*(:|are|include)"
-    r"\s*(?P<list>.+)$",
+    r"\s*(?P<list>.+)$|"
+    # "our new business unit structure: Water Solutions, ... and Fiber Essentials"
+    r"\b(new )?(?P<kind>business unit|business area|segment|divisional|reporting) structure\s*:"
+    r"\s*(?P<structure>.+)$",
     re.IGNORECASE,
 )
 
@@ -174,14 +197,66 @@ def listed_in_sentences(sentences: list[Sentence]) -> list[Item]:
         match = _FOLLOWING_LIST.search(s.text)
         if match is None or not in_items(s, "item_1"):
             continue
-        parts = re.split(
-            r";\s*(?:and\s+)?|,\s*(?:and\s+)?(?=[A-Z])|\s+and\s+(?=[A-Z])", match["list"]
-        )
+        listed, kind = match["list"] or match["structure"], match.group(3) or match["kind"]
+        parts = re.split(r";\s*(?:and\s+)?|,\s*(?:and\s+)?(?=[A-Z])|\s+and\s+(?=[A-Z])", listed)
         for part in parts:
             name = part.strip(" .;:")
             if 1 <= len(name.split()) <= 8 and classify(name) is None:
-                items.append(Item(name, s.page_id, s.page_number, match.group(3).lower()))
+                items.append(Item(name, s.page_id, s.page_number, kind.lower()))
     return items
+
+
+# A paragraph that speaks of the segment its heading names: "The division's average price".
+_THE_SEGMENT = re.compile(
+    r"\bthe (division|segment|business area|business unit)(’s|'s)?\b|\b(divisionen|segmentet|"
+    r"affärsområdet|divisioonan?|segmentin|liiketoiminta-alueen)\b",
+    re.IGNORECASE,
+)
+_RUN_GAP = 3  # paragraphs between two headings of one list of segments
+
+
+def segment_headings(blocks: list[Block], segments: list[Item]) -> list[Item]:
+    """In a release, headings that name segments: a heading whose paragraph speaks of "the
+    division" (or segment, business area), and, in a run of short parts headed by segments, the
+    headings between two such (a release's outlook by division). A run that mixes in headings of
+    a report's parts (net sales, innovation, outlook ...) is no list of segments."""
+    if not one_page(blocks):
+        return []
+    known = {i.name.lower() for i in segments}
+    headed: list[tuple[Block, bool]] = []  # each heading, and whether it names a segment
+    runs: list[list[tuple[Block, bool]]] = [[]]
+    gap = 0
+    for block in blocks:
+        if block.kind != "heading":
+            gap += 1
+            if headed and _THE_SEGMENT.search(block.text) and gap == 1:
+                headed[-1] = (headed[-1][0], True)
+                runs[-1][-1] = headed[-1]
+            continue
+        if gap > _RUN_GAP:
+            runs.append([])
+        entry = (block, block.text.lower() in known)
+        headed.append(entry)
+        runs[-1].append(entry)
+        gap = 0
+    return unique([item for run in runs for item in _between_segments(run)])
+
+
+def _between_segments(run: list[tuple[Block, bool]]) -> list[Item]:
+    marked = [i for i, (_, is_segment) in enumerate(run) if is_segment]
+    if len(marked) < 2:
+        return []
+    listed = [block for block, _ in run[marked[0] : marked[-1] + 1]]
+    if any(
+        len(b.text.split()) > 4
+        or FURNITURE.search(b.text)
+        or TOPICS.search(b.text)
+        or _LINES_END.match(b.text)
+        or classify(b.text) is not None
+        for b in listed
+    ):
+        return []
+    return [Item(b.text, b.page_id, b.page_number, "segments") for b in listed]
 
 
 def lines_under_segments(blocks: list[Block], segments: list[Item]) -> list[Item]:
@@ -204,6 +279,7 @@ def lines_under_segments(blocks: list[Block], segments: list[Item]) -> list[Item
             elif (
                 not FURNITURE.search(text)
                 and not TOPICS.search(text)
+                and not _NOT_A_SEGMENT.search(text)
                 and classify(text) is None
                 and len(text.split()) <= 6
             ):

@@ -31,7 +31,7 @@ import re
 
 from filings.companies.geography import classify
 from filings.companies.geography_tables import DocumentLine
-from filings.companies.profile_document import Block
+from filings.companies.profile_document import Block, one_page
 from filings.companies.profile_items import (
     critical_estimates,
     lines_under_segments,
@@ -40,6 +40,7 @@ from filings.companies.profile_items import (
     named_segments,
     named_strategies,
     risk_kinds,
+    segment_headings,
     segment_rows,
 )
 from filings.companies.profile_sentences import (
@@ -57,69 +58,29 @@ from filings.companies.profile_sentences import (
     usable,
 )
 from filings.companies.profile_vocabulary import (
+    AS_ONE_OF,
     CUES,
+    DEFINITION,
+    DOES,
     HEADINGS,
+    INDUSTRIES_SERVED,
+    NOT_AN_OFFERING,
+    NOT_WHERE_IT_SELLS,
+    OUTLOOK_STATEMENT,
     PEOPLE,
     PERFORMANCE,
+    PLACE_WORD,
+    PRESENT_IN,
+    REFERRAL,
     RISK_FACTOR,
+    SAYS_WHAT,
     SECTIONS,
     SEGMENT_KINDS,
     STRONG,
+    WHAT_IT_IS,
 )
+from filings.companies.profile_without_parts import presentation_basis, stated_risks
 
-_DEFINITION = re.compile(
-    r"the terms? [“\"]|referred to as|hereinafter|fiscal year (is|ends)|52- or 53-week|"
-    r"unless (otherwise stated|the context)|refer(s)? to the|as used in this",
-    re.IGNORECASE,
-)
-_REFERRAL = re.compile(
-    r"^with reference to|^(please )?(refer|see)\b|for (more|further) information|"
-    r"described in (more detail|the "
-    r"annual report|note)|are described in",
-    re.IGNORECASE,
-)
-_PLACE_WORD = re.compile(r"\b[A-ZÅÄÖ][\w’'.-]+(?:\s+[A-ZÅÄÖ][\w’'-]+){0,3}")
-# What a company is, in its own words: "X is a world-leading provider of ...".
-_WHAT_IT_IS = re.compile(
-    r"\b(is|are) (a|an|the|one of the) ([\w-]+ ){0,5}(leader|leading|company|group|provider|"
-    r"supplier|manufacturer|producer|operator|developer|retailer|player|specialist|owner|"
-    r"retailers?|companies)\b|\bär (en|ett) |\bon (\w+ ){0,3}(yhtiö|konserni|johtava)",
-    re.IGNORECASE,
-)
-# "As one of the Nordic region's leading suppliers of ..., we help ...".
-_AS_ONE_OF = re.compile(
-    r"^as (a|an|the|one of the) ([\w’'-]+ ){0,6}(leader|leading|supplier|provider|company|"
-    r"manufacturer|producer|operator|retailer|group)[^.]{0,120},\s*(we|our)\b",
-    re.IGNORECASE,
-)
-# A sentence that opens with what its subject does: "We design, develop ...", "Neste uses ...".
-_DOES = re.compile(
-    r"^([\w&’'.,()-]+\s){1,5}(also )?(designs?|develops?|manufactures?|produces?|provides?|"
-    r"offers?|operates?|sells?|supplies|delivers?|serves?|owns?|acquires?|pioneered|uses?|"
-    r"creates?|enables?|innovates?|deliver|erbjuder|utvecklar|tillverkar|tarjoaa|valmistaa)\b",
-    re.IGNORECASE,
-)
-# Verbs that say what something is or offers, not how it fared.
-_SAYS_WHAT = re.compile(
-    r"\b(includes?|including|consists? of|comprises?|offers?|provides?|develops?|designs?|"
-    r"manufactures?|produces?|sells?|supplies|delivers?|serves?|markets?|operates?|is (a|an|the)|"
-    r"are (a|an|the)|focus(es|ed)? on|specializ\w+|specialis\w+|erbjuder|tillhandahåller|"
-    r"utvecklar|tillverkar|tarjoaa|valmistaa|kehittää)\b",
-    re.IGNORECASE,
-)
-_NOT_AN_OFFERING = re.compile(
-    r"recogni[sz]ed|performance obligation|right of return|allowance|geographic|expenses|"
-    r"costs?\b|margin|CODM|chief operating decision|expected|amortization|impairment|"
-    r"restructuring|growth|outlook|divest\w*|performance|profitab\w+|\borders?\b|order intake|"
-    r"\bdemand\b|remained|\bflat\b",
-    re.IGNORECASE,
-)
-_NOT_WHERE_IT_SELLS = re.compile(
-    r"employees|associates|workforce|headcount|headquarter|tax|exchange rates?|inflation|"
-    r"^\(\d\)|warehouses?|risks?\b|subject to|investigation|lawsuit|court|export|licens|"
-    r"regulat|government|hired|trainees|recruit",
-    re.IGNORECASE,
-)
 KEEP = {
     "overview": 3,
     "products_services": 6,
@@ -149,17 +110,17 @@ def overview(sentences: list[Sentence], issuer: Issuer, listed: set[str]) -> Fou
     def rank(s: Sentence) -> int:
         if s.headings and s.headings[0] in listed:
             return 0
-        if not in_items(s, "item_1") or s.section == "item_1a" or _DEFINITION.search(s.text):
+        if not in_items(s, "item_1") or s.section == "item_1a" or DEFINITION.search(s.text):
             return 0
         if PERFORMANCE.search(s.text) and re.search(r"\d", s.text):
             return 0
         if RISK_FACTOR.search(s.text) or s.bullet:
             return 0
-        about = bool(_AS_ONE_OF.match(s.text)) or (
+        about = bool(AS_ONE_OF.match(s.text)) or (
             issuer.is_subject(s.text)
             and bool(
-                _WHAT_IT_IS.search(s.text)
-                or (_DOES.match(s.text) and CUES["products_services"].search(s.text))
+                WHAT_IT_IS.search(s.text)
+                or (DOES.match(s.text) and CUES["products_services"].search(s.text))
             )
         )
         under = is_under(s, "overview", 1) and (
@@ -179,8 +140,8 @@ def _descriptive(s: Sentence) -> bool:
     return not (
         PERFORMANCE.search(s.text)
         or RISK_FACTOR.search(s.text)
-        or _REFERRAL.search(s.text)
-        or _NOT_AN_OFFERING.search(s.text)
+        or REFERRAL.search(s.text)
+        or NOT_AN_OFFERING.search(s.text)
     )
 
 
@@ -193,27 +154,44 @@ def products(
     if not any(b.section for b in blocks):  # a report's headings: only those it names segments
         known = {i.name.lower() for i in segments}
         listed = [i for i in listed if i.name.lower() in known]
+    segments += segment_headings(blocks, segments)
     items = unique(listed + segments + lines_under_segments(blocks, segments))
-    firsts = _first_sentences(sentences, {i.name for i in items})
+    firsts = {
+        p
+        for p in _first_sentences(sentences, {i.name for i in items})
+        if _says_what_or_offers(sentences, p)
+    }
 
     def rank(s: Sentence) -> int:
-        if not in_items(s, "item_1", "item_7", "item_8") or not _descriptive(s):
+        cue = bool(CUES["products_services"].search(s.text))
+        # the issuer's own description ("About X", "As a leading supplier of ..., we"): its
+        # "increased profitability" is a promise, not a period's change
+        described = cue and (bool(AS_ONE_OF.match(s.text)) or is_under(s, "overview", 1))
+        plain = described and not s.section and not re.search(r"\d", s.text)
+        if not in_items(s, "item_1", "item_7", "item_8") or not (_descriptive(s) or plain):
             return 0
         if s.section.startswith(("item_7", "item_8")) and not SEGMENT_KINDS.search(s.text):
             return 0
         if _places_named(s.text) >= 2 and "segment" in s.text.lower():
             return 0  # segments that are places: geography
-        cue = bool(CUES["products_services"].search(s.text))
-        says = bool(_SAYS_WHAT.search(s.text))
+        says = bool(SAYS_WHAT.search(s.text))
         return (
             6 * (s.position in firsts)
             + 3 * (is_under(s, "products_services", 1) and cue)
             + 2 * bool(SEGMENT_KINDS.search(s.text) and cue and says)
             + 2 * (issuer.is_subject(s.text) and cue and says)
+            + 2 * (described and not s.section)
         )
 
     chosen = pick(sentences, KEEP["products_services"], lambda s: rank(s) if rank(s) >= 2 else 0)
     return Found(chosen, items[:20], heading_of(chosen))
+
+
+def _says_what_or_offers(sentences: list[Sentence], position: int) -> bool:
+    """Whether the sentence at a position says what something is or offers (the first sentence
+    under a segment's heading in a release's outlook speaks of its market instead)."""
+    text = next(s.text for s in sentences if s.position == position)
+    return bool(SAYS_WHAT.search(text) or CUES["products_services"].search(text))
 
 
 def _first_sentences(sentences: list[Sentence], names: set[str]) -> set[int]:
@@ -226,21 +204,26 @@ def _first_sentences(sentences: list[Sentence], names: set[str]) -> set[int]:
 
 
 def _places_named(text: str) -> int:
-    return sum(classify(m.group()) is not None for m in _PLACE_WORD.finditer(text))
+    return sum(classify(m.group()) is not None for m in PLACE_WORD.finditer(text))
 
 
 def customers(sentences: list[Sentence]) -> Found:
     """Who buys, and how concentrated."""
 
     def rank(s: Sentence) -> int:
-        if not _not_risk_factor(s) or not CUES["customers"].search(s.text):
+        served = (  # an acquisition's customers are not yet the issuer's own description
+            not PERFORMANCE.search(s.text)
+            and not re.search(r"\b(acquir|divest)\w*", s.text, re.IGNORECASE)
+            and bool(INDUSTRIES_SERVED.search(s.text))
+        )
+        strong = served or bool(STRONG["customers"].search(s.text))
+        if not _not_risk_factor(s) or not (strong or CUES["customers"].search(s.text)):
             return 0
         if not in_items(s, "item_1", "item_7", "item_8") or s.section.startswith("item_1c"):
             return 0
-        strong = bool(STRONG["customers"].search(s.text))
         if not strong and (PERFORMANCE.search(s.text) and re.search(r"\d", s.text)):
             return 0
-        if not strong and _DEFINITION.search(s.text):
+        if not strong and DEFINITION.search(s.text):
             return 0
         return 4 * strong + 3 * is_under(s, "customers", 1) + 1 * in_items(s, "item_1")
 
@@ -252,8 +235,12 @@ def customers(sentences: list[Sentence]) -> Found:
             lambda s: int(
                 _not_risk_factor(s)
                 and bool(CUES["customers"].search(s.text))
-                and not _DEFINITION.search(s.text)
-                and (is_under(s, "overview", 2) or is_under(s, "products_services", 2))
+                and not DEFINITION.search(s.text)
+                and (
+                    is_under(s, "overview", 2)
+                    or is_under(s, "products_services", 2)
+                    or bool(AS_ONE_OF.match(s.text))
+                )
             ),
         )
     return Found(chosen, source_heading=heading_of(chosen))
@@ -265,11 +252,12 @@ def geography(sentences: list[Sentence]) -> Found:
     def rank(s: Sentence) -> int:
         if not _not_risk_factor(s) or s.section.startswith("item_7a"):
             return 0
-        strong = bool(STRONG["geography"].search(s.text))
         places = _places_named(s.text)
+        present = not s.section and places >= 3 and bool(PRESENT_IN.search(s.text))
+        strong = present or bool(STRONG["geography"].search(s.text))
         if not strong and (PERFORMANCE.search(s.text) or places < 2):
             return 0
-        if _DEFINITION.search(s.text) or _NOT_WHERE_IT_SELLS.search(s.text):
+        if DEFINITION.search(s.text) or (NOT_WHERE_IT_SELLS.search(s.text) and not present):
             return 0
         return 3 * strong + 2 * is_under(s, "geography", 2) + (3 if places >= 3 else places // 2)
 
@@ -293,7 +281,7 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
     def rank(s: Sentence) -> int:
         if not _not_risk_factor(s) or s.section.startswith(("item_8", "item_7a", "item_1c")):
             return 0
-        if _DEFINITION.search(s.text) or _REFERRAL.search(s.text):
+        if DEFINITION.search(s.text) or REFERRAL.search(s.text):
             return 0
         if PEOPLE.search(s.text) or any(PEOPLE.search(h) for h in s.headings[:2]):
             return 0  # the strategy for the workforce is not the company's strategy
@@ -303,7 +291,9 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
             re.IGNORECASE,
         ):
             return 0
-        strong = bool(STRONG["strategy"].search(s.text))
+        # A report's or release's outlook states what is expected of the year ahead.
+        outlook = not s.section and bool(OUTLOOK_STATEMENT.search(s.text))
+        strong = outlook or bool(STRONG["strategy"].search(s.text))
         if PERFORMANCE.search(s.text) and re.search(r"\d", s.text) and not strong:
             return 0
         under = _under_strategy(s)
@@ -313,7 +303,12 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
         return 5 * under + 3 * strong + (cue and (under or strong))
 
     named = {i.name for i in named_strategies(blocks)}
-    chosen = pick(sentences, KEEP["strategy"], lambda s: rank(s) if rank(s) >= 3 else 0)
+    if not one_page(blocks):
+        chosen = pick(sentences, KEEP["strategy"], lambda s: rank(s) if rank(s) >= 3 else 0)
+    else:  # a release's outlook, targets and strategy parts: the best of each
+        chosen = pick(
+            sentences, KEEP["strategy"] + 2, lambda s: rank(s) if rank(s) >= 3 else 0, per_heading=2
+        )
     return Found(chosen, named_strategies(blocks), heading_of(chosen))
 
 
@@ -325,9 +320,9 @@ def risks(blocks: list[Block], sentences: list[Sentence]) -> Found:
     under = [
         s
         for s in sentences
-        if is_under(s, "risks", 1) and not s.section and not _REFERRAL.search(s.text)
+        if is_under(s, "risks", 1) and not s.section and not REFERRAL.search(s.text)
     ]
-    referrals = [s for s in sentences if is_under(s, "risks", 1) and _REFERRAL.search(s.text)]
+    referrals = [s for s in sentences if is_under(s, "risks", 1) and REFERRAL.search(s.text)]
     chosen = (under or referrals)[: KEEP["risks"]]
     kinds = risk_kinds(blocks)
     return Found(chosen, kinds, heading_of(chosen))
@@ -348,7 +343,7 @@ def _risk_headings(blocks: list[Block]) -> Found:
             and len(text.split()) <= 45
             and text[-1:] in ".!?"
             and usable(text, True)
-            and not _REFERRAL.search(text)
+            and not REFERRAL.search(text)
         ):
             chosen.append(
                 Sentence(
@@ -366,7 +361,7 @@ def accounting(blocks: list[Block], sentences: list[Sentence]) -> Found:
     firsts = _first_sentences(sentences, {i.name for i in items})
 
     def rank(s: Sentence) -> int:
-        if s.section.startswith(("item_1a", "item_7a")) or _REFERRAL.search(s.text):
+        if s.section.startswith(("item_1a", "item_7a")) or REFERRAL.search(s.text):
             return 0
         if s.section and not s.section.startswith(("item_7", "item_8")):
             return 0
@@ -395,6 +390,11 @@ def read_sections(
         "risks": risks(blocks, sentences),
         "accounting": accounting(blocks, sentences),
     }
+    if not any(b.section for b in blocks):  # no risk or accounting part: what the text says
+        if not found["risks"].sentences and not found["risks"].items:
+            found["risks"] = stated_risks(sentences)
+        if not found["accounting"].sentences and not found["accounting"].items:
+            found["accounting"] = presentation_basis(sentences)
     for section in found.values():
         section.full_text = _full_text(blocks, section) if section.sentences else None
     return {name: found[name] for name in SECTIONS}

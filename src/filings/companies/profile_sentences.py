@@ -101,8 +101,23 @@ class Issuer:
         return any(opening.startswith(n.lower()) for n in self.names)
 
 
+# Abbreviations a sentence goes on after ("approx. SEK 4.6 billion", "ca. 200", "e.g. Finland").
+_ABBREVIATION = re.compile(
+    r"\b(approx|appr|ca|e\.g|i\.e|incl|excl|no|nr|vs|resp|abt|n\.b|bl\.a|t\.ex|esim|"
+    r"milj|mrd|st)\.$",
+    re.IGNORECASE,
+)
+
+
 def split_sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
+    """A paragraph's sentences; an abbreviation's full stop ends none."""
+    out: list[str] = []
+    for part in (p.strip() for p in _SENTENCE_END.split(text)):
+        if out and _ABBREVIATION.search(out[-1]):
+            out[-1] = f"{out[-1]} {part}"
+        elif part:
+            out.append(part)
+    return out
 
 
 def usable(text: str, bullet: bool) -> bool:
@@ -174,16 +189,27 @@ def in_items(sentence: Sentence, *items: str) -> bool:
 
 
 def pick(
-    candidates: Iterable[Sentence], keep: int, rank: Callable[[Sentence], int]
+    candidates: Iterable[Sentence],
+    keep: int,
+    rank: Callable[[Sentence], int],
+    per_heading: int | None = None,
 ) -> list[Sentence]:
-    """The `keep` best-ranked sentences (ties by reading order), no two alike, in reading order."""
+    """The `keep` best-ranked sentences (ties by reading order), no two alike, in reading order;
+    with `per_heading`, at most that many under one heading before the others have theirs."""
+    ordered = sorted(candidates, key=lambda s: (-rank(s), s.position))
     chosen: list[Sentence] = []
-    for sentence in sorted(candidates, key=lambda s: (-rank(s), s.position)):
-        if rank(sentence) <= 0 or any(_alike(sentence.text, c.text) for c in chosen):
-            continue
-        chosen.append(sentence)
-        if len(chosen) == keep:
-            break
+    taken: dict[str, int] = {}
+    for capped in (True, False) if per_heading else (False,):
+        for sentence in ordered:
+            if len(chosen) == keep:
+                break
+            if rank(sentence) <= 0 or any(_alike(sentence.text, c.text) for c in chosen):
+                continue
+            heading = sentence.headings[0] if sentence.headings else ""
+            if capped and taken.get(heading, 0) >= (per_heading or 0):
+                continue
+            taken[heading] = taken.get(heading, 0) + 1
+            chosen.append(sentence)
     return sorted(chosen, key=lambda s: s.position)
 
 

@@ -27,7 +27,9 @@ HEADINGS: dict[str, re.Pattern[str]] = {
         r"\b(in brief|at a glance|about (us|the company|the group)|this is\b|company (background|"
         r"overview|description|profile)|our company|^overview$|^general$|^introduction$|business "
         r"concept|business model|^our business$|^the business$|what we do|lyhyesti|i korthet|i "
-        r"sammandrag|^om\b|detta är|affärsidé|affärsmodell|liiketoimintamalli)",
+        r"sammandrag|^om\b|detta är|affärsidé|affärsmodell|liiketoimintamalli)|"
+        # "About HANZA": about and the issuer's name, not "About the share"
+        r"^about (?-i:[A-ZÅÄÖ][\w&.-]*)(\s(?-i:[A-ZÅÄÖ][\w&.-]*)){0,2}$",
         re.IGNORECASE,
     ),
     "products_services": re.compile(
@@ -146,7 +148,8 @@ CUES: dict[str, re.Pattern[str]] = {
     ),
     "products_services": re.compile(
         r"\b(products?|services|solutions|offerings?|portfolio|brands?|platforms?|segments?|"
-        r"business areas?|divisions?|produkter|tjänster|lösningar|tuotteet|palvelut|ratkaisut)\b",
+        r"business areas?|divisions?|(?<!intellectual )properties|produkter|tjänster|lösningar|"
+        r"fastigheter|tuotteet|palvelut|ratkaisut|kiinteistöt)\b",
         re.IGNORECASE,
     ),
     "customers": re.compile(
@@ -181,6 +184,23 @@ CUES: dict[str, re.Pattern[str]] = {
         re.IGNORECASE,
     ),
 }
+# An outlook as releases state it: a figure expected, estimated or guided for the year ahead.
+OUTLOOK_STATEMENT = re.compile(
+    r"\b(is|are) (then |now |also )?(expected|estimated|forecast|anticipated|projected) to (be "
+    r"between|be in the range|amount to|be (around|approximately|about|higher|lower|stable|"
+    r"similar|at the same level)|remain|stay|increase|"
+    r"decrease|grow|improve|rise|decline|recover|stabili[sz]e|continue)|\bestimates? that (its|"
+    r"our|the group’s|the group's|the company’s|the company's) [\w ]{0,30}(will|to)\b|"
+    r"\bförväntas (bli|öka|minska|vara|ligga)|\barvioi\w* (että|liikevaihdon)|"
+    r"\bodotetaan \w+(van|vän)\b",
+    re.IGNORECASE,
+)
+# Who buys, as the industries an offering is for: "solutions for water-intensive industries".
+INDUSTRIES_SERVED = re.compile(
+    r"\b(solutions|products|services|equipment|technolog\w+|supplier|supplying)\b[^.]{0,80}\b(for|"
+    r"to) (the )?([\w-]+,? ){1,6}(industries|industry|sectors)\b",
+    re.IGNORECASE,
+)
 # Sentences that answer a section outright, wherever they stand.
 STRONG: dict[str, re.Pattern[str]] = {
     "customers": re.compile(
@@ -193,7 +213,9 @@ STRONG: dict[str, re.Pattern[str]] = {
         r"more than (ten|10) per ?cent|\d+\s?(%|per ?cent) of)|(no single|one|a single|largest|"
         r"two|three|direct|indirect|ten largest|largest single) (customers?|client)|"
         r"(our|its|the company’s|the company's|the group’s|the group's) customers (include|are|"
-        r"range)|customers (include|such as|ranging from)|concentration of (credit )?risk",
+        r"range)|(customers|clients) (include|such as|ranging from)|concentration of (credit )?"
+        r"risk|\bamong (our|its|the company’s|the company's|[\w-]+[’']s) (customers|clients) "
+        r"(are|is)\b",
         re.IGNORECASE,
     ),
     "geography": re.compile(
@@ -220,7 +242,8 @@ STRONG: dict[str, re.Pattern[str]] = {
         r"targets?|(demand|market|markets|sales|revenue|growth|activity) (is|are) expected to|"
         r"guidance for "
         r"\d{4}|outlook for \d{4}|we (expect|aim|target)|strategi(n|ska)? |tavoitte\w*|"
-        r"näkymät",
+        r"näkymät|\b[\w-]+[’']s (long-term )?(financial )?(targets?|goals?|ambitions?) (is|are|of|"
+        r"for|to|has|have)\b",
         re.IGNORECASE,
     ),
     "accounting": re.compile(
@@ -233,10 +256,74 @@ STRONG: dict[str, re.Pattern[str]] = {
 # The words after a list of names a sentence gives: "the X, Y and Z segments".
 SEGMENT_KINDS = re.compile(r"\b(segments?|business areas?|divisions?|business units?)\b")
 SEGMENT_TABLE = re.compile(
+    r"^(analysis of (net )?(revenues?|sales)|(revenue|sales) analysis)$|"
     r"\b(revenues?|net sales|sales|orders received|order intake|omsättning|intäkter|"
     r"liikevaihto)\b.{0,30}\b(by|per)\s+(operating\s+|reportable\s+)?(segments?|business "
     r"areas?|divisions?|affärsområden?|categor(y|ies)|products?|product (areas?|lines?|groups?)|"
     r"type of (income|revenue)|revenue streams?|produktområden?)\b|segmenteittäin|"
     r"liiketoiminta-alueittain",
+    re.IGNORECASE,
+)
+
+# --- the shapes of sentences the sections' rules read ------------------------------------------
+
+DEFINITION = re.compile(
+    r"the terms? [“\"]|referred to as|hereinafter|fiscal year (is|ends)|52- or 53-week|"
+    r"unless (otherwise stated|the context)|refer(s)? to the|as used in this",
+    re.IGNORECASE,
+)
+REFERRAL = re.compile(
+    r"^with reference to|^(please )?(refer|see)\b|for (more|further) information|"
+    r"described in (more detail|the "
+    r"annual report|note)|are described in|(is|are) (available|presented|shown) in note",
+    re.IGNORECASE,
+)
+PLACE_WORD = re.compile(r"\b[A-ZÅÄÖ][\w’'.-]+(?:\s+[A-ZÅÄÖ][\w’'-]+){0,3}")
+# What a company is, in its own words: "X is a world-leading provider of ...".
+WHAT_IT_IS = re.compile(
+    r"\b(is|are) (a|an|the|one of the) ([\w-]+ ){0,5}(leader|leading|company|group|provider|"
+    r"supplier|manufacturer|producer|operator|developer|retailer|player|specialist|owner|"
+    r"retailers?|companies)\b|\bär (en|ett) |\bon (\w+ ){0,3}(yhtiö|konserni|johtava)",
+    re.IGNORECASE,
+)
+# "As one of the Nordic region's leading suppliers of ..., we help ...".
+AS_ONE_OF = re.compile(
+    r"^as (a|an|the|one of the) ([\w’'-]+ ){0,6}(leader|leading|supplier|provider|company|"
+    r"manufacturer|producer|operator|retailer|group)[^.]{0,120},\s*(we|our)\b",
+    re.IGNORECASE,
+)
+# A sentence that opens with what its subject does: "We design, develop ...", "Neste uses ...".
+DOES = re.compile(
+    r"^([\w&’'.,()-]+\s){1,5}(also )?(designs?|develops?|manufactures?|produces?|provides?|"
+    r"offers?|operates?|sells?|supplies|delivers?|serves?|owns?|acquires?|pioneered|uses?|"
+    r"creates?|enables?|innovates?|deliver|erbjuder|utvecklar|tillverkar|tarjoaa|valmistaa)\b",
+    re.IGNORECASE,
+)
+# Verbs that say what something is or offers, not how it fared.
+SAYS_WHAT = re.compile(
+    r"\b(includes?|including|consists? of|comprises?|offers?|provides?|develops?|designs?|"
+    r"manufactures?|produces?|sells?|supplies|delivers?|serves?|markets?|operates?|is (a|an|the)|"
+    r"are (a|an|the)|focus(es|ed)? on|specializ\w+|specialis\w+|erbjuder|tillhandahåller|"
+    r"utvecklar|tillverkar|tarjoaa|valmistaa|kehittää)\b",
+    re.IGNORECASE,
+)
+NOT_AN_OFFERING = re.compile(
+    r"recogni[sz]ed|performance obligation|right of return|allowance|geographic|expenses|"
+    r"costs?\b|margin|CODM|chief operating decision|expected|amortization|impairment|"
+    r"restructuring|growth|outlook|divest\w*|performance|profitab\w+|\borders?\b|order intake|"
+    r"\bdemand\b|remained|\bflat\b|\bquarter\b|\bseason",
+    re.IGNORECASE,
+)
+NOT_WHERE_IT_SELLS = re.compile(
+    r"employees|associates|workforce|headcount|headquarter|tax|exchange rates?|inflation|"
+    r"^\(\d\)|warehouses?|risks?\b|subject to|investigation|lawsuit|court|export|licens|"
+    r"regulat|government|hired|trainees|recruit",
+    re.IGNORECASE,
+)
+# Where a company has a presence, listed: "a presence in about 190 locations in Sweden, Norway,
+# Denmark and Finland", "manufacturing clusters: Sweden, Finland, Germany ...".
+PRESENT_IN = re.compile(
+    r"\b(presence|present|located|operat\w*|offices|sites|plants|factories|stores|locations|"
+    r"branches|clusters|närvaro|verksamhet|toimipisteet|toimintaa)\b",
     re.IGNORECASE,
 )

@@ -1,0 +1,79 @@
+"""What a document without a report's risk or accounting part still says of them: a release or
+a short report has no "Risks and uncertainties" note nor "Accounting principles" note, yet its
+outlook names the risks and uncertainties the issuer sees, and its text says on what basis its
+figures are presented (alternative performance measures not defined by IFRS, operations
+reclassified as discontinued, a changed financial year, comparatives restated).
+
+These are the issuer's own words, read only when the document has no such part (and is no 10-K,
+whose items have them); the section's heading says they come from elsewhere in the document.
+"""
+
+from __future__ import annotations
+
+import re
+
+from filings.companies.profile_sentences import Found, Sentence, heading_of, pick
+from filings.companies.profile_vocabulary import OFF_TOPIC, PERFORMANCE, RISK_FACTOR
+
+# The uncertainties an outlook names, in en/sv/fi.
+_UNCERTAINTY = re.compile(
+    r"\b(risks?|uncertaint(y|ies)|uncertain|volatil(e|ity)|assumes no (major )?disruptions?|"
+    r"osäkerhet\w*|osäker|risker|epävarm\w*|riski\w*)\b",
+    re.IGNORECASE,
+)
+# Not a risk the issuer sees: how it manages risk, a risk-free rate, a ratio's name.
+_NOT_A_RISK = re.compile(
+    r"risk management|risk-free|risk-adjusted|weighted average|hedg\w+|low-risk|de-?risk",
+    re.IGNORECASE,
+)
+# Parts whose words are nobody's view of the business: disclaimers and forward-looking notes.
+_DISCLAIMER = re.compile(
+    r"forward-looking|important information|disclaimer|cautionary|framtidsinriktad|"
+    r"tulevaisuutta koskev",
+    re.IGNORECASE,
+)
+# The basis the figures are presented on, in the words of reports and releases.
+_BASIS = re.compile(
+    r"(prepared|presented) in accordance with|\bIAS \d+\b|not defined (by|in|under) IFRS|"
+    r"alternative performance measures? (should|are|is|that)|"
+    r"(re)?classified [^.]{0,80}(held for sale|discontinued operations?)|"
+    r"financial year (was|has been|is) changed|comparative (figures|numbers|periods?|information) "
+    r"(have|has|are|were) (been )?(restated|reported|recalculated|adjusted)|"
+    r"\b(restated|recast) (to reflect|for)|redovisningsprinciper|IFRS-standard|"
+    r"(upprättats|upprättad|upprättas) i enlighet med|alternativa nyckeltal|"
+    r"laadittu [^.]{0,40}mukaisesti|laatimisperiaat\w*|vaihtoehtoiset tunnusluvut",
+    re.IGNORECASE,
+)
+KEEP_RISKS, KEEP_BASIS = 4, 3
+
+
+def _headed_by(s: Sentence, pattern: re.Pattern[str]) -> bool:
+    return any(pattern.search(h) for h in s.headings[:2])
+
+
+def stated_risks(sentences: list[Sentence]) -> Found:
+    """The risks and uncertainties a document without a risk part names (its outlook's), in
+    reading order."""
+
+    def rank(s: Sentence) -> int:
+        if s.section or not _UNCERTAINTY.search(s.text) or _NOT_A_RISK.search(s.text):
+            return 0
+        if _headed_by(s, _DISCLAIMER) or RISK_FACTOR.search(s.text):
+            return 0
+        return 0 if PERFORMANCE.search(s.text) and re.search(r"\d", s.text) else 1
+
+    chosen = pick(sentences, KEEP_RISKS, rank)
+    return Found(chosen, source_heading=heading_of(chosen))
+
+
+def presentation_basis(sentences: list[Sentence]) -> Found:
+    """The basis of presentation a document without an accounting part states: how its figures
+    are prepared and what they leave out or restate."""
+
+    def rank(s: Sentence) -> int:
+        if s.section or _headed_by(s, _DISCLAIMER) or OFF_TOPIC.search(s.text):
+            return 0
+        return int(bool(_BASIS.search(s.text)))
+
+    chosen = pick(sentences, KEEP_BASIS, rank)
+    return Found(chosen, source_heading=heading_of(chosen))
