@@ -42,6 +42,13 @@ def held_search(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[threading.Eve
     release.set()
 
 
+async def _until_held(calls: list[int]) -> None:
+    """Wait until the first request is inside the held search (its key is then taken)."""
+    with anyio.fail_after(20):
+        while not calls:
+            await anyio.sleep(0.01)
+
+
 def _app(deployment: Deployment, tmp_path: Path, **overrides: Any) -> Any:
     settings = Settings(
         database_url=deployment.env["FILINGS_DATABASE_URL"],
@@ -73,7 +80,8 @@ def test_60_waiting_duplicates_leave_the_server_free_and_replay_one_answer(
             async with anyio.create_task_group() as group:
                 for _ in range(DUPLICATES):
                     group.start_soon(post_duplicate)
-                await anyio.sleep(0.5)  # the owner holds its thread; the rest are waiting
+                await _until_held(calls)  # the owner holds its thread; the rest are waiting
+                await anyio.sleep(0.2)
                 # Another caller is served while the owner is still held.
                 other.append(await c.post(SEARCH, json={"limit": 1}, headers=auth))
                 release.set()
