@@ -633,3 +633,33 @@ def test_the_quarter_a_release_reports() -> None:
     assert reporting_quarter(release, "Half-year report January–June 2025", "") == 2
     assert reporting_quarter(release, "Year-end report 2024", "Q4 2024 in brief") is None
     assert reporting_quarter(release, "Inside information: new targets", "") is None
+    # months named in Swedish and Finnish, and spans that do not begin in January
+    assert reporting_quarter(release, "Delårsrapport januari–september 2025", "") == 3
+    assert reporting_quarter(release, "Osavuosikatsaus heinä–syyskuu 2025", "") == 3
+    assert reporting_quarter(release, "Interim report July–September 2025", "") == 3
+    assert reporting_quarter(release, "Puolivuosikatsaus tammi–kesäkuu 2025", "") == 2
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Fourth quarter and full year 2024 results",
+        "Q4 and full year 2024",
+        "Fourth-quarter report 2024",
+        "Årsbokslut 2024",
+        "Bokslutsrapport 2024",
+        "Helårsrapport 2024",
+        "Fjärde kvartalet 2024",
+        "Neljännen neljänneksen tulos 2024",
+        "Tilinpäätöstiedote loka-joulukuu 2024",
+        "Financial Statements 2024",
+        "Bokslutskommuniké januari–december 2024",
+        "Tilinpäätöstiedote 1.1.–31.12.2024",
+    ],
+)
+def test_a_year_end_release_is_the_year_it_reports(title: str) -> None:
+    """Published in February 2025, a year's report in any of its names is fiscal year 2024
+    (the publication year would put it under 2025, where a filing search for 2024 misses it)."""
+    from filings.ingest.nordic.classify import fiscal_period
+
+    assert fiscal_period("stock_exchange_release", title, "", date(2025, 2, 12)) == (2024, None)

@@ -12,8 +12,28 @@ _Q_PATTERNS = [
     re.compile(r"\binterim\s+report\s+(first|second|third|fourth)\s+quarter\s+(\d{4})", re.I),
     re.compile(r"\bQ([1-4])\s*/?\s*(\d{4})\b", re.I),
     re.compile(r"\b(?:January|Jan)\s*[-–]\s*(March|June|September|December)\s+(\d{4})", re.I),
+    # a span of months to a quarter's end, in English, Swedish or Finnish: `July–September
+    # 2025`, `januari–september 2025`, `heinä–syyskuu 2025`
+    re.compile(
+        r"\b(?:january|jan|januari|tammi|april|apr|huhti|july|jul|juli|heinä|october|oct|oktober|"
+        r"okt|loka)\w*\.?\s*[-–—]+\s*(march|mars|maalis|june|juni|kesä|september|sept|syys|"
+        r"december|joulu)\w*\.?\s+(\d{4})",
+        re.I,
+    ),
 ]
-_PERIOD_END_QUARTER = {"march": 1, "june": 2, "september": 3, "december": 4}
+_PERIOD_END_QUARTER = {
+    "march": 1,
+    "june": 2,
+    "september": 3,
+    "december": 4,
+    "mars": 1,
+    "juni": 2,
+    "sept": 3,
+    "maalis": 1,
+    "kesä": 2,
+    "syys": 3,
+    "joulu": 4,
+}
 _ANNUAL = re.compile(
     r"\b(?:annual\s+report|financial\s+statements?\s+(?:bulletin|release)|"
     r"årsredovisning|tilinpäätöstiedote|vuosikertomus)\s+(\d{4})\b",
@@ -45,7 +65,25 @@ _YEAR_END = [
         rf"\b(?:january|jan|januari|tammi){_M}(?:december|dec|joulukuu)\s+(\d{{4}})\b", re.I
     ),
     re.compile(r"\b1\.1\.\s*[-–—]+\s*31\.12\.\s*(\d{4})\b"),
-    re.compile(r"\b(?:fourth\s+quarter|Q4)(?:\s+of)?\s*/?\s*(\d{4})\b", re.I),
+    re.compile(
+        r"\b(?:fourth[\s-]+quarter|Q4)(?:\s+(?:and|&)\s+(?:the\s+)?(?:full[\s-]+year|year[\s-]+end))?"
+        r"(?:\s+(?:report|results|of|for))*\s*/?\s*(\d{4})\b",
+        re.I,
+    ),
+    # Swedish and Finnish names of a year's report: Årsbokslut, Bokslutsrapport, Helårsrapport,
+    # Fjärde kvartalet 2024, Neljännen neljänneksen tulos 2024
+    re.compile(r"\b(?:årsbokslut|bokslutsrapport|helårsrapport)\s+(\d{4})\b", re.I),
+    re.compile(
+        r"\b(?:fjärde\s+kvartalet|neljännen\s+(?:vuosi)?neljänneksen(?:\s+\w+)?)\s+(\d{4})\b",
+        re.I,
+    ),
+    # a span of months to December, whatever names the report (`loka–joulukuu 2024`)
+    re.compile(
+        rf"\b(?:october|oct|oktober|okt|loka|july|jul|juli|heinä|january|jan|januari|tammi)"
+        rf"\w*\.?{_M}(?:december|dec|joulu)\w*\.?\s+(\d{{4}})\b",
+        re.I,
+    ),
+    re.compile(r"\bfinancial\s+statements\s+(\d{4})\b", re.I),
     # "Interim Report 1 October 2023 - 31 December 2024": a report to a year's last day
     re.compile(
         rf"\b(?:report|release|bulletin|rapport|katsaus|tiedote)\s+\d{{1,2}}\.?\s+\w+(?:\s+\d{{4}})?"
