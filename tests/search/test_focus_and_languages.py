@@ -153,3 +153,23 @@ def test_names_of_statements_and_ratios_bring_the_captions_statements_print() ->
     assert translated(asked) == asked  # the dense side embeds the question as asked
     assert "capital" in statement_words("capex as a % of revenue")
     assert "capital" not in statement_words("capexes")  # a word, not a part of one
+
+
+def test_finnish_and_swedish_report_words_bring_their_english_ones() -> None:
+    from filings.search.glossary import english_words
+
+    asked = {
+        "Teslan liiketoiminnan rahavirta tammi-kesäkuussa 2025": {"operating", "cash", "June"},
+        "Montako osaketta Apple osti takaisin yhdeksän kuukauden aikana": {"repurchased", "nine"},
+        "Industrial Techniques rörelsemarginal justerad för omstruktureringskostnader": {
+            "restructuring",
+            "adjusted",
+        },
+        "Lifcos utdelningspolicy och utdelningsandel": {"dividend", "policy", "payout", "ratio"},
+        "Efterfrågan på utrustning från halvledarindustrin": {"demand", "equipment"},
+    }
+    for question, expected in asked.items():
+        assert expected <= set(english_words(question)), question
+    # an English word that begins like a Nordic one brings no other word
+    for question in ("major usage of faster adoption", "Mars programs by segment policy"):
+        assert set(english_words(question)) <= set(question.split()), question
