@@ -173,3 +173,16 @@ def test_finnish_and_swedish_report_words_bring_their_english_ones() -> None:
     # an English word that begins like a Nordic one brings no other word
     for question in ("major usage of faster adoption", "Mars programs by segment policy"):
         assert set(english_words(question)) <= set(question.split()), question
+
+
+def test_a_named_year_the_company_has_no_filing_of_still_raises_the_company(
+    client: TestClient, connection: Connection
+) -> None:
+    acme = add_company(connection, "acme", "Acme Industri AB", market="nordic")
+    other = add_company(connection, "borealis", "Borealis Verken AB", market="nordic")
+    body = "Capital expenditure for 2025 is planned at EUR 160 million, mainly for maintenance."
+    # the plans for 2025 are in Acme's 2024 report; Borealis has a 2025 one saying the same
+    _passage(connection, other, "00000000000000b1", body, year=2025)
+    ours = _passage(connection, acme, "00000000000000a1", body, year=2024)
+    answer = client.post(SEARCH, json={"query": "Acme Industrin investoinnit 2025"}).json()
+    assert answer["results"][0]["page_id"] == ours, answer

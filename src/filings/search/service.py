@@ -146,13 +146,18 @@ def _in_period(period: NamedPeriod, fiscal_year: int | None, quarter: int | None
     )
 
 
-def _focus_filter(where: PassageFilter, focus: Focus) -> PassageFilter | None:
+def _focus_filter(conn: Connection, where: PassageFilter, focus: Focus) -> PassageFilter | None:
     """The filter of the named company and year, as a ranking of its own beside `where`;
-    None when the question names neither beyond the filters."""
+    None when the question names neither beyond the filters. A year the company has no filing
+    of is left out of it: the question is about that year as a report of another tells of it
+    (the plans for 2025 in the 2024 release), and the company's own passages still rise."""
+    company_pk = where.company_pk or focus.company_pk
     year = where.year
     if year is None and len(focus.period.years) == 1:
         year = next(iter(focus.period.years))
-    narrowed = PassageFilter(where.company_pk or focus.company_pk, year, where.document_type)
+        if company_pk is not None and year not in queries.fiscal_years(conn, company_pk):
+            year = None
+    narrowed = PassageFilter(company_pk, year, where.document_type)
     return None if narrowed == where else narrowed
 
 
@@ -201,7 +206,7 @@ def rank(
         record = companies.mentioned(request.query)
         mentioned = record.pk if record is not None else None
     focus = Focus(mentioned, named_period(request.query) if request.year is None else NamedPeriod())
-    narrowed = _focus_filter(where, focus)
+    narrowed = _focus_filter(conn, where, focus)
     wheres = [where] if narrowed is None else [where, narrowed]
     total, with_vectors = engine.index.status(conn)
     # A Finnish or Swedish question meets English text through the report words it uses.
