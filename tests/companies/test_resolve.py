@@ -229,7 +229,6 @@ def test_the_words_naming_a_company_in_a_question() -> None:
     assert index.words_naming("Net sales", 6) == []  # too short to tell from a word
 
 
-
 def test_a_company_named_by_its_short_name_its_finnish_stem_or_with_an_ampersand() -> None:
     def record(pk: int, name: str) -> CompanyRecord:
         return CompanyRecord(pk, f"c{pk}", name, name, "nordic", has_data=True)
@@ -260,6 +259,7 @@ def test_a_company_named_by_its_short_name_its_finnish_stem_or_with_an_ampersand
     # a descriptive word alone is no name; an ampersand does not begin or end one
     for question in ("Group revenue by segment", "Holding company structure", "& Johnson"):
         assert index.mentioned(question) is None, question
+
 
 TSMC = CompanyRecord(
     6, "tsm", "TAIWAN SEMICONDUCTOR MANUFACTURING CO LTD", "Taiwan Semiconductor", "us", ("TSM",)

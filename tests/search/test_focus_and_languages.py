@@ -186,3 +186,22 @@ def test_a_named_year_the_company_has_no_filing_of_still_raises_the_company(
     ours = _passage(connection, acme, "00000000000000a1", body, year=2024)
     answer = client.post(SEARCH, json={"query": "Acme Industrin investoinnit 2025"}).json()
     assert answer["results"][0]["page_id"] == ours, answer
+
+
+def test_full_text_counts_the_words_it_understands_through_the_glossary() -> None:
+    from filings.search.periods import period_words
+    from filings.search.service import understood_share
+
+    known = frozenset({"dividend", "policy", "payout", "ratio", "cash", "surplus", "operating"})
+    asked = "Lifcos utdelningspolicy och utdelningsandel"
+    searched = f"{asked} dividend policy payout ratio"
+    # `och` says nothing; the two compounds are understood through their English words; the
+    # genitive name only when it names the company the question is about
+    assert understood_share(searched, asked, known) == 2 / 3
+    assert understood_share(searched, asked, known, {"lifcos"}) == 1.0
+    assert understood_share(searched, asked, frozenset()) == 0.0
+    asked = "Atlas Copcon liiketoiminnan kassaylijäämä kolmannella neljänneksellä 2023"
+    names = {"atlas", "copcon"} | period_words(asked)
+    assert period_words(asked) == {"kolmannella", "neljänneksellä"}
+    assert understood_share(f"{asked} operating cash surplus", asked, known, names) == 1.0
+    assert understood_share("2023", "2023", known) == 1.0  # numbers alone: nothing to weigh

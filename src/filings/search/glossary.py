@@ -98,6 +98,8 @@ FINNISH: dict[str, str] = {
     "suomi": "Finland",
     "saksa": "Germany",
     "kuukau": "months",
+    "vuotuis": "annual",
+    "vuosikertomu": "annual report",
     "kolme": "three",
     "kuusi": "six",
     "kuude": "six",
@@ -255,6 +257,8 @@ SWEDISH: dict[str, str] = {
     "sverige": "Sweden",
     "tyskland": "Germany",
     "månad": "months",
+    "årlig": "annual",
+    "årsredovisning": "annual report",
     "slutar": "ends",
     "påverk": "impact impacted affected",
     "valuta": "currency exchange",
@@ -314,6 +318,21 @@ SWEDISH: dict[str, str] = {
     "utgift": "expenses costs",
 }
 _WORD = re.compile(r"\w+", re.UNICODE)
+# The words of a Finnish or Swedish question that carry no content (question words, pronouns,
+# prepositions, auxiliaries: the Snowball stop lists' commonest): full text over English
+# reports cannot meet them, and they say nothing of how well it understood the question.
+FUNCTION_WORDS = frozenset(
+    """
+    ja tai sekä ei on oli ovat olivat ole se ne sen niiden joka jotka mikä mitkä mitä miten
+    miksi milloin missä mistä mihin kuka ketkä kuinka paljon paljonko montako mikä kumpi
+    kanssa aikana jälkeen ennen mukaan kohden lähtien mennessä asti myös vain kuin jos että
+    kun nyt tämä tämän nämä tuo hän he me te minä sinä vuonna
+    och eller samt inte är var varit vara blev blir den det de dess deras som vilken vilket
+    vilka vad hur när var varför vem vems om till från för av på i med under efter före
+    enligt inom mot hos vid kan ska skulle har hade få fick många mycket också bara än
+    att en ett denna detta dessa sin sitt sina han hon vi ni jag du
+    """.split()
+)
 _ENTRIES = sorted([*FINNISH.items(), *SWEDISH.items()], key=lambda kv: -len(kv[0]))
 COMPOUND_PART = 6  # a key this long is found inside a compound word too
 

@@ -13,6 +13,7 @@ computed the full-text side answers alone (`mode: fulltext`).
 
 from __future__ import annotations
 
+from collections.abc import Set
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,10 +24,10 @@ from filings.companies.resolve import CompanyIndex
 from filings.companies.service import CompanyDirectory, resolve_company
 from filings.core.markets import DOCUMENT_TYPES
 from filings.core.misses import FailureKind, Miss, invalid_choice, miss
-from filings.db.fulltext import PassageFilter, full_text
+from filings.db.fulltext import PassageFilter, full_text, query_terms
 from filings.documents.service import page_citation
 from filings.search import glossary, queries
-from filings.search.periods import NamedPeriod, named_period
+from filings.search.periods import NamedPeriod, named_period, period_words
 from filings.search.schemas import (
     ContentHit,
     ContentSearchRequest,
@@ -177,6 +178,30 @@ def _unnamed(searched: str, companies: CompanyIndex, where: PassageFilter) -> st
     return " ".join(kept) if kept and naming else searched
 
 
+def understood_share(
+    searched: str, question: str, known: frozenset[str], names: Set[str] = frozenset()
+) -> float:
+    """The share of the searched words full text understands: a word some passage holds, a
+    Finnish or Swedish word whose English words (`glossary`) one holds, or a word naming the
+    company the question names (`Teslan`) or its period (`kolmannella neljänneksellä`), which
+    the focus stands for. Not counted: numbers, Finnish and Swedish function
+    words, and the English words the glossary added (they stand for their word). 1.0 when no
+    word is left."""
+    added = {w.lower() for w in glossary.english_words(question)} - set(query_terms(question))
+    words = [
+        t
+        for t in query_terms(searched)
+        if not t.isdigit() and t not in added and t not in glossary.FUNCTION_WORDS
+    ]
+    if not words:
+        return 1.0
+    understood = [
+        w in known or w in names or any(e.lower() in known for e in glossary.english_words(w))
+        for w in words
+    ]
+    return sum(understood) / len(words)
+
+
 @dataclass(frozen=True)
 class Sides:
     """Which rankings a search fuses (both by default; one alone for comparisons)."""
@@ -206,6 +231,10 @@ def rank(
         record = companies.mentioned(request.query)
         mentioned = record.pk if record is not None else None
     focus = Focus(mentioned, named_period(request.query) if request.year is None else NamedPeriod())
+    named_pk = company_pk if company_pk is not None else mentioned
+    naming = period_words(request.query) | {
+        w.casefold() for w in companies.words_naming(request.query, named_pk or 0)
+    }
     narrowed = _focus_filter(conn, where, focus)
     wheres = [where] if narrowed is None else [where, narrowed]
     total, with_vectors = engine.index.status(conn)
@@ -223,12 +252,16 @@ def rank(
     rankings: list[list[tuple[int, float]]] = []
     weights: list[float] = []
     if sides.words:
+        share = 1.0
         for place, filter_ in enumerate(wheres):
             words = full_text(conn, _unnamed(searched, companies, filter_), CANDIDATES, filter_)
             rankings.append(words.ranked)
-            # Full text counts as far as it knows the query's words (a Finnish question over
-            # English text matches little but numbers): the vectors carry the rest.
-            weights.append(words.known_share * (FOCUS_WEIGHT if place else 1.0))
+            # Full text counts as far as it understands the question's words (a Finnish
+            # question over English text matches little but the words the glossary translates,
+            # the company's name and the period): the vectors carry the rest.
+            if not place:
+                share = understood_share(searched, request.query, words.known, naming)
+            weights.append(share * (FOCUS_WEIGHT if place else 1.0))
     dense = started.result() if started is not None else None
     if dense is not None and dense[0] is not None:
         for place, own in enumerate(dense):
