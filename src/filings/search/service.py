@@ -202,6 +202,12 @@ def understood_share(
     return sum(understood) / len(words)
 
 
+def _focus_words(question: str, companies: CompanyIndex, company_pk: int | None) -> set[str]:
+    """The question's words (case-folded) that name its company and its quarter."""
+    named = companies.words_naming(question, company_pk) if company_pk is not None else []
+    return period_words(question) | {w.casefold() for w in named}
+
+
 @dataclass(frozen=True)
 class Sides:
     """Which rankings a search fuses (both by default; one alone for comparisons)."""
@@ -231,10 +237,7 @@ def rank(
         record = companies.mentioned(request.query)
         mentioned = record.pk if record is not None else None
     focus = Focus(mentioned, named_period(request.query) if request.year is None else NamedPeriod())
-    named_pk = company_pk if company_pk is not None else mentioned
-    naming = period_words(request.query) | {
-        w.casefold() for w in companies.words_naming(request.query, named_pk or 0)
-    }
+    naming = _focus_words(request.query, companies, company_pk or mentioned)
     narrowed = _focus_filter(conn, where, focus)
     wheres = [where] if narrowed is None else [where, narrowed]
     total, with_vectors = engine.index.status(conn)
