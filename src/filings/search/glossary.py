@@ -5,8 +5,8 @@ six letters or more, holds it, as the parts of a compound do: `osinkoehdotus`, `
 brings the key's English words into the full-text query; the question itself is searched as
 written too. General report vocabulary, as in the statements' labels (`ingest/nordic/labels.py`),
 the words of periods, places, pay and operations, each kept in both languages; a key that
-begins a common English word (`maj`: major, `usa`: usage) is left out, since every question is
-looked up.
+begins a common English word (`maj`: major, `usa`: usage, `juni`: junior, `kina`: kinase) is
+left out, since every question is looked up.
 """
 
 from __future__ import annotations
@@ -260,7 +260,7 @@ SWEDISH: dict[str, str] = {
     "internationell": "international",
     "inhemsk": "domestic",
     "europa": "Europe",
-    "kina": "China",
+    "kinesisk": "Chinese China",
     "sverige": "Sweden",
     "tyskland": "Germany",
     "månad": "months",
@@ -274,7 +274,6 @@ SWEDISH: dict[str, str] = {
     # the months (a report's periods: `januari-juni`, January-June)
     "januari": "January",
     "februari": "February",
-    "juni": "June",
     "juli": "July",
     "augusti": "August",
     "oktober": "October",
