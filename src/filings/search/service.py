@@ -5,10 +5,10 @@ the year the question names (`Focus`: a company's name, `2024`, `Q3`, `kolmannel
 neljänneksellä`), when they go beyond the filters. A Finnish or Swedish question also carries the
 English words of its report vocabulary (`search/glossary.py`) to both sides. The rankings are
 fused by their scores (each scaled to [0, 1] between its last and first candidate; full text
-weighted by the share of the query's words the index knows, the vectors by VECTOR_WEIGHT), and
-a passage of the named company or period has its fused score raised (COMPANY_BOOST,
-PERIOD_BOOST): a boost, never a filter. `score` is in [0, 1]. While the vectors are still being
-computed the full-text side answers alone (`mode: fulltext`).
+weighted by the share of the question's words it understands, `understood_share`, the vectors
+by VECTOR_WEIGHT), and a passage of the named company or period has its fused score raised
+(COMPANY_BOOST, PERIOD_BOOST): a boost, never a filter. `score` is in [0, 1]. While the vectors
+are still being computed the full-text side answers alone (`mode: fulltext`).
 """
 
 from __future__ import annotations
