@@ -229,6 +229,38 @@ def test_the_words_naming_a_company_in_a_question() -> None:
     assert index.words_naming("Net sales", 6) == []  # too short to tell from a word
 
 
+def test_a_company_named_by_its_short_name_its_finnish_stem_or_with_an_ampersand() -> None:
+    def record(pk: int, name: str) -> CompanyRecord:
+        return CompanyRecord(pk, f"c{pk}", name, name, "nordic", has_data=True)
+
+    index = CompanyIndex.build(
+        [
+            record(1, "Musti Group Oyj"),
+            record(2, "Wihlborgs Fastigheter AB"),
+            record(3, "Outokumpu Oyj"),
+            record(4, "JOHNSON & JOHNSON"),
+            record(5, "Sampo Oyj"),
+            record(6, "Kesko Oyj"),
+        ]
+    )
+    named = {
+        "Mustin uusi osinkopolitiikka": 1,  # the name without its descriptive "Group"
+        "Mustis bruttomarginal minskade": 1,
+        "Wihlborgs hyresintäkter fjärde kvartalet": 2,
+        "Outokummun osinkoehdotus": 3,  # the genitive's weak grade: kumpu, kummun
+        "Sammon vakavaraisuus": 5,
+        "Keskon liikevaihto": 6,  # no gradation to undo
+        "Paljonko Johnson & Johnsonin myynti oli?": 4,
+        "Johnson & Johnson international sales": 4,
+    }
+    for question, pk in named.items():
+        found = index.mentioned(question)
+        assert found is not None and found.pk == pk, question
+    # a descriptive word alone is no name; an ampersand does not begin or end one
+    for question in ("Group revenue by segment", "Holding company structure", "& Johnson"):
+        assert index.mentioned(question) is None, question
+
+
 TSMC = CompanyRecord(
     6, "tsm", "TAIWAN SEMICONDUCTOR MANUFACTURING CO LTD", "Taiwan Semiconductor", "us", ("TSM",)
 )

@@ -153,3 +153,56 @@ def test_names_of_statements_and_ratios_bring_the_captions_statements_print() ->
     assert translated(asked) == asked  # the dense side embeds the question as asked
     assert "capital" in statement_words("capex as a % of revenue")
     assert "capital" not in statement_words("capexes")  # a word, not a part of one
+
+
+def test_finnish_and_swedish_report_words_bring_their_english_ones() -> None:
+    from filings.search.glossary import english_words
+
+    asked = {
+        "Teslan liiketoiminnan rahavirta tammi-kesäkuussa 2025": {"operating", "cash", "June"},
+        "Rörelseresultat januari-juli": {"operating", "January", "July"},
+        "Montako osaketta Apple osti takaisin yhdeksän kuukauden aikana": {"repurchased", "nine"},
+        "Industrial Techniques rörelsemarginal justerad för omstruktureringskostnader": {
+            "restructuring",
+            "adjusted",
+        },
+        "Lifcos utdelningspolicy och utdelningsandel": {"dividend", "policy", "payout", "ratio"},
+        "Efterfrågan på utrustning från halvledarindustrin": {"demand", "equipment"},
+    }
+    for question, expected in asked.items():
+        assert expected <= set(english_words(question)), question
+    # an English word that begins like a Nordic one brings no other word
+    for question in ("major usage of junior kinase", "Mars programs by segment policy"):
+        assert set(english_words(question)) <= set(question.split()), question
+
+
+def test_a_named_year_the_company_has_no_filing_of_still_raises_the_company(
+    client: TestClient, connection: Connection
+) -> None:
+    acme = add_company(connection, "acme", "Acme Industri AB", market="nordic")
+    other = add_company(connection, "borealis", "Borealis Verken AB", market="nordic")
+    body = "Capital expenditure for 2025 is planned at EUR 160 million, mainly for maintenance."
+    # the plans for 2025 are in Acme's 2024 report; Borealis has a 2025 one saying the same
+    _passage(connection, other, "00000000000000b1", body, year=2025)
+    ours = _passage(connection, acme, "00000000000000a1", body, year=2024)
+    answer = client.post(SEARCH, json={"query": "Acme Industrin investoinnit 2025"}).json()
+    assert answer["results"][0]["page_id"] == ours, answer
+
+
+def test_full_text_counts_the_words_it_understands_through_the_glossary() -> None:
+    from filings.search.periods import period_words
+    from filings.search.service import understood_share
+
+    known = frozenset({"dividend", "policy", "payout", "ratio", "cash", "surplus", "operating"})
+    asked = "Lifcos utdelningspolicy och utdelningsandel"
+    searched = f"{asked} dividend policy payout ratio"
+    # `och` says nothing; the two compounds are understood through their English words; the
+    # genitive name only when it names the company the question is about
+    assert understood_share(searched, asked, known) == 2 / 3
+    assert understood_share(searched, asked, known, {"lifcos"}) == 1.0
+    assert understood_share(searched, asked, frozenset()) == 0.0
+    asked = "Atlas Copcon liiketoiminnan kassaylijäämä kolmannella neljänneksellä 2023"
+    names = {"atlas", "copcon"} | period_words(asked)
+    assert period_words(asked) == {"kolmannella", "neljänneksellä"}
+    assert understood_share(f"{asked} operating cash surplus", asked, known, names) == 1.0
+    assert understood_share("2023", "2023", known) == 1.0  # numbers alone: nothing to weigh

@@ -135,6 +135,39 @@ def leads(query: str, name: str) -> bool:
 _MENTION_WORD = re.compile(r"[\w&][\w&.\-]*(?:['\u2019:][a-z]+)?", re.UNICODE)
 _GENITIVES = ("'s", "\u2019s", ":s", ":n", "in", "en", "s", "n")
 _SHORTEST_ONE_WORD_NAME = 4  # "Net", "Q3" or "AI" at the head of a question name no company
+# Words that end a company's registered name and that it is called without in running text:
+# Musti Group is "Musti", Wihlborgs Fastigheter (real estate) is "Wihlborgs".
+_DESCRIPTIVE_ENDINGS = frozenset(
+    {"group", "groups", "holding", "holdings", "fastigheter", "properties", "konserni", "koncern"}
+)
+# Finnish consonant gradation: the weak grade a stem shows before a case ending (`Outokummun`,
+# `Sammon`) and the strong grade of the name (`Outokumpu`, `Sampo`).
+_WEAK_GRADE = re.compile(r"(mm|nn|ll|rr|ng|kk|pp|tt|[kptvd])([aeiouyäö])$")
+_STRONG_GRADE = {"mm": "mp", "nn": "nt", "ll": "lt", "rr": "rt", "ng": "nk", "v": "p", "d": "t"}
+_STRONG_GRADE |= {c: c + c for c in "kpt"}
+
+
+def short_name(name: str) -> str | None:
+    """A normalized name without the descriptive words that end it (`musti group` -> `musti`),
+    when that leaves a name long enough to tell from a word; else None."""
+    words = name.split()
+    while len(words) > 1 and words[-1] in _DESCRIPTIVE_ENDINGS:
+        words.pop()
+    shortened = " ".join(words)
+    return shortened if shortened != name and len(shortened) >= _SHORTEST_ONE_WORD_NAME else None
+
+
+def _name_forms(last: str) -> Iterator[str]:
+    """The forms a name's last word may have before a possessive or a case ending: as written,
+    the ending dropped, and for a Finnish genitive the stem's strong grade too."""
+    yield last
+    for ending in _GENITIVES:
+        if last.endswith(ending) and len(last) > len(ending) + 2:
+            stem = last.removesuffix(ending)
+            yield stem
+            graded = _WEAK_GRADE.search(stem) if ending.endswith("n") else None
+            if graded and graded.group(1) in _STRONG_GRADE:
+                yield stem[: graded.start()] + _STRONG_GRADE[graded.group(1)] + graded.group(2)
 
 
 @dataclass(frozen=True)
@@ -180,6 +213,15 @@ class Unresolved:
     alternatives: tuple[CompanyRecord, ...] = ()
 
 
+def _capitalised_run(span: list[str]) -> bool:
+    """Whether words may be a company's name as written in a text: each capitalised or a
+    number, an `&` between two of them (`Johnson & Johnsonin`)."""
+    return all(
+        w[:1].isupper() or w[:1].isdigit() or (w == "&" and 0 < n < len(span) - 1)
+        for n, w in enumerate(span)
+    )
+
+
 @dataclass
 class CompanyIndex:
     """Lookup tables over a set of companies."""
@@ -192,6 +234,7 @@ class CompanyIndex:
     by_name: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
     by_acronym: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
     by_first_word: dict[str, set[tuple[str, int]]] = field(default_factory=lambda: defaultdict(set))
+    by_short_name: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
 
     @classmethod
     def build(cls, records: Iterable[CompanyRecord]) -> CompanyIndex:
@@ -210,6 +253,8 @@ class CompanyIndex:
             for name in record.names():
                 index.by_name[name].add(record.pk)
                 index.by_first_word[name.split(" ", 1)[0]].add((name, record.pk))
+                if (short := short_name(name)) is not None:
+                    index.by_short_name[short].add(record.pk)
             for acronym in acronyms(record.company_name):
                 index.by_acronym[acronym].add(record.pk)
         return index
@@ -236,19 +281,24 @@ class CompanyIndex:
         for start in range(len(words)):
             for size in (3, 2, 1):
                 span = words[start : start + size]
-                if len(span) < size or not all(w[:1].isupper() or w[:1].isdigit() for w in span):
+                if len(span) < size or not _capitalised_run(span):
                     continue
                 if size == 1 and len(span[0]) < _SHORTEST_ONE_WORD_NAME:
                     continue
-                head, last = " ".join(span[:-1]), span[-1]
-                for ending in ("", *_GENITIVES):
-                    if ending and not (last.endswith(ending) and len(last) > len(ending) + 2):
-                        continue
-                    name = normalize_name(f"{head} {last.removesuffix(ending)}".strip())
-                    held = {pk for pk in self.by_name.get(name, ()) if self.records[pk].has_data}
-                    if held:
-                        yield span, held
-                        break
+                held = self._named_by(" ".join(span[:-1]), span[-1])
+                if held:
+                    yield span, held
+                    break
+
+    def _named_by(self, head: str, last: str) -> set[int]:
+        """The companies with data a run of words names, its last word in any of its forms."""
+        for form in _name_forms(last):
+            name = normalize_name(f"{head} {form}".strip())
+            for table in (self.by_name, self.by_short_name):
+                held = {pk for pk in table.get(name, ()) if self.records[pk].has_data}
+                if held:
+                    return held
+        return set()
 
     def _pick(self, pks: set[int], market: str | None) -> set[int]:
         return {pk for pk in pks if market is None or self.records[pk].market == market}

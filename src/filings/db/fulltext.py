@@ -194,6 +194,7 @@ class FullText:
     # The share of the query's words (numbers aside) that occur in any passage at all (a
     # Finnish question over English reports: little); 1.0 when it has no words but numbers.
     known_share: float
+    known: frozenset[str] = frozenset()  # the query's words (lower-cased) some passage holds
 
 
 # What a failed full-text statement says when the store itself is out of reach (a lock held too
@@ -225,7 +226,8 @@ def full_text(
         words = [t for t in terms if not t.isdigit()]
         share = sum(1 for w in words if counts[w] > 0) / len(words) if words else 1.0
         kept = _selective(conn, counts)
-        return FullText(_ranked(conn, kept, limit, where) if kept else [], share)
+        known = frozenset(t for t, count in counts.items() if count > 0)
+        return FullText(_ranked(conn, kept, limit, where) if kept else [], share, known)
 
 
 def ranked_passages(

@@ -3,7 +3,10 @@ full text across languages: a Finnish or Swedish question over an English report
 meets it only by names and figures. A question's word that begins with a key (or, for a key of
 six letters or more, holds it, as the parts of a compound do: `osinkoehdotus`, `hyresintäkter`)
 brings the key's English words into the full-text query; the question itself is searched as
-written too. General report vocabulary, as in the statements' labels (`ingest/nordic/labels.py`).
+written too. General report vocabulary, as in the statements' labels (`ingest/nordic/labels.py`),
+the words of periods, places, pay and operations, each kept in both languages; a key that
+begins a common English word (`maj`: major, `usa`: usage, `juni`: junior, `kina`: kinase) is
+left out, since every question is looked up.
 """
 
 from __future__ import annotations
@@ -24,6 +27,9 @@ FINNISH: dict[str, str] = {
     "tappio": "loss",
     "osinko": "dividend",
     "osingo": "dividend",
+    "erässä": "installments instalments",
+    "erissä": "installments instalments",
+    "maksuer": "installments instalments",
     "ehdotu": "proposal proposed",
     "ehdott": "proposes",
     "osake": "share shares",
@@ -83,6 +89,103 @@ FINNISH: dict[str, str] = {
     "asiakka": "customers",
     "toimittaj": "suppliers",
     "sijoittaj": "investors",
+    # where, when and how much
+    "ulkopuol": "outside",
+    "kansainväli": "international",
+    "kotimai": "domestic",
+    "yhdysval": "United States",
+    "euroop": "Europe",
+    "kiina": "China",
+    "ruotsi": "Sweden",
+    "suome": "Finland",
+    "suomi": "Finland",
+    "saksa": "Germany",
+    "kuukau": "months",
+    "vuotuis": "annual",
+    "vuosikertomu": "annual report",
+    "kaksi": "two",
+    "kahde": "two",
+    "kolme": "three",
+    "kuusi": "six",
+    "kuude": "six",
+    "yhdeksä": "nine",
+    "takaisin": "repurchase repurchased back",
+    "päätty": "ends ended",
+    "vaikut": "impact impacted effect",
+    "valuut": "currency exchange",
+    "heikke": "weaker weakened",
+    "heikko": "weak weakness",
+    "vahvistu": "stronger strengthened",
+    "pienen": "decreased reduced",
+    # the months (a report's periods: `tammi-kesäkuu`, January-June)
+    "tammi": "January",
+    "helmi": "February",
+    "maalis": "March",
+    "huhti": "April",
+    "touko": "May",
+    "kesäk": "June",
+    "heinä": "July",
+    "elokuu": "August",
+    "syysk": "September",
+    "lokak": "October",
+    "marrask": "November",
+    "jouluk": "December",
+    # the statements and their lines
+    "liiketoimin": "operating business operations",
+    "rahoitu": "financing finance",
+    "tulovero": "income tax",
+    "veroja": "taxes",
+    "poisto": "depreciation amortization",
+    "arvonalentu": "impairment",
+    "liikearvo": "goodwill",
+    "pääoma": "capital equity",
+    "varat": "assets",
+    "korko": "interest",
+    "koroll": "interest-bearing",
+    "uudelleenjärjest": "restructuring",
+    "rakennejärjest": "restructuring",
+    "muutosneuvottel": "change negotiations restructuring",
+    "liiketoiminta-alue": "business area",
+    "yhtiö": "company",
+    "tytäryhti": "subsidiary",
+    "konserni": "group",
+    "politiik": "policy",
+    "segment": "segment",
+    "jakosuhde": "payout ratio",
+    "tavoit": "target targets",
+    "ohjelm": "program programme",
+    "valtuut": "authorization authorized",
+    "hyväksy": "approved",
+    "yhtiökokou": "annual general meeting",
+    "listat": "listed listing",
+    "pörssi": "exchange listed",
+    # pay and people
+    "palkitse": "remuneration compensation incentive",
+    "muuttuv": "variable",
+    "kiinte": "fixed",
+    "enimmäis": "maximum capped",
+    "optio": "options",
+    "kannustin": "incentive",
+    "tapaturm": "accident injury",
+    "turvallisuu": "safety",
+    # products and operations
+    "valmistu": "manufacturing",
+    "valmista": "manufacture",
+    "hyvity": "credits credit",
+    "energi": "energy",
+    "varastoin": "storage",
+    "laittei": "equipment",
+    "laite": "equipment",
+    "tuottei": "products",
+    "tuote": "product products",
+    "palvelu": "service services",
+    "lisenssi": "licensing license",
+    "patentt": "patents",
+    "kilpailija": "competitors",
+    "hinna": "prices pricing",
+    "hinta": "price prices",
+    "kulut": "expenses costs",
+    "kulu": "costs expenses",
 }
 SWEDISH: dict[str, str] = {
     "nettoomsättning": "net sales revenue",
@@ -95,6 +198,8 @@ SWEDISH: dict[str, str] = {
     "vinst": "profit",
     "förlust": "loss",
     "utdelning": "dividend",
+    "delbetalning": "installments instalments",
+    "tillfällen": "installments instalments occasions",
     "förslag": "proposal proposed",
     "föreslå": "proposes proposed",
     "aktie": "share shares",
@@ -150,8 +255,90 @@ SWEDISH: dict[str, str] = {
     "bokförd": "book value",
     "värde": "value",
     "licens": "licensing license",
+    # where, when and how much
+    "utanför": "outside",
+    "internationell": "international",
+    "inhemsk": "domestic",
+    "europa": "Europe",
+    "kinesisk": "Chinese China",
+    "sverige": "Sweden",
+    "tyskland": "Germany",
+    "månad": "months",
+    "årlig": "annual",
+    "årsredovisning": "annual report",
+    "slutar": "ends",
+    "påverk": "impact impacted affected",
+    "valuta": "currency exchange",
+    "svagare": "weaker",
+    "starkare": "stronger",
+    # the months (a report's periods: `januari-juni`, January-June)
+    "januari": "January",
+    "februari": "February",
+    "juli": "July",
+    "augusti": "August",
+    "oktober": "October",
+    # the statements and their lines
+    "rörelse": "operating",
+    "finansiering": "financing",
+    "inkomstskatt": "income tax",
+    "avskrivning": "depreciation amortization",
+    "nedskrivning": "impairment",
+    "kapital": "capital",
+    "tillgång": "assets",
+    "ränta": "interest",
+    "räntebär": "interest-bearing",
+    "omstrukturering": "restructuring",
+    "omställning": "restructuring transformation",
+    "affärsområde": "business area",
+    "bolag": "company companies",
+    "dotterbolag": "subsidiary",
+    "koncern": "group",
+    "politik": "policy",
+    "policy": "policy",
+    "utdelningsandel": "payout ratio",
+    "mål": "target targets",
+    "bemyndigande": "authorization authorized",
+    "godkän": "approved",
+    "årsstämma": "annual general meeting",
+    "noter": "listed listing",
+    "börs": "exchange listed",
+    "försäljning": "sales",
+    # pay and people
+    "rörlig": "variable",
+    "högsta": "maximum capped",
+    "optioner": "options",
+    "incitament": "incentive",
+    "olycks": "accident injury",
+    "säkerhet": "safety",
+    # products and operations
+    "tillverkning": "manufacturing",
+    "tillverka": "manufacture",
+    "energi": "energy",
+    "lagring": "storage",
+    "utrustning": "equipment",
+    "produkt": "product products",
+    "tjänst": "service services",
+    "halvledar": "semiconductor",
+    "bildskärm": "display",
+    "konkurrent": "competitors",
+    "utgift": "expenses costs",
 }
 _WORD = re.compile(r"\w+", re.UNICODE)
+# The words of a Finnish or Swedish question that carry no content (question words, pronouns,
+# prepositions, auxiliaries: the Snowball stop lists' commonest): full text over English
+# reports cannot meet them, and they say nothing of how well it understood the question.
+FUNCTION_WORDS = frozenset(
+    """
+    ja tai sekä ei on oli ovat olivat ole se ne sen niiden joka jotka mikä mitkä mitä miten
+    miksi milloin missä mistä mihin kuka ketkä kuinka paljon paljonko montako mikä kumpi
+    kanssa aikana jälkeen ennen mukaan kohden lähtien mennessä asti myös vain kuin jos että
+    kun nyt tämä tämän nämä tuo hän he me te minä sinä vuonna
+    och eller samt inte är var varit vara blev blir den det de dess deras som vilken vilket
+    vilka vad hur när var varför vem vems om till från för av på i med under efter före
+    enligt inom mot hos vid kan ska skulle har hade få fick många mycket också bara än
+    att en ett denna detta dessa sin sitt sina han hon vi ni jag du
+    """.split()
+)
 _ENTRIES = sorted([*FINNISH.items(), *SWEDISH.items()], key=lambda kv: -len(kv[0]))
 COMPOUND_PART = 6  # a key this long is found inside a compound word too
 

@@ -47,6 +47,18 @@ def _quarter(text: str) -> int | None:
     return None
 
 
+def period_words(text: str) -> set[str]:
+    """The words (lower-cased) of the quarters a text names in words (`third quarter`,
+    `kolmannella neljänneksellä`, `tredje kvartalet`): the named period stands for them."""
+    words = re.findall(r"[\w:]+", text.lower())
+    found: set[str] = set()
+    for word, following in zip(words, [*words[1:], ""], strict=True):
+        ordinal = any(word.startswith(s) for stems in _ORDINALS.values() for s in stems)
+        if ordinal and _QUARTER_WORD.match(following):
+            found |= {word, following}
+    return found
+
+
 def named_period(text: str) -> NamedPeriod:
     """The years and quarter a question names."""
     years = frozenset(int(y) for y in _YEAR.findall(text))

@@ -94,3 +94,13 @@ def vector_rows(conn: Connection) -> list[Any]:
             .order_by(passages.c.id)
         ).all()
     )
+
+
+def fiscal_years(conn: Connection, company_pk: int) -> set[int]:
+    """The fiscal years of a company's filings (one query over its filings)."""
+    rows = conn.execute(
+        select(filings.c.fiscal_year)
+        .where(filings.c.company_pk == company_pk, filings.c.fiscal_year.is_not(None))
+        .distinct()
+    )
+    return {int(r[0]) for r in rows}

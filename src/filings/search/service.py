@@ -5,14 +5,15 @@ the year the question names (`Focus`: a company's name, `2024`, `Q3`, `kolmannel
 neljänneksellä`), when they go beyond the filters. A Finnish or Swedish question also carries the
 English words of its report vocabulary (`search/glossary.py`) to both sides. The rankings are
 fused by their scores (each scaled to [0, 1] between its last and first candidate; full text
-weighted by the share of the query's words the index knows, the vectors by VECTOR_WEIGHT), and
-a passage of the named company or period has its fused score raised (COMPANY_BOOST,
-PERIOD_BOOST): a boost, never a filter. `score` is in [0, 1]. While the vectors are still being
-computed the full-text side answers alone (`mode: fulltext`).
+weighted by the share of the question's words it understands, `understood_share`, the vectors
+by VECTOR_WEIGHT), and a passage of the named company or period has its fused score raised
+(COMPANY_BOOST, PERIOD_BOOST): a boost, never a filter. `score` is in [0, 1]. While the vectors
+are still being computed the full-text side answers alone (`mode: fulltext`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Set
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,10 +24,10 @@ from filings.companies.resolve import CompanyIndex
 from filings.companies.service import CompanyDirectory, resolve_company
 from filings.core.markets import DOCUMENT_TYPES
 from filings.core.misses import FailureKind, Miss, invalid_choice, miss
-from filings.db.fulltext import PassageFilter, full_text
+from filings.db.fulltext import PassageFilter, full_text, query_terms
 from filings.documents.service import page_citation
 from filings.search import glossary, queries
-from filings.search.periods import NamedPeriod, named_period
+from filings.search.periods import NamedPeriod, named_period, period_words
 from filings.search.schemas import (
     ContentHit,
     ContentSearchRequest,
@@ -40,9 +41,9 @@ FUSION = "scores"  # scores | rrf: see `fuse`
 TRANSLATE = True  # full text also searches the English words of a question's fi/sv report words
 TRANSLATE_DENSE = True  # and so does the dense query
 RRF_K = 60
-VECTOR_WEIGHT = 0.7  # the dense ranking's weight in the fusion (full text: its known share)
-KEPT_FIRSTS = 2  # the first passages of each confident side kept near the top (0: none)
-CONFIDENT = 0.9  # a side's weight from which its first passages are kept
+VECTOR_WEIGHT = 0.35  # the dense ranking's weight in the fusion (full text: its understood share)
+KEPT_FIRSTS = 3  # the first passages of each confident side kept near the top (0: none)
+CONFIDENT = 0.6  # a side's weight from which its first passages are kept
 FOCUS_WEIGHT = 1.0  # a ranking under the named company or period, beside the filters' own
 COMPANY_BOOST = 0.5  # a passage of the company the question names: score x (1 + this)
 PERIOD_BOOST = 0.5  # a passage of a filing of the period the question names
@@ -146,13 +147,18 @@ def _in_period(period: NamedPeriod, fiscal_year: int | None, quarter: int | None
     )
 
 
-def _focus_filter(where: PassageFilter, focus: Focus) -> PassageFilter | None:
+def _focus_filter(conn: Connection, where: PassageFilter, focus: Focus) -> PassageFilter | None:
     """The filter of the named company and year, as a ranking of its own beside `where`;
-    None when the question names neither beyond the filters."""
+    None when the question names neither beyond the filters. A year the company has no filing
+    of is left out of it: the question is about that year as a report of another tells of it
+    (the plans for 2025 in the 2024 release), and the company's own passages still rise."""
+    company_pk = where.company_pk or focus.company_pk
     year = where.year
     if year is None and len(focus.period.years) == 1:
         year = next(iter(focus.period.years))
-    narrowed = PassageFilter(where.company_pk or focus.company_pk, year, where.document_type)
+        if company_pk is not None and year not in queries.fiscal_years(conn, company_pk):
+            year = None
+    narrowed = PassageFilter(company_pk, year, where.document_type)
     return None if narrowed == where else narrowed
 
 
@@ -170,6 +176,36 @@ def _unnamed(searched: str, companies: CompanyIndex, where: PassageFilter) -> st
     naming = {w.casefold() for w in companies.words_naming(searched, where.company_pk)}
     kept = [w for w in searched.split() if w.casefold().strip(".,;:?!") not in naming]
     return " ".join(kept) if kept and naming else searched
+
+
+def understood_share(
+    searched: str, question: str, known: frozenset[str], names: Set[str] = frozenset()
+) -> float:
+    """The share of the searched words full text understands: a word some passage holds, a
+    Finnish or Swedish word whose English words (`glossary`) one holds, or a word naming the
+    company the question names (`Teslan`) or its period (`kolmannella neljänneksellä`), which
+    the focus stands for. Not counted: numbers, Finnish and Swedish function
+    words, and the English words the glossary added (they stand for their word). 1.0 when no
+    word is left."""
+    added = {w.lower() for w in glossary.english_words(question)} - set(query_terms(question))
+    words = [
+        t
+        for t in query_terms(searched)
+        if not t.isdigit() and t not in added and t not in glossary.FUNCTION_WORDS
+    ]
+    if not words:
+        return 1.0
+    understood = [
+        w in known or w in names or any(e.lower() in known for e in glossary.english_words(w))
+        for w in words
+    ]
+    return sum(understood) / len(words)
+
+
+def _focus_words(question: str, companies: CompanyIndex, company_pk: int | None) -> set[str]:
+    """The question's words (case-folded) that name its company and its quarter."""
+    named = companies.words_naming(question, company_pk) if company_pk is not None else []
+    return period_words(question) | {w.casefold() for w in named}
 
 
 @dataclass(frozen=True)
@@ -201,7 +237,8 @@ def rank(
         record = companies.mentioned(request.query)
         mentioned = record.pk if record is not None else None
     focus = Focus(mentioned, named_period(request.query) if request.year is None else NamedPeriod())
-    narrowed = _focus_filter(where, focus)
+    naming = _focus_words(request.query, companies, company_pk or mentioned)
+    narrowed = _focus_filter(conn, where, focus)
     wheres = [where] if narrowed is None else [where, narrowed]
     total, with_vectors = engine.index.status(conn)
     # A Finnish or Swedish question meets English text through the report words it uses.
@@ -218,12 +255,16 @@ def rank(
     rankings: list[list[tuple[int, float]]] = []
     weights: list[float] = []
     if sides.words:
+        share = 1.0
         for place, filter_ in enumerate(wheres):
             words = full_text(conn, _unnamed(searched, companies, filter_), CANDIDATES, filter_)
             rankings.append(words.ranked)
-            # Full text counts as far as it knows the query's words (a Finnish question over
-            # English text matches little but numbers): the vectors carry the rest.
-            weights.append(words.known_share * (FOCUS_WEIGHT if place else 1.0))
+            # Full text counts as far as it understands the question's words (a Finnish
+            # question over English text matches little but the words the glossary translates,
+            # the company's name and the period): the vectors carry the rest.
+            if not place:
+                share = understood_share(searched, request.query, words.known, naming)
+            weights.append(share * (FOCUS_WEIGHT if place else 1.0))
     dense = started.result() if started is not None else None
     if dense is not None and dense[0] is not None:
         for place, own in enumerate(dense):
