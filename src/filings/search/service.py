@@ -25,7 +25,7 @@ from filings.core.markets import DOCUMENT_TYPES
 from filings.core.misses import FailureKind, Miss, invalid_choice, miss
 from filings.db.fulltext import PassageFilter, full_text
 from filings.documents.service import page_citation
-from filings.search import glossary, queries
+from filings.search import glossary, queries, statements
 from filings.search.periods import NamedPeriod, named_period
 from filings.search.schemas import (
     ContentHit,
@@ -46,6 +46,8 @@ CONFIDENT = 0.9  # a side's weight from which its first passages are kept
 FOCUS_WEIGHT = 1.0  # a ranking under the named company or period, beside the filters' own
 COMPANY_BOOST = 0.5  # a passage of the company the question names: score x (1 + this)
 PERIOD_BOOST = 0.5  # a passage of a filing of the period the question names
+STATEMENT_WEIGHT = 1.0  # the ranking of the named statements' pages, beside full text's
+STATEMENT_BOOST = 0.5  # a passage that shows a statement the question names (or reads from)
 
 
 @dataclass
@@ -114,14 +116,19 @@ class Focus:
 
     company_pk: int | None = None
     period: NamedPeriod = field(default_factory=NamedPeriod)
+    named_statements: frozenset[str] = frozenset()  # `search/statements.py`
 
-    def boost(self, company_pk: int, fiscal_year: int | None, quarter: int | None) -> float:
+    def boost(self, row: Any) -> float:
         """The factor a passage's fused score is multiplied by (1 when nothing matches)."""
         factor = 1.0
-        if self.company_pk is not None and company_pk == self.company_pk:
+        if self.company_pk is not None and row.company_pk == self.company_pk:
             factor += COMPANY_BOOST
-        if self.period and _in_period(self.period, fiscal_year, quarter):
+        if self.period and _in_period(self.period, row.fiscal_year, row.fiscal_quarter):
             factor += PERIOD_BOOST
+        if self.named_statements and self.named_statements & statements.shown(
+            row.content_title, row.content
+        ):
+            factor += STATEMENT_BOOST
         return factor
 
     @property
@@ -131,6 +138,7 @@ class Focus:
             1.0
             + (COMPANY_BOOST if self.company_pk is not None else 0.0)
             + (PERIOD_BOOST if self.period else 0.0)
+            + (STATEMENT_BOOST if self.named_statements else 0.0)
         )
 
 
@@ -172,6 +180,20 @@ def _unnamed(searched: str, companies: CompanyIndex, where: PassageFilter) -> st
     return " ".join(kept) if kept and naming else searched
 
 
+def _statement_pages(
+    conn: Connection, named: frozenset[str], where: PassageFilter
+) -> list[tuple[int, float]]:
+    """The passages that show a named statement, best first: full text of the statements'
+    captions, less the passages that only name them (a contents page, a note's sentence)."""
+    ranked = full_text(conn, statements.caption_words(named), CANDIDATES, where).ranked
+    heads = queries.passage_hits(conn, [i for i, _ in ranked])
+    return [
+        (i, score)
+        for i, score in ranked
+        if (r := heads.get(i)) is not None and named & statements.shown(r.content_title, r.content)
+    ]
+
+
 @dataclass(frozen=True)
 class Sides:
     """Which rankings a search fuses (both by default; one alone for comparisons)."""
@@ -200,7 +222,11 @@ def rank(
         # own passages are searched too and rise, without others being left out.
         record = companies.mentioned(request.query)
         mentioned = record.pk if record is not None else None
-    focus = Focus(mentioned, named_period(request.query) if request.year is None else NamedPeriod())
+    focus = Focus(
+        mentioned,
+        named_period(request.query) if request.year is None else NamedPeriod(),
+        statements.named(request.query),
+    )
     narrowed = _focus_filter(where, focus)
     wheres = [where] if narrowed is None else [where, narrowed]
     total, with_vectors = engine.index.status(conn)
@@ -224,6 +250,11 @@ def rank(
             # Full text counts as far as it knows the query's words (a Finnish question over
             # English text matches little but numbers): the vectors carry the rest.
             weights.append(words.known_share * (FOCUS_WEIGHT if place else 1.0))
+        if focus.named_statements:
+            # the pages of the statements the question names, looked up by their captions
+            for place, filter_ in enumerate(wheres):
+                rankings.append(_statement_pages(conn, focus.named_statements, filter_))
+                weights.append(STATEMENT_WEIGHT * (FOCUS_WEIGHT if place else 1.0))
     dense = started.result() if started is not None else None
     if dense is not None and dense[0] is not None:
         for place, own in enumerate(dense):
@@ -241,7 +272,7 @@ def rank(
     rows = queries.passage_hits(conn, [passage_id for passage_id, _ in fused])
     most = focus.most
     boosted = [
-        (i, round(score * focus.boost(r.company_pk, r.fiscal_year, r.fiscal_quarter) / most, 6))
+        (i, round(score * focus.boost(r) / most, 6))
         for i, score in fused
         if (r := rows.get(i)) is not None  # re-ingested since the vectors were loaded: gone
     ]
