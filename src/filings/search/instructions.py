@@ -22,13 +22,13 @@ _INSTRUCTION_SENTENCES = re.compile(
 )
 # Words that speak of the asking and answering, not of the report: nothing in a filing is found
 # by them. Kept short and generic; a report's own vocabulary ("information", "statement",
-# "provided by operating activities") is not here.
+# "provided by operating activities", "compute" as in "data center compute") is not here.
 ANSWERING_WORDS = frozenset(
     """
     answer answers answering question questions respond response responses reply explain
     explanation please help assume assuming perspective analyst analysts researcher judgment
-    judgments judgement judgements conclusions calculate calculating calculation compute
-    computing approximation approximate reasonable exact possible round rounded decimal
+    judgments judgement judgements conclusions calculate calculating calculation
+    approximation approximate reasonable exact possible round rounded decimal
     relying basing drawing utilize utilizing outlined plainly clearly
     """.split()
 )

@@ -46,7 +46,12 @@ CONFIDENT = 0.9  # a side's weight from which its first passages are kept
 FOCUS_WEIGHT = 1.0  # a ranking under the named company or period, beside the filters' own
 COMPANY_BOOST = 0.5  # a passage of the company the question names: score x (1 + this)
 PERIOD_BOOST = 0.5  # a passage of a filing of the period the question names
-STATEMENT_WEIGHT = 1.0  # the ranking of the named statements' pages, beside full text's
+# The ranking of the pages of the statements a question names, beside full text's: as confident
+# as full text when it names them outright ("based on the balance sheet"), less when it only
+# names a figure one of them shows ("gross margin" is in the income statement, and in the
+# review's prose about it).
+STATEMENT_WEIGHT = 1.0
+READ_FROM_WEIGHT = 0.5
 STATEMENT_BOOST = 0.5  # a passage that shows a statement the question names (or reads from)
 
 
@@ -116,7 +121,8 @@ class Focus:
 
     company_pk: int | None = None
     period: NamedPeriod = field(default_factory=NamedPeriod)
-    named_statements: frozenset[str] = frozenset()  # `search/statements.py`
+    named_statements: frozenset[str] = frozenset()  # `search/statements.py`: read from
+    outright: bool = False  # the question names a statement itself
 
     def boost(self, row: Any) -> float:
         """The factor a passage's fused score is multiplied by (1 when nothing matches)."""
@@ -225,7 +231,8 @@ def rank(
     focus = Focus(
         mentioned,
         named_period(request.query) if request.year is None else NamedPeriod(),
-        statements.named(request.query),
+        statements.read_from(request.query),
+        bool(statements.named(request.query)),
     )
     narrowed = _focus_filter(where, focus)
     wheres = [where] if narrowed is None else [where, narrowed]
@@ -254,7 +261,8 @@ def rank(
             # the pages of the statements the question names, looked up by their captions
             for place, filter_ in enumerate(wheres):
                 rankings.append(_statement_pages(conn, focus.named_statements, filter_))
-                weights.append(STATEMENT_WEIGHT * (FOCUS_WEIGHT if place else 1.0))
+                weight = STATEMENT_WEIGHT if focus.outright else READ_FROM_WEIGHT
+                weights.append(weight * (FOCUS_WEIGHT if place else 1.0))
     dense = started.result() if started is not None else None
     if dense is not None and dense[0] is not None:
         for place, own in enumerate(dense):

@@ -47,12 +47,24 @@ CAPTIONS: dict[str, re.Pattern[str]] = {
     kind: re.compile(rf"^{_NAMED_BY}{_QUALIFIERS}(?:{name}){_CAPTION_END}", re.IGNORECASE)
     for kind, name in _NAMES.items()
 }
-# The Swedish and Finnish names of the statements in a question (the English ones, and the
-# figures each statement shows, are in `glossary.STATEMENT_WORDS`).
-NORDIC_NAMES: dict[str, re.Pattern[str]] = {
-    BALANCE: re.compile(r"\bbalansräkning|\btase(?:essa|en|eseen)?\b", re.IGNORECASE),
-    INCOME: re.compile(r"\bresultaträkning|\btuloslaskelm", re.IGNORECASE),
-    CASH_FLOW: re.compile(r"\bkassaflödesanalys|\brahavirtalaskelm", re.IGNORECASE),
+# The names of the statements in a question, in English, Swedish and Finnish (the figures each
+# statement shows are in `glossary.STATEMENT_WORDS`).
+NAMES_ASKED: dict[str, re.Pattern[str]] = {
+    BALANCE: re.compile(
+        r"\bbalance sheets?\b|\bstatements? of financial (?:position|condition)"
+        r"|\bbalansräkning|\btase(?:essa|en|eseen)?\b",
+        re.IGNORECASE,
+    ),
+    INCOME: re.compile(
+        r"\bincome statements?\b|\bP ?& ?L\b|\bprofit and loss|\bstatements? of "
+        r"(?:income|operations|earnings)|\bresultaträkning|\btuloslaskelm",
+        re.IGNORECASE,
+    ),
+    CASH_FLOW: re.compile(
+        r"\bcash ?flow statements?|\bstatements? of cash flows?|\bkassaflödesanalys"
+        r"|\brahavirtalaskelm",
+        re.IGNORECASE,
+    ),
 }
 # The words of each statement's captions: what full text looks a named statement's pages up by.
 CAPTION_WORDS: dict[str, str] = {
@@ -91,8 +103,14 @@ def shown(title: str | None, content: str) -> frozenset[str]:
 
 
 def named(question: str) -> frozenset[str]:
-    """The statements a question names, itself or through a figure one of them shows."""
-    found = {kind for kind, name in NORDIC_NAMES.items() if name.search(question)}
+    """The statements a question names outright ("based on the balance sheet")."""
+    return frozenset(kind for kind, name in NAMES_ASKED.items() if name.search(question))
+
+
+def read_from(question: str) -> frozenset[str]:
+    """The statements that show a figure the question names ("capex", "the quick ratio"), and
+    those it names outright."""
+    found = set(named(question))
     for pattern, _, shown_in in STATEMENT_WORDS:
         if pattern.search(question):
             found |= shown_in
