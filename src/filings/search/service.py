@@ -162,10 +162,12 @@ def _in_period(period: NamedPeriod, fiscal_year: int | None, quarter: int | None
 
 def _focus_filter(where: PassageFilter, focus: Focus) -> PassageFilter | None:
     """The filter of the named company and year, as a ranking of its own beside `where`;
-    None when the question names neither beyond the filters."""
+    None when the question names neither beyond the filters. Of several years named ("from
+    FY2020 to FY2022", "FY2023 vs FY2022") the latest: its filing reports the earlier ones as
+    comparatives, theirs do not report it."""
     year = where.year
-    if year is None and len(focus.period.years) == 1:
-        year = next(iter(focus.period.years))
+    if year is None and focus.period.years:
+        year = max(focus.period.years)
     narrowed = PassageFilter(where.company_pk or focus.company_pk, year, where.document_type)
     return None if narrowed == where else narrowed
 
@@ -269,23 +271,27 @@ def rank(
             rankings.append(own or [])
             weights.append(VECTOR_WEIGHT * (FOCUS_WEIGHT if place else 1.0))
     fused = fuse(rankings, weights)
-    # Each confident side's first passages keep a place near the top, so that what one side
-    # clearly found is not buried under what both found less well.
+    rows = queries.passage_hits(conn, [passage_id for passage_id, _ in fused])
+
+    def boosted(ranking: list[tuple[int, float]]) -> list[tuple[int, float]]:
+        """The ranking with the focus's boosts, best first (a passage gone since the vectors
+        were loaded, re-ingested, left out)."""
+        raised = [
+            (i, round(score * focus.boost(r) / focus.most, 6))
+            for i, score in ranking
+            if (r := rows.get(i)) is not None
+        ]
+        return sorted(raised, key=lambda x: (-x[1], x[0]))
+
+    # Each confident side's first passages (under the same boosts) keep a place near the top,
+    # so that what one side clearly found is not buried under what both found less well.
     firsts: list[list[int]] = []
     for start in range(0, len(rankings), len(wheres)):  # each side's rankings, fused alone
         side_weights = weights[start : start + len(wheres)]
         if side_weights[0] >= CONFIDENT:
-            alone = fuse(rankings[start : start + len(wheres)], side_weights)
+            alone = boosted(fuse(rankings[start : start + len(wheres)], side_weights))
             firsts.append([i for i, _ in alone[:KEPT_FIRSTS]])
-    rows = queries.passage_hits(conn, [passage_id for passage_id, _ in fused])
-    most = focus.most
-    boosted = [
-        (i, round(score * focus.boost(r) / most, 6))
-        for i, score in fused
-        if (r := rows.get(i)) is not None  # re-ingested since the vectors were loaded: gone
-    ]
-    boosted.sort(key=lambda x: (-x[1], x[0]))
-    return _keep_firsts(boosted, firsts), rows, dense is not None and dense[0] is not None
+    return _keep_firsts(boosted(fused), firsts), rows, dense is not None and dense[0] is not None
 
 
 def _keep_firsts(
