@@ -225,6 +225,14 @@ STATEMENT_WORDS: tuple[tuple[re.Pattern[str], str, frozenset[str]], ...] = tuple
         (r"interest coverage", "interest expense operating income", INCOME),
         (r"gross margins?", "gross margin gross profit cost of sales", INCOME),
         (r"dividends?", "dividends declared paid per share", ""),
+        # an analyst's words for what reports name otherwise (a report's own word, such as
+        # "lawsuit", needs none)
+        (r"\btop[ -]?line\b", "revenues net sales", ""),
+        (r"\bbottom[ -]?line\b", "net income earnings", ""),
+        (r"\bcapital[ -]intensi(?:ve|ty)\b", "capital expenditures property and equipment", ""),
+        (r"\blegal (?:battles?|fights?)", "legal proceedings litigation", ""),
+        (r"\bbuy ?-?backs?\b", "repurchases of common stock", ""),
+        (r"\bhead ?-?count\b", "employees", ""),
     )
 )
 
