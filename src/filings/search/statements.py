@@ -73,6 +73,7 @@ CAPTION_WORDS: dict[str, str] = {
     CASH_FLOW: "consolidated statements of cash flows kassaflödesanalys rahavirtalaskelma",
 }
 HEAD_LINES = 4  # the caption is among a statement page's first lines (company, caption, unit)
+BROKEN_WORDS = 2  # a line this short at the head is a word of a heading broken up
 CAPTION_MAX_WORDS = 25  # a line of its own ("Consolidated Balance Sheets (in millions) ..."),
 # not a sentence of prose that names the statement
 MIN_PAIRS = 5  # and the passage is a table: figures side by side, the columns of two periods
@@ -90,10 +91,21 @@ def _figure_pairs(content: str) -> int:
     return sum(1 for a, b in itertools.pairwise(amounts) if a and b)
 
 
+def _head(content: str) -> list[str]:
+    """A passage's first HEAD_LINES lines, a heading whose words the text gives a line each
+    ("CONSOLIDATED / BALANCE / SHEETS", as letter-spaced PDF headings come out) joined first."""
+    lines = content.splitlines()
+    broken = 0
+    while broken < len(lines) and len(lines[broken].split()) <= BROKEN_WORDS:
+        broken += 1
+    if broken > 1:
+        lines = [" ".join(lines[:broken]), *lines[broken:]]
+    return lines[:HEAD_LINES]
+
+
 def shown(title: str | None, content: str) -> frozenset[str]:
     """The statements a passage shows: a caption at its head, and a table below it."""
-    lines = content.splitlines()
-    heads = [h for h in [title or "", *lines[:HEAD_LINES]] if len(h.split()) <= CAPTION_MAX_WORDS]
+    heads = [h for h in [title or "", *_head(content)] if len(h.split()) <= CAPTION_MAX_WORDS]
     found = frozenset(
         kind for kind, caption in CAPTIONS.items() if any(caption.search(h) for h in heads)
     )
