@@ -2,13 +2,17 @@
 
 Each side ranks the best CANDIDATES passages under the filters, and again under the company and
 the year the question names (`Focus`: a company's name, `2024`, `Q3`, `kolmannella
-neljänneksellä`), when they go beyond the filters. A Finnish or Swedish question also carries the
-English words of its report vocabulary (`search/glossary.py`) to both sides. The rankings are
-fused by their scores (each scaled to [0, 1] between its last and first candidate; full text
-weighted by the share of the query's words the index knows, the vectors by VECTOR_WEIGHT), and
-a passage of the named company or period has its fused score raised (COMPANY_BOOST,
-PERIOD_BOOST): a boost, never a filter. `score` is in [0, 1]. While the vectors are still being
-computed the full-text side answers alone (`mode: fulltext`).
+neljänneksellä`; of several years the latest), when they go beyond the filters. A question that
+names a primary statement, or a figure one shows, brings a ranking of its own: the pages of
+those statements, found by their captions (`search/statements.py`). What a question says to
+whoever answers it (the answer's format, a fallback) is not searched by full text
+(`search/instructions.py`). A Finnish or Swedish question also carries the English words of its
+report vocabulary (`search/glossary.py`) to both sides. The rankings are fused by their scores
+(each scaled to [0, 1] between its last and first candidate; full text weighted by the share of
+the query's words the index knows, the vectors by VECTOR_WEIGHT), and a passage of the named
+company or period, or one showing a named statement, has its fused score raised (COMPANY_BOOST,
+PERIOD_BOOST, STATEMENT_BOOST): a boost, never a filter. `score` is in [0, 1]. While the vectors
+are still being computed the full-text side answers alone (`mode: fulltext`).
 """
 
 from __future__ import annotations
@@ -272,15 +276,12 @@ def rank(
             weights.append(VECTOR_WEIGHT * (FOCUS_WEIGHT if place else 1.0))
     fused = fuse(rankings, weights)
     rows = queries.passage_hits(conn, [passage_id for passage_id, _ in fused])
+    # each passage's boost, once; a passage gone since the vectors were loaded has no row
+    factors = {i: focus.boost(r) / focus.most for i, r in rows.items()}
 
     def boosted(ranking: list[tuple[int, float]]) -> list[tuple[int, float]]:
-        """The ranking with the focus's boosts, best first (a passage gone since the vectors
-        were loaded, re-ingested, left out)."""
-        raised = [
-            (i, round(score * focus.boost(r) / focus.most, 6))
-            for i, score in ranking
-            if (r := rows.get(i)) is not None
-        ]
+        """The ranking with the focus's boosts, best first."""
+        raised = [(i, round(score * factors[i], 6)) for i, score in ranking if i in factors]
         return sorted(raised, key=lambda x: (-x[1], x[0]))
 
     # Each confident side's first passages (under the same boosts) keep a place near the top,
