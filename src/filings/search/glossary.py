@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from filings.search.instructions import without_instructions
+
 FINNISH: dict[str, str] = {
     "liikevaihd": "revenue net sales",
     "liikevaiht": "revenue net sales",
@@ -354,46 +356,70 @@ def english_words(question: str) -> list[str]:
 
 
 # An analyst's names for the statements and their ratios, with the words the statements print
-# (US GAAP and IFRS headings and line captions): a question about "the balance sheet" or "the
-# quick ratio" is answered by a page of figures that shares almost no other word with it.
-STATEMENT_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern, re.IGNORECASE), words)
-    for pattern, words in (
+# (US GAAP and IFRS headings and line captions) and the statements that print them: a question
+# about "the balance sheet" or "the quick ratio" is answered by a page of figures that shares
+# almost no other word with it (`search/statements.py` raises the pages of those statements).
+BALANCE, INCOME, CASH_FLOW = "balance", "income", "cash_flow"
+STATEMENT_WORDS: tuple[tuple[re.Pattern[str], str, frozenset[str]], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), words, frozenset(shown_in.split()))
+    for pattern, words, shown_in in (
         (
             r"\bbalance sheets?\b|statements? of financial (?:position|condition)",
             "consolidated balance sheets total assets total liabilities equity",
+            BALANCE,
         ),
         (
             r"\bincome statements?\b|\bP ?& ?L\b|profit and loss|statements? of "
             r"(?:income|operations|earnings)",
             "consolidated statements of operations income net revenues cost of sales",
+            INCOME,
         ),
         (
             r"cash ?flow statements?|statements? of cash flows?",
             "consolidated statements of cash flows operating investing financing activities",
+            CASH_FLOW,
         ),
-        (r"\bcapex\b|capital expenditures?", "purchases of property and equipment capital"),
-        (r"\bPP ?& ?E\b|fixed assets?", "property plant and equipment net"),
+        (
+            r"\bcapex\b|capital expenditures?",
+            "purchases of property and equipment capital",
+            CASH_FLOW,
+        ),
+        (r"\bPP ?& ?E\b|fixed assets?", "property plant and equipment net", BALANCE),
         (
             r"quick ratio|current ratio|working capital",
             "total current assets total current liabilities",
+            BALANCE,
         ),
-        (r"\bCOGS\b|cost of goods sold", "cost of sales"),
-        (r"\bD ?& ?A\b", "depreciation and amortization"),
-        (r"\bROA\b|return on assets", "net income total assets"),
-        (r"\bROE\b|return on equity", "net income total equity"),
+        (r"\bCOGS\b|cost of goods sold", "cost of sales", INCOME),
+        (r"\bD ?& ?A\b", "depreciation and amortization", CASH_FLOW),
+        (r"\bROA\b|return on assets", "net income total assets", f"{INCOME} {BALANCE}"),
+        (r"\bROE\b|return on equity", "net income total equity", f"{INCOME} {BALANCE}"),
         (
             r"days (?:inventory|sales|payable)|\bDIO\b|\bDSO\b|\bDPO\b|cash conversion cycle",
             "inventories accounts receivable accounts payable cost of sales",
+            f"{INCOME} {BALANCE}",
         ),
         (
             r"free cash flow|\bFCF\b",
             "net cash provided by operating activities capital expenditures",
+            CASH_FLOW,
         ),
-        (r"effective tax rate", "effective income tax rate provision for income taxes"),
-        (r"interest coverage", "interest expense operating income"),
-        (r"gross margins?", "gross margin gross profit cost of sales"),
-        (r"dividends?", "dividends declared paid per share"),
+        (
+            r"effective tax rate",
+            "effective income tax rate provision for income taxes",
+            INCOME,
+        ),
+        (r"interest coverage", "interest expense operating income", INCOME),
+        (r"gross margins?", "gross margin gross profit cost of sales", INCOME),
+        (r"dividends?", "dividends declared paid per share", ""),
+        # an analyst's words for what reports name otherwise (a report's own word, such as
+        # "lawsuit", needs none)
+        (r"\btop[ -]?line\b", "revenues net sales", ""),
+        (r"\bbottom[ -]?line\b", "net income earnings", ""),
+        (r"\bcapital[ -]intensi(?:ve|ty)\b", "capital expenditures property and equipment", ""),
+        (r"\blegal (?:battles?|fights?)", "legal proceedings litigation", ""),
+        (r"\bbuy ?-?backs?\b", "repurchases of common stock", ""),
+        (r"\bhead ?-?count\b", "employees", ""),
     )
 )
 
@@ -401,15 +427,19 @@ STATEMENT_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 def statement_words(question: str) -> list[str]:
     """The statement words the question's names of statements and ratios stand for, each once."""
     found = [
-        w for pattern, words in STATEMENT_WORDS if pattern.search(question) for w in words.split()
+        w
+        for pattern, words, _ in STATEMENT_WORDS
+        if pattern.search(question)
+        for w in words.split()
     ]
     return list(dict.fromkeys(found))
 
 
 def for_full_text(question: str) -> str:
-    """The question with the English words of its Finnish and Swedish report words, and the
-    statement words of its names of statements and ratios, after it."""
-    searched = translated(question)
+    """The question without its instructions to the answerer (`search/instructions.py`), with
+    the English words of its Finnish and Swedish report words after it and the statement words
+    of its names of statements and ratios (read in the question as asked) before it."""
+    searched = translated(without_instructions(question))
     # before the question: a long question's words past the query's limit are not searched
     named = statement_words(question)
     return f"{' '.join(named)} {searched}" if named else searched

@@ -2,12 +2,17 @@
 
 Each side ranks the best CANDIDATES passages under the filters, and again under the company and
 the year the question names (`Focus`: a company's name, `2024`, `Q3`, `kolmannella
-neljänneksellä`), when they go beyond the filters. A Finnish or Swedish question also carries the
-English words of its report vocabulary (`search/glossary.py`) to both sides. The rankings are
-fused by their scores (each scaled to [0, 1] between its last and first candidate; full text
-weighted by the share of the question's words it understands, `understood_share`, the vectors
-by VECTOR_WEIGHT), and a passage of the named company or period has its fused score raised
-(COMPANY_BOOST, PERIOD_BOOST): a boost, never a filter. `score` is in [0, 1]. While the vectors
+neljänneksellä`; of several years the latest), when they go beyond the filters. A question that
+names a primary statement, or a figure one shows, brings a ranking of its own: the pages of
+those statements, found by their captions (`search/statements.py`). What a question says to
+whoever answers it (the answer's format, a fallback) is not searched by full text
+(`search/instructions.py`). A Finnish or Swedish question also carries the English words of its
+report vocabulary (`search/glossary.py`) to both sides. The rankings are fused by their scores
+(each scaled to [0, 1] between its last and first candidate; full text weighted by the share of
+the question's words it understands, `understood_share`, the vectors by VECTOR_WEIGHT), and a
+passage of the named company or period, or one showing a named statement, has its fused score
+raised (COMPANY_BOOST, PERIOD_BOOST, STATEMENT_BOOST): a boost, never a filter. `score` is in
+[0, 1]. While the vectors
 are still being computed the full-text side answers alone (`mode: fulltext`).
 """
 
@@ -26,7 +31,7 @@ from filings.core.markets import DOCUMENT_TYPES
 from filings.core.misses import FailureKind, Miss, invalid_choice, miss
 from filings.db.fulltext import PassageFilter, full_text, query_terms
 from filings.documents.service import page_citation
-from filings.search import glossary, queries
+from filings.search import glossary, queries, statements
 from filings.search.periods import NamedPeriod, named_period, period_words
 from filings.search.schemas import (
     ContentHit,
@@ -47,6 +52,13 @@ CONFIDENT = 0.6  # a side's weight from which its first passages are kept
 FOCUS_WEIGHT = 1.0  # a ranking under the named company or period, beside the filters' own
 COMPANY_BOOST = 0.5  # a passage of the company the question names: score x (1 + this)
 PERIOD_BOOST = 0.5  # a passage of a filing of the period the question names
+# The ranking of the pages of the statements a question names, beside full text's: as confident
+# as full text when it names them outright ("based on the balance sheet"), less when it only
+# names a figure one of them shows ("gross margin" is in the income statement, and in the
+# review's prose about it).
+STATEMENT_WEIGHT = 1.0
+READ_FROM_WEIGHT = 0.5
+STATEMENT_BOOST = 0.5  # a passage that shows a statement the question names (or reads from)
 
 
 @dataclass
@@ -115,14 +127,20 @@ class Focus:
 
     company_pk: int | None = None
     period: NamedPeriod = field(default_factory=NamedPeriod)
+    named_statements: frozenset[str] = frozenset()  # `search/statements.py`: read from
+    outright: bool = False  # the question names a statement itself
 
-    def boost(self, company_pk: int, fiscal_year: int | None, quarter: int | None) -> float:
+    def boost(self, row: Any) -> float:
         """The factor a passage's fused score is multiplied by (1 when nothing matches)."""
         factor = 1.0
-        if self.company_pk is not None and company_pk == self.company_pk:
+        if self.company_pk is not None and row.company_pk == self.company_pk:
             factor += COMPANY_BOOST
-        if self.period and _in_period(self.period, fiscal_year, quarter):
+        if self.period and _in_period(self.period, row.fiscal_year, row.fiscal_quarter):
             factor += PERIOD_BOOST
+        if self.named_statements and self.named_statements & statements.shown(
+            row.content_title, row.content
+        ):
+            factor += STATEMENT_BOOST
         return factor
 
     @property
@@ -132,6 +150,7 @@ class Focus:
             1.0
             + (COMPANY_BOOST if self.company_pk is not None else 0.0)
             + (PERIOD_BOOST if self.period else 0.0)
+            + (STATEMENT_BOOST if self.named_statements else 0.0)
         )
 
 
@@ -149,13 +168,15 @@ def _in_period(period: NamedPeriod, fiscal_year: int | None, quarter: int | None
 
 def _focus_filter(conn: Connection, where: PassageFilter, focus: Focus) -> PassageFilter | None:
     """The filter of the named company and year, as a ranking of its own beside `where`;
-    None when the question names neither beyond the filters. A year the company has no filing
-    of is left out of it: the question is about that year as a report of another tells of it
-    (the plans for 2025 in the 2024 release), and the company's own passages still rise."""
+    None when the question names neither beyond the filters. Of several years named ("from
+    FY2020 to FY2022", "FY2023 vs FY2022") the latest: its filing reports the earlier ones as
+    comparatives, theirs do not report it. A year the company has no filing of is left out of
+    it: the question is about that year as a report of another tells of it (the plans for 2025
+    in the 2024 release), and the company's own passages still rise."""
     company_pk = where.company_pk or focus.company_pk
     year = where.year
-    if year is None and len(focus.period.years) == 1:
-        year = next(iter(focus.period.years))
+    if year is None and focus.period.years:
+        year = max(focus.period.years)
         if company_pk is not None and year not in queries.fiscal_years(conn, company_pk):
             year = None
     narrowed = PassageFilter(company_pk, year, where.document_type)
@@ -208,6 +229,20 @@ def _focus_words(question: str, companies: CompanyIndex, company_pk: int | None)
     return period_words(question) | {w.casefold() for w in named}
 
 
+def _statement_pages(
+    conn: Connection, named: frozenset[str], where: PassageFilter
+) -> list[tuple[int, float]]:
+    """The passages that show a named statement, best first: full text of the statements'
+    captions, less the passages that only name them (a contents page, a note's sentence)."""
+    ranked = full_text(conn, statements.caption_words(named), CANDIDATES, where).ranked
+    heads = queries.passage_hits(conn, [i for i, _ in ranked])
+    return [
+        (i, score)
+        for i, score in ranked
+        if (r := heads.get(i)) is not None and named & statements.shown(r.content_title, r.content)
+    ]
+
+
 @dataclass(frozen=True)
 class Sides:
     """Which rankings a search fuses (both by default; one alone for comparisons)."""
@@ -236,7 +271,12 @@ def rank(
         # own passages are searched too and rise, without others being left out.
         record = companies.mentioned(request.query)
         mentioned = record.pk if record is not None else None
-    focus = Focus(mentioned, named_period(request.query) if request.year is None else NamedPeriod())
+    focus = Focus(
+        mentioned,
+        named_period(request.query) if request.year is None else NamedPeriod(),
+        statements.read_from(request.query),
+        bool(statements.named(request.query)),
+    )
     naming = _focus_words(request.query, companies, company_pk or mentioned)
     narrowed = _focus_filter(conn, where, focus)
     wheres = [where] if narrowed is None else [where, narrowed]
@@ -265,29 +305,36 @@ def rank(
             if not place:
                 share = understood_share(searched, request.query, words.known, naming)
             weights.append(share * (FOCUS_WEIGHT if place else 1.0))
+        if focus.named_statements:
+            # the pages of the statements the question names, looked up by their captions
+            for place, filter_ in enumerate(wheres):
+                rankings.append(_statement_pages(conn, focus.named_statements, filter_))
+                weight = STATEMENT_WEIGHT if focus.outright else READ_FROM_WEIGHT
+                weights.append(weight * (FOCUS_WEIGHT if place else 1.0))
     dense = started.result() if started is not None else None
     if dense is not None and dense[0] is not None:
         for place, own in enumerate(dense):
             rankings.append(own or [])
             weights.append(VECTOR_WEIGHT * (FOCUS_WEIGHT if place else 1.0))
     fused = fuse(rankings, weights)
-    # Each confident side's first passages keep a place near the top, so that what one side
-    # clearly found is not buried under what both found less well.
+    rows = queries.passage_hits(conn, [passage_id for passage_id, _ in fused])
+    # each passage's boost, once; a passage gone since the vectors were loaded has no row
+    factors = {i: focus.boost(r) / focus.most for i, r in rows.items()}
+
+    def boosted(ranking: list[tuple[int, float]]) -> list[tuple[int, float]]:
+        """The ranking with the focus's boosts, best first."""
+        raised = [(i, round(score * factors[i], 6)) for i, score in ranking if i in factors]
+        return sorted(raised, key=lambda x: (-x[1], x[0]))
+
+    # Each confident side's first passages (under the same boosts) keep a place near the top,
+    # so that what one side clearly found is not buried under what both found less well.
     firsts: list[list[int]] = []
     for start in range(0, len(rankings), len(wheres)):  # each side's rankings, fused alone
         side_weights = weights[start : start + len(wheres)]
         if side_weights[0] >= CONFIDENT:
-            alone = fuse(rankings[start : start + len(wheres)], side_weights)
+            alone = boosted(fuse(rankings[start : start + len(wheres)], side_weights))
             firsts.append([i for i, _ in alone[:KEPT_FIRSTS]])
-    rows = queries.passage_hits(conn, [passage_id for passage_id, _ in fused])
-    most = focus.most
-    boosted = [
-        (i, round(score * focus.boost(r.company_pk, r.fiscal_year, r.fiscal_quarter) / most, 6))
-        for i, score in fused
-        if (r := rows.get(i)) is not None  # re-ingested since the vectors were loaded: gone
-    ]
-    boosted.sort(key=lambda x: (-x[1], x[0]))
-    return _keep_firsts(boosted, firsts), rows, dense is not None and dense[0] is not None
+    return _keep_firsts(boosted(fused), firsts), rows, dense is not None and dense[0] is not None
 
 
 def _keep_firsts(
