@@ -156,7 +156,8 @@ def _year(text: str) -> int:
 
 
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4}
-_ORDINAL_QUARTER = {
+# Quarters named by their ordinal, in English, Swedish and Finnish.
+ORDINAL_QUARTERS = {
     "first": 1,
     "second": 2,
     "third": 3,
@@ -165,6 +166,10 @@ _ORDINAL_QUARTER = {
     "andra": 2,
     "tredje": 3,
     "fjärde": 4,
+    "ensimmäinen": 1,
+    "toinen": 2,
+    "kolmas": 3,
+    "neljäs": 4,
 }
 
 
@@ -330,7 +335,7 @@ def _item(kind: str, m: re.Match[str]) -> Item | None:
         column = span_column(opened, closed, year) if opened <= closed else None
         return Item(at, end, column, needs_year=not year, skip=column is None)
     if kind == "kv":
-        quarter = int(groups[0]) if groups[0] else _ORDINAL_QUARTER[groups[1].lower()]
+        quarter = int(groups[0]) if groups[0] else ORDINAL_QUARTERS[groups[1].lower()]
         return Item(at, end, quarter_column(quarter, 0), needs_year=True)
     if kind == "mrange":
         first, last = int(groups[0]), int(groups[1])

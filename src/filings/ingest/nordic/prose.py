@@ -21,27 +21,19 @@ from filings.core.metrics import BALANCE_KEYS, PER_SHARE_KEYS, metric_unit
 from filings.ingest.nordic.classify import year_end_in
 from filings.ingest.nordic.documents import DocumentText
 from filings.ingest.nordic.labels import metrics_for_label
-from filings.ingest.nordic.periods import Column, header_items, quarter_column, span_column
+from filings.ingest.nordic.periods import (
+    ORDINAL_QUARTERS,
+    Column,
+    header_items,
+    quarter_column,
+    span_column,
+)
 from filings.ingest.nordic.tables import Unit, clean_spaces, to_decimal
 from filings.ingest.standardize.rows import MetricRow
 
 BALANCES = BALANCE_KEYS | {"order_book", "investment_properties"}
 HIGHLIGHT_PAGES = 4  # a report's highlights and the dividend proposal open it
 _BULLET = re.compile(r"^\s*(?:[•·▪●◦■*\-–]|\d\)|\(\w\))\s+")
-_ORDINAL = {
-    "first": 1,
-    "second": 2,
-    "third": 3,
-    "fourth": 4,
-    "första": 1,
-    "andra": 2,
-    "tredje": 3,
-    "fjärde": 4,
-    "ensimmäinen": 1,
-    "toinen": 2,
-    "kolmas": 3,
-    "neljäs": 4,
-}
 _QUARTER_WORDS = re.compile(
     r"\b(first|second|third|fourth|första|andra|tredje|fjärde|ensimmäinen|toinen|kolmas|"
     r"neljäs)\s+(?:quarter|kvartalet|kvartal|vuosineljännes|neljännes)",
@@ -158,7 +150,7 @@ def heading_period(text: str, year: int, quarter: int | None) -> Column | None:
     the_year = years[0] if years else year
     ordinal = _QUARTER_WORDS.search(text)
     if ordinal:
-        return quarter_column(_ORDINAL[ordinal.group(1).lower()], the_year)
+        return quarter_column(ORDINAL_QUARTERS[ordinal.group(1).lower()], the_year)
     for item in header_items(text):
         column = item.column
         if column is None or item.skip or column.kind == "instant":
