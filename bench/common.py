@@ -71,6 +71,14 @@ def loaded_database(url: str) -> str:
     source = MirrorSource(CORPUS / "sec")  # real figures behind the data endpoints
     listings = read_tickers(source)
     ingest_sec(database, source, source.known_ciks() or [], listings)
+    database.dispose()
+    return bench_key(url)
+
+
+def bench_key(url: str) -> str:
+    """A bench account on the migrated database at `url`, with limits that never interfere;
+    its key."""
+    database = Database(make_engine(url))
     now = datetime.now(UTC)
     with database.transaction() as conn:
         service.create_account(conn, "bench", plan="custom", now=now)

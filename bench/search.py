@@ -16,10 +16,12 @@ from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
+import httpx
 import numpy as np
 from sqlalchemy import insert, text
 
 from bench import search_quality
+from bench.common import bench_key, serve_process, service_env
 from filings.companies.service import CompanyDirectory
 from filings.core.misses import Miss
 from filings.db.engine import Database, make_engine
@@ -120,8 +122,9 @@ def indexing(database: Database) -> None:
         print(f"{name:44} {rate:9.1f} {f'x{rate / raw:.2f}':>8}")
 
 
-def corpus_queries(database: Database) -> None:
-    """Latency of each part on the real corpus (Nordic documents, vectors computed)."""
+def corpus_queries(database: Database) -> float:
+    """Latency of each part on the real corpus (Nordic documents, vectors computed); the fused
+    p50 in ms."""
     index, embedder = VectorIndex(), E5Embedder()
     vectors = {q: embedder.query(q) for q in QUERIES}
     with database.transaction() as conn:
@@ -143,11 +146,52 @@ def corpus_queries(database: Database) -> None:
         print(f"\ncorpus ({index.status(conn)[0]} passages), ms{'p50':>32} {'p95':>9}")
         _row("full text", *_time(fulltext))
         _row("vectors (query embedded beforehand)", *_time(dense))
-        _row("fused", *_time(fused))
+        fused_times = _time(fused)
+        _row("fused", *fused_times)
         started = time.perf_counter()
         for query in QUERIES:
             embedder.query(query)
-        print(f"query embedding: {(time.perf_counter() - started) / len(QUERIES) * 1000:.1f} ms")
+        embedding = (time.perf_counter() - started) / len(QUERIES) * 1000
+        print(f"query embedding: {embedding:.1f} ms")
+    return fused_times[0] + embedding
+
+
+HTTP_ROUNDS = 5
+HTTP_FILTERS: list[dict[str, object]] = [{}, {"company": "Lifco"}, {"year": 2019}]
+
+
+def over_http(url: str, data_dir: str, base_ms: float) -> None:
+    """Content search through the real server (uvicorn, one worker on core 0, the access layer
+    and a key, kept answers off), the client on the other core: p50/p95 in ms of each query
+    asked `HTTP_ROUNDS` times, unfiltered and with a company or a year, next to `base_ms`, the
+    in-process parts (fused ranking plus the query's embedding) measured on the same data."""
+    key = bench_key(url)
+    env = service_env(url, data_dir) | {"FILINGS_ANSWER_CACHE_MB": "0"}
+    endpoint = "/api/v1/data/filings/content-search"
+    with (
+        serve_process("bench.apps:service_app", env, cpus="0") as (base, _),
+        httpx.Client(
+            base_url=base, headers={"Authorization": f"Bearer {key}"}, timeout=120
+        ) as client,
+    ):
+        deadline = time.monotonic() + 600  # the server loads the vectors after its start
+        while True:
+            answer = client.post(endpoint, json={"query": QUERIES[0], "limit": 10})
+            answer.raise_for_status()
+            if answer.json()["mode"] == "hybrid" or time.monotonic() > deadline:
+                break
+            time.sleep(1)
+        print(f"{'over HTTP, mode ' + answer.json()['mode']:44}")
+        for filters in HTTP_FILTERS:
+            samples = []
+            for _ in range(HTTP_ROUNDS):
+                for query in QUERIES:
+                    body = {"query": query, "limit": 10, **filters}
+                    started = time.perf_counter()
+                    client.post(endpoint, json=body).raise_for_status()
+                    samples.append(time.perf_counter() - started)
+            name = ", ".join(f"{k} {v}" for k, v in filters.items()) or "no filter"
+            _row(f"  content-search, {name}", *_percentiles(samples), base_ms)
 
 
 def recall(database: Database, engine: SearchEngine | None = None) -> None:
@@ -236,9 +280,10 @@ def _synthetic_rows(database: Database, count: int) -> None:
             conn.execute(insert(passage_vectors), vectors)
 
 
-def synthetic(database: Database) -> None:
+def synthetic(database: Database, url: str, data_dir: str) -> None:
     """SYNTHETIC passages more: the service's parts (full text, vectors, fused) next to raw FTS5
-    (BM25 over every word of the query) and raw numpy (exact) on the same data."""
+    (BM25 over every word of the query) and raw numpy (exact) on the same data, and content
+    search over HTTP next to the parts."""
     started = time.perf_counter()
     _synthetic_rows(database, SYNTHETIC)
     built = time.perf_counter() - started
@@ -292,7 +337,8 @@ def synthetic(database: Database) -> None:
         _row("raw numpy (exact, top 50)", *numpy_time)
         _row("vectors (the service's)", *_time(dense), numpy_time[0])
         _row("raw FTS5 + raw numpy, sequential", fts[0] + numpy_time[0], fts[1] + numpy_time[1])
-        _row("fused (the service's, query embedded before)", *_time(fused), fts[0] + numpy_time[0])
+        fused_times = _time(fused)
+        _row("fused (the service's, query embedded before)", *fused_times, fts[0] + numpy_time[0])
         _row("fused, company Lifco", *_time(lambda: fused(company="Lifco")))
         _row("fused, fiscal year 2019", *_time(lambda: fused(year=2019)))
         _row("fused, annual reports", *_time(lambda: fused(document_type="annual_report")))
@@ -305,6 +351,12 @@ def synthetic(database: Database) -> None:
             f"vectors' top 50 next to the exact top 50: {statistics.mean(agreement):.2f} in common"
         )
         assert with_vectors == total
+    started = time.perf_counter()
+    for query in QUERIES:
+        embedder.query(query)
+    embedding = (time.perf_counter() - started) / len(QUERIES) * 1000
+    print(f"\n{total:,} passages over HTTP (ratio: against the fused part plus the embedding)")
+    over_http(url, data_dir, fused_times[0] + embedding)
     print("the labelled queries among them (the same pages to find):", end="")
     engine.embedder = embedder
     recall(database, engine)
@@ -328,7 +380,8 @@ class _KnownQueries:
 def main() -> None:
     """Index the corpus into a fresh SQLite file and measure."""
     with tempfile.TemporaryDirectory() as tmp:
-        database = Database(make_engine(f"sqlite:///{Path(tmp) / 'search.db'}"))
+        url = f"sqlite:///{Path(tmp) / 'search.db'}"
+        database = Database(make_engine(url))
         upgrade(database.engine)
         source = MirrorSource(CORPUS / "sec")
         ingest_sec(database, source, source.known_ciks() or [], read_tickers(source))
@@ -339,9 +392,11 @@ def main() -> None:
         )
         indexing(database)
         embed_missing(database, CachedEmbedder(E5Embedder(), VECTOR_CACHE))
-        corpus_queries(database)
+        parts = corpus_queries(database)
+        print("\ncorpus over HTTP (ratio: against the fused part plus the query's embedding)")
+        over_http(url, tmp, parts)
         recall(database)
-        synthetic(database)
+        synthetic(database, url, tmp)
         database.dispose()
 
 
