@@ -3,6 +3,7 @@ test inside a transaction that is rolled back."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import uuid
 from collections.abc import Callable, Iterator
@@ -38,6 +39,20 @@ CORPUS = Path(os.environ.get("FILINGS_CORPUS", Path(__file__).parents[1] / "../s
 VECTOR_CACHE = Path(
     os.environ.get("FILINGS_TEST_VECTOR_CACHE", Path.home() / ".cache/filings/passage-vectors.npz")
 )
+
+
+@contextmanager
+def vector_cache_held() -> Iterator[None]:
+    """The vector cache held by this process alone: the SQLite and PostgreSQL passes run side by
+    side (`make test`), and the second to need the corpus's vectors waits for the first to have
+    computed and written them, then reads them, rather than computing them again beside it."""
+    VECTOR_CACHE.parent.mkdir(parents=True, exist_ok=True)
+    with VECTOR_CACHE.with_name(VECTOR_CACHE.name + ".lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 # Property tests: no per-example deadline (a busy CI machine is slow, not wrong), and under CI a
 # fixed example sequence, so that a run is reproducible; locally each run explores anew.
@@ -258,7 +273,8 @@ def sec_database_url(tmp_path_factory: pytest.TempPathFactory, corpus: Path) -> 
                 ).all()
             )
         assert (summary.facts, nordic.figures) == (stored[True], stored[False])
-        embed_missing(db, CachedEmbedder(E5Embedder(), VECTOR_CACHE))
+        with vector_cache_held():  # the cache is read once held, so it holds the other's
+            embed_missing(db, CachedEmbedder(E5Embedder(), VECTOR_CACHE))
         db.dispose()
         yield url
 
