@@ -54,6 +54,7 @@ def vector_cache_held() -> Iterator[None]:
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
+
 # Property tests: no per-example deadline (a busy CI machine is slow, not wrong), and under CI a
 # fixed example sequence, so that a run is reproducible; locally each run explores anew.
 hypothesis_settings.register_profile("filings", deadline=None, derandomize=IN_CI)
