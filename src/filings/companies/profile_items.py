@@ -25,14 +25,16 @@ _CRITICAL_END = re.compile(
     r"results of operations|liquidity|recent accounting|executive (overview|summary)|"
     r"off-balance|contractual obligations|non-gaap|quantitative and qualitative|"
     r"management’s discussion|management's discussion|^item |new accounting|recently issued|"
-    r"pronouncements|economic and market|other information|legal proceedings|segment$",
+    r"pronouncements|economic and market|other information|legal proceedings|segment$|operations "
+    r"review|review of operations|additional information",
     re.IGNORECASE,
 )
 
 _LINES_END = re.compile(
     r"^(innovation|acquisitions?|divestments?|revenues?|net sales|orders|market|review|summary|"
     r"financial|profitability|operating|outlook|events|key figures|sales|employees|capital|"
-    r"cash|dividend|parent|other|note|product development|board|ceo|president|the share)",
+    r"cash|dividend|parent|other|note|product development|board|ceo|president|the share|"
+    r"directors|report|corporate governance)",
     re.IGNORECASE,
 )
 
@@ -259,6 +261,12 @@ def _between_segments(run: list[tuple[Block, bool]]) -> list[Item]:
     return [Item(b.text, b.page_id, b.page_number, "segments") for b in listed]
 
 
+# A company's name (its legal form last): a subsidiary or an acquisition, not a product line.
+_LEGAL_FORM = re.compile(
+    r"\b(AB|ApS|A/S|AS|ASA|Oy|Oyj|GmbH|AG|KG|BV|B\.V\.|NV|Ltd|Limited|Pty|Inc|LLC|S\.?A|SARL|SAS|S\.r\.l|Srl|SpA)\.?$"
+)
+
+
 def lines_under_segments(blocks: list[Block], segments: list[Item]) -> list[Item]:
     """In a report, the headings right under a heading that names a segment, on its page, up to
     the segment's figures: its product lines."""
@@ -280,6 +288,8 @@ def lines_under_segments(blocks: list[Block], segments: list[Item]) -> list[Item
                 not FURNITURE.search(text)
                 and not TOPICS.search(text)
                 and not _NOT_A_SEGMENT.search(text)
+                and not OFF_TOPIC.search(text)
+                and not _LEGAL_FORM.search(text)
                 and classify(text) is None
                 and len(text.split()) <= 6
             ):
