@@ -263,7 +263,8 @@ def _between_segments(run: list[tuple[Block, bool]]) -> list[Item]:
 
 # A company's name (its legal form last): a subsidiary or an acquisition, not a product line.
 _LEGAL_FORM = re.compile(
-    r"\b(AB|ApS|A/S|AS|ASA|Oy|Oyj|GmbH|AG|KG|BV|B\.V\.|NV|Ltd|Limited|Pty|Inc|LLC|S\.?A|SARL|SAS|S\.r\.l|Srl|SpA)\.?$"
+    r"\b(AB|ApS|A/S|AS|ASA|Oy|Oyj|GmbH|AG|KG|BV|B\.V\.|NV|Ltd|Limited|Pty|Inc|LLC|S\.?A|SARL|"
+    r"SAS|S\.r\.l|Srl|SpA)\.?$"
 )
 
 

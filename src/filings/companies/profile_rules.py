@@ -11,7 +11,8 @@
   customers are or how concentrated they are, wherever they stand, and sentences under customer
   or distribution headings; never sentences that only mention customers.
 - **geography**: sentences naming where the company sells or operates (segments that are places,
-  N countries, shares of sales outside the home market, market areas); the breakdown itself is
+  N countries, shares of sales outside the home market, market areas), never sentences about
+  competitors, laws or lawsuits; segments named after places as items; the breakdown itself is
   the stored revenue geography, added at request.
 - **strategy**: stated strategy, goals, targets and outlook: sentences under such headings and
   sentences that state them; never biographies, contact lines, webcast links or remuneration.
@@ -373,6 +374,7 @@ def read_sections(
         "accounting": accounting(blocks, sentences),
     }
     found["customers"] = customers(sentences, found["products_services"].items)
+    found["geography"].items = _places_of(found["products_services"].items)
     if not any(b.section for b in blocks):  # no risk or accounting part: what the text says
         if not found["risks"].sentences and not found["risks"].items:
             found["risks"] = stated_risks(sentences)
@@ -381,6 +383,16 @@ def read_sections(
     for section in found.values():
         section.full_text = _full_text(blocks, section) if section.sentences else None
     return {name: found[name] for name in SECTIONS}
+
+
+def _places_of(items: list[Item]) -> list[Item]:
+    """Segments named after places ("business area Europe", "Americas"): market areas."""
+    out = []
+    for item in items:
+        place = classify(item.name)
+        if place is not None and place.kind != "other":
+            out.append(Item(item.name, item.page_id, item.page_number, item.part_of))
+    return out
 
 
 def _full_text(blocks: list[Block], section: Found) -> str:
