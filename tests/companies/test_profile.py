@@ -220,6 +220,7 @@ FACTS = [
     ("KO", "strategy", "We are focused on the following strategic priorities: shaping a"),
     ("KO", "geography", "are now sold in more than 200 countries and territories"),
     ("KO", "accounting", "generally accepted in the United States (“U.S. GAAP”), which require"),
+    ("JNJ", "accounting", "accounting principles generally accepted in the U.S. (GAAP)."),
 ]
 # Sentences a section once held that do not answer it (issue 27): filler that only mentions
 # customers, other companies' and lawsuits' places, laws, pension assets and financing.
@@ -544,6 +545,11 @@ WHO_BUYS = [
         "to lower investment activity among automotive customers.",
         0,
     ),  # Atlas Copco
+    (
+        "The service business continued to develop favorably with solid order growth from both "
+        "semiconductor and industrial customers.",
+        0,
+    ),  # Atlas Copco Q3 2025, page 5
     (
         "It will also enter into a 50/50 partnership with Global Communications Infrastructure LLC "
         "which is backed by Manulife Investment Management.",

@@ -71,6 +71,12 @@ _NOT_A_SALE = re.compile(
     r"facilit\w+|suppliers?|vendors?|purchas\w+|procure\w*|\bto us\b",
     re.IGNORECASE,
 )
+# A period's commentary: customers named as where orders or demand came from this quarter.
+_PERIOD = re.compile(
+    r"\b((order|sales|volume) growth|demand|orders?|order intake|weak\w*|develop\w* "
+    r"favou?rabl[ey]|soft\w*|investment activity)\b",
+    re.IGNORECASE,
+)
 # Segments named after who buys them.
 _CUSTOMER_KIND = re.compile(
     r"\b(consumer|consumers|business|enterprise|enterprises|wholesale|retail|private|public|"
@@ -112,8 +118,11 @@ def who_buys(text: str) -> int:
         return 2
     if _COUNTED.search(text):
         return 1
-    deal = bool(_DEAL.search(text)) and not _NOT_A_SALE.search(text)
-    return int((deal or _names_a_kind(text)) and not PERFORMANCE.search(text))
+    if PERFORMANCE.search(text):
+        return 0
+    if _DEAL.search(text) and not _NOT_A_SALE.search(text):
+        return 1
+    return int(_names_a_kind(text) and not _PERIOD.search(text))
 
 
 def customers(sentences: list[Sentence], segments: list[Item]) -> Found:

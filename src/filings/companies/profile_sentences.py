@@ -112,7 +112,7 @@ _ABBREVIATION = re.compile(
 # "U.S." ends no sentence before the words it qualifies: "U.S. GAAP", "U.S. dollars".
 _US_BEFORE = re.compile(r"\bU\.S\.$")
 _QUALIFIED_BY_US = re.compile(
-    r"^(GAAP|dollars?|Dollars?|federal|Federal|government|Government|Treasury|Securities|"
+    r"^\(?(GAAP|dollars?|Dollars?|federal|Federal|government|Government|Treasury|Securities|"
     r"Department|Food|FDA|SEC|Internal|generally|operations|subsidiaries)\b"
 )
 
