@@ -241,10 +241,11 @@ def _other_part(s: Sentence) -> bool:
 
 
 def _about_people(text: str) -> bool:
-    """Whether a sentence is about the workforce: it opens with it, or it names the strategy
-    ("our human capital strategy"); a list of priorities that includes talent is not."""
+    """Whether a sentence is about the workforce: its first words name it ("Our employees are
+    ..."), or it names the strategy ("our human capital strategy"); a list of priorities that
+    includes talent is not."""
     return bool(
-        PEOPLE.search(text[:60])
+        PEOPLE.search(" ".join(text.split()[:6]))
         or re.search(rf"({PEOPLE.pattern})[\w ]{{0,30}}strateg", text, re.I)
     )
 
