@@ -47,7 +47,8 @@ _NO_KIND = frozenset(
     "be been have has had new existing potential prospective current future loyal satisfied "
     "valued additional fewer less thank help give offer provide enable support benefit affect "
     "serve attract retain reach win number base concerning like allow let make bring keep assist "
-    "require inform invite".split()
+    "require inform invite where when how why who if so because while whether also only even "
+    "just then there here not no".split()
 )
 _CUSTOMER_WORD = re.compile(r"\b(customers|clients)\b(?![’'])", re.IGNORECASE)
 # Compounds that name the kind in Swedish and Finnish: företagskunder, yritysasiakkaat.
