@@ -259,6 +259,10 @@ ITEMS = [
     ("NVDA", "strategy", {"Advancing the NVIDIA accelerated computing platform"}),
     ("TSLA", "products_services", {"Automotive", "Energy Storage Products"}),
     ("TSLA", "accounting", {"Warranties", "Inventory Valuation", "Income Taxes"}),
+    # Johnson & Johnson 10-K FY2024, Item 7: the estimates named in run-in headings
+    # ("Income Taxes: The Company ..."), tables of accruals between them.
+    ("JNJ", "accounting", {"Revenue Recognition", "Income Taxes", "Stock Based Compensation"}),
+    ("JNJ", "accounting", {"Legal and Self Insurance Contingencies", "Employee Benefit Plans"}),
     ("Atlas Copco", "products_services", {"Compressor Technique", "Power Technique"}),
     ("Atlas Copco", "products_services", {"Vacuum Technique", "Industrial Technique"}),
     ("Atlas Copco", "risks", {"Market risks", "Financial risks", "Production risks"}),

@@ -326,7 +326,36 @@ def critical_estimates(blocks: list[Block]) -> list[Item]:
             inside = None
             continue
         items.append(Item(text, block.page_id, block.page_number, inside))
-    return unique(items)
+    return unique(items + _run_in_estimates(blocks))
+
+
+# A paragraph that opens with its subject's name and a colon: "Income Taxes: The Company ...".
+_RUN_IN = re.compile(
+    r"^(?P<name>[A-Z][\w’'-]*(?:[ -](?:and|of|for|the|on|in|[A-Z][\w’'-]*)){0,6}):\s+[A-Z]"
+)
+
+
+def _run_in_estimates(blocks: list[Block]) -> list[Item]:
+    """The estimates a critical accounting part names in run-in headings, its tables and page
+    furniture between them, up to the part that follows it."""
+    items: list[Item] = []
+    inside: str | None = None
+    section = ""
+    for block in blocks:
+        if inside is not None and block.section != section:
+            inside = None
+        if block.kind == "heading":
+            if _CRITICAL.search(block.text):
+                inside, section = block.text, block.section
+            elif re.match(r"^note\s*\d", block.text, re.I) or (
+                _CRITICAL_END.search(block.text) and not block.text.endswith("segment")
+            ):  # a table's heading ("Innovative Medicine segment") ends no part
+                inside = None
+            continue
+        run_in = _RUN_IN.match(block.text) if inside else None
+        if inside and run_in and len(items) < 10:
+            items.append(Item(run_in["name"], block.page_id, block.page_number, inside))
+    return items
 
 
 def named_strategies(blocks: list[Block]) -> list[Item]:
