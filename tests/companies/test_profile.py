@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Connection, select
 
 from filings.companies.extraction import extract_filing
+from filings.companies.profile_customers import who_buys
 from filings.companies.profile_sentences import split_sentences
 from filings.companies.service import CompanyDirectory
 from filings.companies.service import profile as profile_service
@@ -45,8 +46,9 @@ COMPANIES = (
 )
 # What no section may be made of: biographies, contact lines, webcast invitations, remuneration.
 OFF_TOPIC = re.compile(
-    r"served as|has served|was appointed|webcast|teleconference|conference call|dial-in|"
-    r"https?://|www\.|@|\btel\.|remuneration|compensation committee|\bsalary",
+    r"served as|has served|served from|was appointed|webcast|teleconference|conference call|"
+    r"dial-in|https?://|www\.|@|\btel\.|remuneration|compensation committee|\bsalary|"
+    r"investor relations|please contact|\bwebsite\b",
     re.IGNORECASE,
 )
 
@@ -107,6 +109,9 @@ def test_every_sentence_is_on_the_page_it_cites_and_none_is_off_topic(
     for name in (*SECTIONS, "overview_section", "strategy_section"):
         section = body[name]
         assert set(section) >= {"text", "tags", "sources", "sentences", "items", "heading"}
+        # a contact line above the issuer's description is no heading of it
+        assert not OFF_TOPIC.search(section["source_heading"] or ""), (name, section)
+        assert not any(OFF_TOPIC.search(item["name"]) for item in section["items"]), name
         assert section["sources"] == list(dict.fromkeys(s["page_id"] for s in section["sentences"]))
         # A section with nothing says why; one with something gives no reason.
         empty = not section["sentences"] and not section["items"] and not section.get("breakdown")
@@ -195,6 +200,55 @@ FACTS = [
     # Interim reports: Ericsson's outlook for the fourth quarter (page 8), Tele2's Baltic markets.
     ("Ericsson", "strategy", "Adjusted gross margin in Q4 2025 is expected to be in the range"),
     ("Tele2", "geography", "strong market positions in Lithuania and Latvia"),
+    # Who buys, as the documents say it. Ericsson Q3 2025, page 4 (market area sales): the
+    # operators it has agreed to supply.
+    ("Ericsson", "customers", "an 8-year partnership was announced with VodafoneThree to supply"),
+    ("Ericsson", "customers", "a contract was announced with Bharti Airtel to support the rollout"),
+    ("Ericsson", "customers", "several new agreements were awarded with key customers in Japan"),
+    # Tele2 Q3 2025, page 24 (financial instruments): whom its receivables are from.
+    ("Tele2", "customers", "receivables from end customers, other operators and resellers"),
+    # Home Depot 10-K FY2024, Item 1 "DIY Customers" and "Pro Customers".
+    ("HD", "customers", "These customers are typically homeowners who purchase products"),
+    ("HD", "customers", "These customers are primarily professional renovators/remodelers"),
+    # Musti's release: the number of its customers.
+    ("Musti Group", "customers", "Total number of customers grew to 1,866 thousand"),
+    # Johnson & Johnson 10-K FY2024: Item 7 "Management's objectives"; Item 1 "General".
+    ("JNJ", "strategy", "uniquely positioned to innovate across the full spectrum of healthcare"),
+    ("JNJ", "geography", "conducting business in virtually all countries of the world"),
+    # Coca-Cola 10-K FY2024: Item 7 "Our Business"; Item 1 "General"; Item 7 critical
+    # estimates, where "U.S." ends no sentence before "GAAP".
+    ("KO", "strategy", "We are focused on the following strategic priorities: shaping a"),
+    ("KO", "geography", "are now sold in more than 200 countries and territories"),
+    ("KO", "accounting", "generally accepted in the United States (“U.S. GAAP”), which require"),
+    ("JNJ", "accounting", "accounting principles generally accepted in the U.S. (GAAP)."),
+]
+# Sentences a section once held that do not answer it (issue 27): filler that only mentions
+# customers, other companies' and lawsuits' places, laws, pension assets and financing.
+NOT_IN = [
+    ("Stora Enso", "customers", "deliver exceptional service to our customers"),
+    ("Neste", "customers", "help its customers to reduce their greenhouse gas emissions"),
+    ("Bravida", "customers", "we help our customers create effective and sustainable properties"),
+    ("JNJ", "geography", "Litigation has also been filed in countries outside of the United"),
+    ("JNJ", "products_services", "segment results have been recast"),
+    ("JNJ", "products_services", "face patent challenges"),
+    ("TSLA", "geography", "Many major automobile manufacturers have electric vehicles"),
+    ("KO", "geography", "privacy, data protection and data residency laws"),
+    ("KO", "strategy", "we develop strategies to address regulatory trends"),
+    ("KO", "strategy", "long-term rate of return on plan assets"),
+    ("KO", "strategy", "debt financing strategy"),
+    ("WMT", "strategy", "reporting section of our corporate website"),
+    ("WMT", "strategy", "Free cash flow for fiscal 2025 decreased"),
+    ("NVDA", "customers", "Executive Vice President of Operations at JDS Uniphase"),
+    (
+        "Stora Enso",
+        "products_services",
+        "The pulp market is currently positioned near its cyclical",
+    ),
+    (
+        "Lifco",
+        "products_services",
+        "responsible for allocating resources and assessing the results",
+    ),
 ]
 # The issuer's own lists, read in the documents.
 ITEMS = [
@@ -205,6 +259,10 @@ ITEMS = [
     ("NVDA", "strategy", {"Advancing the NVIDIA accelerated computing platform"}),
     ("TSLA", "products_services", {"Automotive", "Energy Storage Products"}),
     ("TSLA", "accounting", {"Warranties", "Inventory Valuation", "Income Taxes"}),
+    # Johnson & Johnson 10-K FY2024, Item 7: the estimates named in run-in headings
+    # ("Income Taxes: The Company ..."), tables of accruals between them.
+    ("JNJ", "accounting", {"Revenue Recognition", "Income Taxes", "Stock Based Compensation"}),
+    ("JNJ", "accounting", {"Legal and Self Insurance Contingencies", "Employee Benefit Plans"}),
     ("Atlas Copco", "products_services", {"Compressor Technique", "Power Technique"}),
     ("Atlas Copco", "products_services", {"Vacuum Technique", "Industrial Technique"}),
     ("Atlas Copco", "risks", {"Market risks", "Financial risks", "Production risks"}),
@@ -221,6 +279,17 @@ ITEMS = [
     # the analysis of revenue: product lines and segments
     ("Tele2", "products_services", {"Mobile", "Fixed broadband", "Digital TV"}),
     ("Tele2", "products_services", {"Sweden Consumer", "Sweden Business"}),
+    # segments named after who buys (page 4's analysis of revenue, page 11's Sweden Wholesale)
+    ("Tele2", "customers", {"Sweden Consumer", "Sweden Business", "Sweden Wholesale"}),
+    # business areas named after places: market areas
+    ("Outokumpu", "geography", {"Europe", "Americas"}),
+]
+# Names that are no part of the issuer's own lists: a table of contents' heading, acquired
+# companies (their legal form last), a website, the parts of a report after the estimates.
+NOT_LISTED = [
+    ("Lifco", "products_services", {"DIRECTORS’ REPORT", "Ahlberg Cameras AB", "Website: sorb.se"}),
+    ("KO", "accounting", {"OPERATIONS REVIEW", "Beverage Volume", "Unit Case Volume"}),
+    ("HD", "accounting", {"ADDITIONAL INFORMATION"}),
 ]
 
 
@@ -231,11 +300,49 @@ def test_facts_read_in_the_documents_are_in_their_sections(
     assert words in text_of(profile(sec_client, company), section)
 
 
+@pytest.mark.parametrize(("company", "section", "words"), NOT_IN)
+def test_sentences_that_do_not_answer_a_section_are_left_out(
+    sec_client: TestClient, company: str, section: str, words: str
+) -> None:
+    assert words not in text_of(profile(sec_client, company), section)
+
+
 @pytest.mark.parametrize(("company", "section", "names"), ITEMS)
 def test_the_issuers_own_lists(
     sec_client: TestClient, company: str, section: str, names: set[str]
 ) -> None:
     assert names <= set(items_of(profile(sec_client, company), section))
+
+
+@pytest.mark.parametrize(("company", "section", "names"), NOT_LISTED)
+def test_names_that_are_no_part_of_the_issuers_lists(
+    sec_client: TestClient, company: str, section: str, names: set[str]
+) -> None:
+    assert not names & set(items_of(profile(sec_client, company), section))
+
+
+@pytest.mark.parametrize("company", ["Stora Enso", "Neste", "Bravida"])
+def test_a_release_that_only_mentions_customers_says_why_it_has_none(
+    sec_client: TestClient, company: str
+) -> None:
+    customers = profile(sec_client, company)["customers"]
+    assert customers["sentences"] == [] and customers["items"] == []
+    assert "says nothing of who the customers are" in customers["reason"]
+
+
+@pytest.mark.parametrize(
+    ("company", "listed"),
+    [("Ericsson", "Networks, Cloud Software and Services, Enterprise"), ("Tele2", "Mobile")],
+)
+def test_an_interim_report_without_a_description_says_so_and_where_its_lists_are(
+    sec_client: TestClient, company: str, listed: str
+) -> None:
+    # Neither Q3 2025 report has an "About" part or a sentence saying what the company does.
+    body = profile(sec_client, company)
+    assert body["overview"] in (None, "") and body["overview_section"]["sentences"] == []
+    reason = body["overview_section"]["reason"]
+    assert reason.startswith("Interim report 2025: no sentence of it says what the company does")
+    assert f"under products and services ({listed}" in reason
 
 
 def test_ericsson_geography_names_its_market_areas_from_the_stored_breakdown(
@@ -379,6 +486,87 @@ def test_an_abbreviations_full_stop_ends_no_sentence() -> None:
         "It has an annual turnover of approx. SEK 4.6 billion.",
         "It has six clusters, e.g. Sweden.",
     ]
+    # "U.S." qualifies what follows it ("U.S. GAAP"), and ends a sentence before another.
+    assert split_sentences(
+        "They are prepared under U.S. GAAP, which requires estimates. Sales grew in the U.S. "
+        "Margins fell."
+    ) == [
+        "They are prepared under U.S. GAAP, which requires estimates.",
+        "Sales grew in the U.S.",
+        "Margins fell.",
+    ]
+
+
+# Sentences read in the corpus's documents, and whether each says who the customers are (2
+# outright, 1 by naming them, 0 not at all).
+WHO_BUYS = [
+    ("No single customer accounts for more than ten per cent of net sales.", 2),  # Lifco 2019
+    (
+        "Kemira is a global leader in sustainable chemical solutions for water-intensive "
+        "industries.",
+        2,
+    ),
+    (
+        "The Company’s customers are primarily in the consumer, small and mid-sized business, "
+        "education, enterprise and government markets.",
+        2,
+    ),  # Apple
+    (
+        "In the quarter, a contract was announced with Bharti Airtel to support the rollout of "
+        "Fixed Wireless Access with Ericsson’s core network portfolio.",
+        1,
+    ),
+    (
+        "Each week, we serve approximately 270 million customers who visit more than 10,750 stores "
+        "and numerous eCommerce websites in 19 countries.",
+        1,
+    ),  # Walmart
+    ("Intersecting our DIY customers and our Pros are our DIFM customers.", 1),  # Home Depot
+    # filler: customers mentioned, not said who they are
+    (
+        "I would like to thank all our employees, customers, suppliers, and shareholders for their "
+        "commitment and support during 2024.",
+        0,
+    ),  # Stora Enso
+    (
+        "Going forward, we plan to focus on our core operations and remain fully committed to "
+        "serving our customers.",
+        0,
+    ),  # Neste
+    (
+        "The Company operates various platforms, including the App Store®, that allow customers to "
+        "discover and download applications and digital content.",
+        0,
+    ),  # Apple
+    (
+        "Today’s distribution structure encourages customers in Sweden to switch operators "
+        "frequently.",
+        0,
+    ),  # Tele2
+    # the period's changes among customers, a partnership that supplies nobody
+    (
+        "The demand for industrial assembly equipment and vision solutions weakened, primarily due "
+        "to lower investment activity among automotive customers.",
+        0,
+    ),  # Atlas Copco
+    (
+        "The service business continued to develop favorably with solid order growth from both "
+        "semiconductor and industrial customers.",
+        0,
+    ),  # Atlas Copco Q3 2025, page 5
+    (
+        "It will also enter into a 50/50 partnership with Global Communications Infrastructure LLC "
+        "which is backed by Manulife Investment Management.",
+        0,
+    ),  # Tele2
+]
+
+
+@pytest.mark.parametrize(("text", "strength"), WHO_BUYS)
+def test_who_buys_reads_who_the_customers_are_not_that_there_are_some(
+    text: str, strength: int
+) -> None:
+    assert who_buys(text) == strength
 
 
 def test_a_us_company_with_pdf_documents_from_a_manifest_gets_a_profile(

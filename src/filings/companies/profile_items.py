@@ -25,14 +25,16 @@ _CRITICAL_END = re.compile(
     r"results of operations|liquidity|recent accounting|executive (overview|summary)|"
     r"off-balance|contractual obligations|non-gaap|quantitative and qualitative|"
     r"management’s discussion|management's discussion|^item |new accounting|recently issued|"
-    r"pronouncements|economic and market|other information|legal proceedings|segment$",
+    r"pronouncements|economic and market|other information|legal proceedings|segment$|operations "
+    r"review|review of operations|additional information",
     re.IGNORECASE,
 )
 
 _LINES_END = re.compile(
     r"^(innovation|acquisitions?|divestments?|revenues?|net sales|orders|market|review|summary|"
     r"financial|profitability|operating|outlook|events|key figures|sales|employees|capital|"
-    r"cash|dividend|parent|other|note|product development|board|ceo|president|the share)",
+    r"cash|dividend|parent|other|note|product development|board|ceo|president|the share|"
+    r"directors|report|corporate governance)",
     re.IGNORECASE,
 )
 
@@ -259,6 +261,13 @@ def _between_segments(run: list[tuple[Block, bool]]) -> list[Item]:
     return [Item(b.text, b.page_id, b.page_number, "segments") for b in listed]
 
 
+# A company's name (its legal form last): a subsidiary or an acquisition, not a product line.
+_LEGAL_FORM = re.compile(
+    r"\b(AB|ApS|A/S|AS|ASA|Oy|Oyj|GmbH|AG|KG|BV|B\.V\.|NV|Ltd|Limited|Pty|Inc|LLC|S\.?A|SARL|"
+    r"SAS|S\.r\.l|Srl|SpA)\.?$"
+)
+
+
 def lines_under_segments(blocks: list[Block], segments: list[Item]) -> list[Item]:
     """In a report, the headings right under a heading that names a segment, on its page, up to
     the segment's figures: its product lines."""
@@ -280,6 +289,8 @@ def lines_under_segments(blocks: list[Block], segments: list[Item]) -> list[Item
                 not FURNITURE.search(text)
                 and not TOPICS.search(text)
                 and not _NOT_A_SEGMENT.search(text)
+                and not OFF_TOPIC.search(text)
+                and not _LEGAL_FORM.search(text)
                 and classify(text) is None
                 and len(text.split()) <= 6
             ):
@@ -315,7 +326,36 @@ def critical_estimates(blocks: list[Block]) -> list[Item]:
             inside = None
             continue
         items.append(Item(text, block.page_id, block.page_number, inside))
-    return unique(items)
+    return unique(items + _run_in_estimates(blocks))
+
+
+# A paragraph that opens with its subject's name and a colon: "Income Taxes: The Company ...".
+_RUN_IN = re.compile(
+    r"^(?P<name>[A-Z][\w’'-]*(?:[ -](?:and|of|for|the|on|in|[A-Z][\w’'-]*)){0,6}):\s+[A-Z]"
+)
+
+
+def _run_in_estimates(blocks: list[Block]) -> list[Item]:
+    """The estimates a critical accounting part names in run-in headings, its tables and page
+    furniture between them, up to the part that follows it."""
+    items: list[Item] = []
+    inside: str | None = None
+    section = ""
+    for block in blocks:
+        if inside is not None and block.section != section:
+            inside = None
+        if block.kind == "heading":
+            if _CRITICAL.search(block.text):
+                inside, section = block.text, block.section
+            elif re.match(r"^note\s*\d", block.text, re.I) or (
+                _CRITICAL_END.search(block.text) and not block.text.endswith("segment")
+            ):  # a table's heading ("Innovative Medicine segment") ends no part
+                inside = None
+            continue
+        run_in = _RUN_IN.match(block.text) if inside else None
+        if inside and run_in and len(items) < 10:
+            items.append(Item(run_in["name"], block.page_id, block.page_number, inside))
+    return items
 
 
 def named_strategies(blocks: list[Block]) -> list[Item]:

@@ -7,11 +7,12 @@
   segments or markets heading (iPhone, Mac ...; Data Center, Gaming ...), the rows of a table of
   revenue by segment or business area, the names a sentence gives ("the X and Y segments"), the
   headings under a heading that names a segment; with the first sentence of each, never figures.
-- **customers**: who buys, and how concentrated: concentration sentences wherever they stand
-  ("no single customer accounts for more than ten per cent"), then sentences under customer or
-  distribution headings, then descriptions of who the customers are.
+- **customers**: who buys, and how concentrated (profile_customers): sentences that say who the
+  customers are or how concentrated they are, wherever they stand, and sentences under customer
+  or distribution headings; never sentences that only mention customers.
 - **geography**: sentences naming where the company sells or operates (segments that are places,
-  N countries, shares of sales outside the home market, market areas); the breakdown itself is
+  N countries, shares of sales outside the home market, market areas), never sentences about
+  competitors, laws or lawsuits; segments named after places as items; the breakdown itself is
   the stored revenue geography, added at request.
 - **strategy**: stated strategy, goals, targets and outlook: sentences under such headings and
   sentences that state them; never biographies, contact lines, webcast links or remuneration.
@@ -31,6 +32,7 @@ import re
 
 from filings.companies.geography import classify
 from filings.companies.geography_tables import DocumentLine
+from filings.companies.profile_customers import customers
 from filings.companies.profile_document import Block, one_page
 from filings.companies.profile_items import (
     critical_estimates,
@@ -63,9 +65,10 @@ from filings.companies.profile_vocabulary import (
     DEFINITION,
     DOES,
     HEADINGS,
-    INDUSTRIES_SERVED,
+    NOT_A_STRATEGY,
     NOT_AN_OFFERING,
     NOT_WHERE_IT_SELLS,
+    OTHER_PARTS,
     OUTLOOK_STATEMENT,
     PEOPLE,
     PERFORMANCE,
@@ -170,10 +173,14 @@ def products(
         plain = described and not s.section and not re.search(r"\d", s.text)
         if not in_items(s, "item_1", "item_7", "item_8") or not (_descriptive(s) or plain):
             return 0
+        if _other_part(s) and not is_under(s, "products_services", 1):
+            return 0
         if s.section.startswith(("item_7", "item_8")) and not SEGMENT_KINDS.search(s.text):
             return 0
         if _places_named(s.text) >= 2 and "segment" in s.text.lower():
             return 0  # segments that are places: geography
+        if STRONG["geography"].search(s.text) and not SEGMENT_KINDS.search(s.text):
+            return 0  # "offices in nine countries": where, not what
         says = bool(SAYS_WHAT.search(s.text))
         return (
             6 * (s.position in firsts)
@@ -207,50 +214,11 @@ def _places_named(text: str) -> int:
     return sum(classify(m.group()) is not None for m in PLACE_WORD.finditer(text))
 
 
-def customers(sentences: list[Sentence]) -> Found:
-    """Who buys, and how concentrated."""
-
-    def rank(s: Sentence) -> int:
-        served = (  # an acquisition's customers are not yet the issuer's own description
-            not PERFORMANCE.search(s.text)
-            and not re.search(r"\b(acquir|divest)\w*", s.text, re.IGNORECASE)
-            and bool(INDUSTRIES_SERVED.search(s.text))
-        )
-        strong = served or bool(STRONG["customers"].search(s.text))
-        if not _not_risk_factor(s) or not (strong or CUES["customers"].search(s.text)):
-            return 0
-        if not in_items(s, "item_1", "item_7", "item_8") or s.section.startswith("item_1c"):
-            return 0
-        if not strong and (PERFORMANCE.search(s.text) and re.search(r"\d", s.text)):
-            return 0
-        if not strong and DEFINITION.search(s.text):
-            return 0
-        return 4 * strong + 3 * is_under(s, "customers", 1) + 1 * in_items(s, "item_1")
-
-    chosen = pick(sentences, KEEP["customers"], lambda s: rank(s) if rank(s) >= 3 else 0)
-    if not chosen:  # who the customers are, as the report's text tells it
-        chosen = pick(
-            sentences,
-            KEEP["customers"] - 1,
-            lambda s: int(
-                _not_risk_factor(s)
-                and bool(CUES["customers"].search(s.text))
-                and not DEFINITION.search(s.text)
-                and (
-                    is_under(s, "overview", 2)
-                    or is_under(s, "products_services", 2)
-                    or bool(AS_ONE_OF.match(s.text))
-                )
-            ),
-        )
-    return Found(chosen, source_heading=heading_of(chosen))
-
-
 def geography(sentences: list[Sentence]) -> Found:
     """Where the company sells and operates, in its own words."""
 
     def rank(s: Sentence) -> int:
-        if not _not_risk_factor(s) or s.section.startswith("item_7a"):
+        if not _not_risk_factor(s) or s.section.startswith("item_7a") or _other_part(s):
             return 0
         places = _places_named(s.text)
         present = not s.section and places >= 3 and bool(PRESENT_IN.search(s.text))
@@ -263,6 +231,23 @@ def geography(sentences: list[Sentence]) -> Found:
 
     chosen = pick(sentences, KEEP["geography"], lambda s: rank(s) if rank(s) >= 3 else 0)
     return Found(chosen, source_heading=heading_of(chosen))
+
+
+def _other_part(s: Sentence) -> bool:
+    """Under a heading of competition, regulation, legal matters or patents (the nearest two in
+    a 10-K): about other companies or rules, not about where the issuer sells or what it aims
+    at."""
+    return any(OTHER_PARTS.search(h) for h in s.headings[: 2 if s.section else 1])
+
+
+def _about_people(text: str) -> bool:
+    """Whether a sentence is about the workforce: its first words name it ("Our employees are
+    ..."), or it names the strategy ("our human capital strategy"); a list of priorities that
+    includes talent is not."""
+    return bool(
+        PEOPLE.search(" ".join(text.split()[:6]))
+        or re.search(rf"({PEOPLE.pattern})[\w ]{{0,30}}strateg", text, re.I)
+    )
 
 
 def _under_strategy(s: Sentence) -> bool:
@@ -281,26 +266,25 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
     def rank(s: Sentence) -> int:
         if not _not_risk_factor(s) or s.section.startswith(("item_8", "item_7a", "item_1c")):
             return 0
-        if DEFINITION.search(s.text) or REFERRAL.search(s.text):
+        if DEFINITION.search(s.text) or REFERRAL.search(s.text) or NOT_A_STRATEGY.search(s.text):
             return 0
-        if PEOPLE.search(s.text) or any(PEOPLE.search(h) for h in s.headings[:2]):
+        if _about_people(s.text) or any(PEOPLE.search(h) for h in s.headings[:2]):
             return 0  # the strategy for the workforce is not the company's strategy
-        if re.search(
-            r"impairment|goodwill|amortization|recogni[sz]|transaction is subject",
-            s.text,
-            re.IGNORECASE,
-        ):
-            return 0
         # A report's or release's outlook states what is expected of the year ahead.
         outlook = not s.section and bool(OUTLOOK_STATEMENT.search(s.text))
         strong = outlook or bool(STRONG["strategy"].search(s.text))
-        if PERFORMANCE.search(s.text) and re.search(r"\d", s.text) and not strong:
+        if _other_part(s) and not strong:
             return 0
+        if PERFORMANCE.search(s.text) and re.search(r"\d", s.text) and not (outlook or aims(s)):
+            return 0  # a period's change "to support our investment strategy" states none
         under = _under_strategy(s)
         cue = bool(CUES["strategy"].search(s.text))
         if s.text.rstrip(".") in named:
             return 0  # the strategy's name is an item
         return 5 * under + 3 * strong + (cue and (under or strong))
+
+    def aims(s: Sentence) -> bool:
+        return bool(re.search(r"target|goal|aim|ambition|guidance|expect|tavoit|mål", s.text, re.I))
 
     named = {i.name for i in named_strategies(blocks)}
     if not one_page(blocks):
@@ -384,12 +368,14 @@ def read_sections(
     found = {
         "overview": overview(sentences, issuer, listed),
         "products_services": products(blocks, lines, sentences, issuer),
-        "customers": customers(sentences),
+        "customers": Found(),
         "geography": geography(sentences),
         "strategy": strategy(blocks, sentences),
         "risks": risks(blocks, sentences),
         "accounting": accounting(blocks, sentences),
     }
+    found["customers"] = customers(sentences, found["products_services"].items)
+    found["geography"].items = _places_of(found["products_services"].items)
     if not any(b.section for b in blocks):  # no risk or accounting part: what the text says
         if not found["risks"].sentences and not found["risks"].items:
             found["risks"] = stated_risks(sentences)
@@ -398,6 +384,16 @@ def read_sections(
     for section in found.values():
         section.full_text = _full_text(blocks, section) if section.sentences else None
     return {name: found[name] for name in SECTIONS}
+
+
+def _places_of(items: list[Item]) -> list[Item]:
+    """Segments named after places ("business area Europe", "Americas"): market areas."""
+    out = []
+    for item in items:
+        place = classify(item.name)
+        if place is not None and place.kind != "other":
+            out.append(Item(item.name, item.page_id, item.page_number, item.part_of))
+    return out
 
 
 def _full_text(blocks: list[Block], section: Found) -> str:

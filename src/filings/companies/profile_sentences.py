@@ -109,11 +109,20 @@ _ABBREVIATION = re.compile(
 )
 
 
+# "U.S." ends no sentence before the words it qualifies: "U.S. GAAP", "U.S. dollars".
+_US_BEFORE = re.compile(r"\bU\.S\.$")
+_QUALIFIED_BY_US = re.compile(
+    r"^\(?(GAAP|dollars?|Dollars?|federal|Federal|government|Government|Treasury|Securities|"
+    r"Department|Food|FDA|SEC|Internal|generally|operations|subsidiaries)\b"
+)
+
+
 def split_sentences(text: str) -> list[str]:
     """A paragraph's sentences; an abbreviation's full stop ends none."""
     out: list[str] = []
     for part in (p.strip() for p in _SENTENCE_END.split(text)):
-        if out and _ABBREVIATION.search(out[-1]):
+        joined = out and _US_BEFORE.search(out[-1]) and _QUALIFIED_BY_US.match(part)
+        if out and (_ABBREVIATION.search(out[-1]) or joined):
             out[-1] = f"{out[-1]} {part}"
         elif part:
             out.append(part)
@@ -151,7 +160,9 @@ def sentences_of(blocks: list[Block]) -> list[Sentence]:
         if _PART_THREE.match(block.section or "-") or (sectioned and not block.section):
             continue  # a 10-K's Part III, or its cover and contents before Item 1
         if block.kind == "heading":
-            if not FURNITURE.search(block.text) or HEADINGS["strategy"].search(block.text):
+            if OFF_TOPIC.search(block.text):  # a contact line: the text below is no part of it
+                headings = ["", *headings[:3]]
+            elif not FURNITURE.search(block.text) or HEADINGS["strategy"].search(block.text):
                 headings = [block.text, *headings[:3]]
             continue
         bullet = block.kind == "item"
@@ -230,4 +241,5 @@ def unique(items: list[Item]) -> list[Item]:
 
 
 def heading_of(chosen: list[Sentence]) -> str | None:
-    return next((s.headings[0] for s in chosen if s.headings), None)
+    """The heading the first chosen sentence stands under, if it has one."""
+    return next((s.headings[0] for s in chosen if s.headings), None) or None

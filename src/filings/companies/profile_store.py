@@ -47,11 +47,25 @@ def document_blocks(conn: Connection, filing: Row[Any]) -> list[Block]:
     return blocks_of_pages(pages, markdown=filing.document_format == TEXT.key)
 
 
-def _record(name: str, found: Found, language: str) -> dict[str, Any]:
+def _reason(name: str, found: dict[str, Found]) -> str | None:
+    """Why a section is empty, or None; an overview no sentence gives points to the segments and
+    products the document names, which say what the company is made of if not what it does."""
+    if found[name].sentences or found[name].items:
+        return None
+    listed = [i.name for i in found["products_services"].items][:6]
+    if name == "overview" and listed:
+        return f"{REASONS[name]}; what it names of its business is under products and services " + (
+            f"({', '.join(listed)})"
+        )
+    return REASONS[name]
+
+
+def _record(name: str, found: dict[str, Found], language: str) -> dict[str, Any]:
+    section = found[name]
     return {
         "section": name,
         "language": language,
-        "source_heading": found.source_heading,
+        "source_heading": section.source_heading,
         "items": [
             {
                 "name": i.name,
@@ -59,13 +73,13 @@ def _record(name: str, found: Found, language: str) -> dict[str, Any]:
                 "page_number": i.page_number,
                 "part_of": i.part_of,
             }
-            for i in found.items
+            for i in section.items
         ],
-        "full_text": found.full_text,
-        "reason": None if found.sentences or found.items else REASONS[name],
+        "full_text": section.full_text,
+        "reason": _reason(name, found),
         "sentences": [
             {"text": s.text, "page_id": s.page_id, "page_number": s.page_number}
-            for s in found.sentences
+            for s in section.sentences
         ],
     }
 
@@ -77,5 +91,5 @@ def store_profile(conn: Connection, filing: Row[Any]) -> bool:
     issuer = Issuer.of(filing.company_name, filing.display_name)
     lines = document_lines(read_pages(conn, filing))
     found = read_sections(blocks, issuer, lines) if blocks else {}
-    wanted = [_record(name, section, filing.language or "en") for name, section in found.items()]
+    wanted = [_record(name, found, filing.language or "en") for name in found]
     return queries.replace_profile_sections(conn, filing.id, filing.company_pk, wanted)

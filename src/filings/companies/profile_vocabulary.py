@@ -51,7 +51,7 @@ HEADINGS: dict[str, re.Pattern[str]] = {
         re.IGNORECASE,
     ),
     "strategy": re.compile(
-        r"strateg|\b(mission|vision|ambitions?|purpose|goals?|financial targets|targets|"
+        r"strateg|\b(mission|vision|ambitions?|purpose|goals?|objectives|financial targets|targets|"
         r"priorities|outlook|guidance|looking ahead|future prospects|financial policy|"
         r"framtidsutsikter|utsikter|mål|finansiella mål|näkymät|tavoitteet|ohjeistus)\b",
         re.IGNORECASE,
@@ -94,11 +94,13 @@ OFF_TOPIC = re.compile(
     r"\b(has served|served as|serves as|was appointed|has been appointed|joined (the company|"
     r"us|\w+ in)|prior to joining|previously (served|held|was)|graduated|holds? an? (bachelor|"
     r"master|degree|mba)|years of age|born in|board member since|director since|"
-    r"(executive|senior) vice president,|chief \w+ officer (of|at) )|"
+    r"(executive|senior) vice president(,| of\b)|chief \w+ officer (of|at) |served (from|between|"
+    r"until) |\bfrom \d{4} (to|until) \d{4}\b)|"
     r"\b(he|she|his|her|mr|ms)\b\.?|"
     # contact lines
-    r"\b(tel|phone|telephone|e-?mail|fax)\b\.?:?|@|https?://|www\.|\+\d{2,3}[\s\d]{6,}|please "
-    r"contact|further information|more information, please|investor relations|media relations|"
+    r"\b(tel|phone|telephone|e-?mail|fax|website)\b\.?:?|@|https?://|www\.|"
+    r"\+\d{2,3}[\s\d]{6,}|please contact|further information|more information, please|"
+    r"investor relations|media relations|"
     # webcast and meeting invitations, calendars
     r"webcast|teleconference|conference call|dial-in|dial in|register (in advance|here)|"
     r"presentation material|investors page|will be (published|presented|held|broadcast)|can be "
@@ -204,7 +206,7 @@ INDUSTRIES_SERVED = re.compile(
 # Sentences that answer a section outright, wherever they stand.
 STRONG: dict[str, re.Pattern[str]] = {
     "customers": re.compile(
-        r"\b(sell|sells|sold|market|markets|distribute|distributes|distributed)\b[^.]{0,60}\b"
+        r"\b(sell|sells|sold|markets|marketed|distribute|distributes|distributed)\b[^.]{0,60}\b"
         r"(directly )?to "
         r"(our |its )?(customers|consumers|businesses|retailers|distributors|wholesalers|"
         r"utilities|governments|oems|bottl\w+|dealers)|"
@@ -212,16 +214,20 @@ STRONG: dict[str, re.Pattern[str]] = {
         r"[^.]{0,120}(accounted for|represented|account(s|ed)? for|"
         r"more than (ten|10) per ?cent|\d+\s?(%|per ?cent) of)|(no single|one|a single|largest|"
         r"two|three|direct|indirect|ten largest|largest single) (customers?|client)|"
-        r"(our|its|the company’s|the company's|the group’s|the group's) customers (include|are|"
-        r"range)|(customers|clients) (include|such as|ranging from)|concentration of (credit )?"
+        r"(our|its|these|the company’s|the company's|the group’s|the group's) customers (include|"
+        r"are|range)|(customers|clients) (include|such as|ranging from)|concentration of (credit )?"
         r"risk|\bamong (our|its|the company’s|the company's|[\w-]+[’']s) (customers|clients) "
         r"(are|is)\b",
         re.IGNORECASE,
     ),
     "geography": re.compile(
-        r"(operates?|operations|present|sales|customers|business|presence|offices|"
-        r"subsidiaries) in (more than |over |about |approximately |some )?(\d+|two|three|four|"
-        r"five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty) "
+        r"(operates?|operations|present|sales|customers|business|presence|offices|sold|"
+        r"available|distributed|subsidiaries) in (virtually |nearly |almost )?(all|every) "
+        r"(countries|country|markets) |"
+        r"(operates?|operations|present|sales|customers|business|presence|offices|sold|"
+        r"available|distributed|subsidiaries) in (more than |over |about |approximately |some )?"
+        r"(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+        r"forty|fifty) "
         r"(countries|markets)|"
         r"\d+\s?(%|per ?cent) of (net |total |our )?(sales|revenues?)[^.]{0,60}(outside|"
         r"international|foreign|non-u\.s\.)|(outside|international|foreign|non-u\.s\.)[^.]{0,60}"
@@ -253,6 +259,22 @@ STRONG: dict[str, re.Pattern[str]] = {
         re.IGNORECASE,
     ),
 }
+# Headings of the parts of a business description that are about others or about rules, not
+# where the company sells or what it aims at: competition, regulation, legal matters, patents.
+OTHER_PARTS = re.compile(
+    r"competition|competitive|competitors|regulation|regulatory|governmental|legal proceedings|"
+    r"litigation|patents|intellectual property|trademarks|human capital|cybersecurity",
+    re.IGNORECASE,
+)
+# Strategies that are no company's: how it accounts, invests pension assets or hedges, how it
+# follows laws, a transaction's conditions.
+NOT_A_STRATEGY = re.compile(
+    r"impairment|goodwill|amortization|recogni[sz]|transaction is subject|plan assets|pension|"
+    r"rate of return|hedg\w+|derivative|\blaws?\b|legislation|privacy|data protection|"
+    r"regulatory (trends|developments|initiatives|requirements)|(financing|cash management|"
+    r"hedging|tax) strateg|borrow|obligations|cash flows? from operat",
+    re.IGNORECASE,
+)
 # The words after a list of names a sentence gives: "the X, Y and Z segments".
 SEGMENT_KINDS = re.compile(r"\b(segments?|business areas?|divisions?|business units?)\b")
 SEGMENT_TABLE = re.compile(
@@ -311,13 +333,18 @@ NOT_AN_OFFERING = re.compile(
     r"recogni[sz]ed|performance obligation|right of return|allowance|geographic|expenses|"
     r"costs?\b|margin|CODM|chief operating decision|expected|amortization|impairment|"
     r"restructuring|growth|outlook|divest\w*|performance|profitab\w+|\borders?\b|order intake|"
-    r"\bdemand\b|remained|\bflat\b|\bquarter\b|\bseason",
+    r"\bdemand\b|remained|\bflat\b|\bquarter\b|\bseason|recast|restated|reclassif\w+|allocat\w* "
+    r"resources|\bmarkets? (is|are|was|were|remains?|remained)\b|cyclical|listed on|"
+    # a customer's share of revenue is the customers' concentration, not an offering
+    r"represented (approximately )?\d|economic characteristics|quantitative (limits|thresholds)|"
+    r"\bpatents?\b|discontinued operations",
     re.IGNORECASE,
 )
 NOT_WHERE_IT_SELLS = re.compile(
     r"employees|associates|workforce|headcount|headquarter|tax|exchange rates?|inflation|"
     r"^\(\d\)|warehouses?|risks?\b|subject to|investigation|lawsuit|court|export|licens|"
-    r"regulat|government|hired|trainees|recruit",
+    r"regulat|government|hired|trainees|recruit|litigation|lawsuits?|plaintiffs?|proceedings|"
+    r"\blaws?\b|legislation|privacy|data protection|competitors?",
     re.IGNORECASE,
 )
 # Where a company has a presence, listed: "a presence in about 190 locations in Sweden, Norway,

@@ -1,0 +1,147 @@
+"""The customers section: who buys, and how concentrated, in the issuer's own words.
+
+A sentence answers it when it says who the customers are or how concentrated they are, never
+because it only mentions customers: concentration ("no single customer accounts for more than
+ten per cent"), whom the issuer sells to ("sold to retailers, wholesalers and distributors"),
+the industries its offering is for, customers named by their kind ("pulp and paper customers",
+"key customers in Japan", "end customers"), by name ("Among HANZA's clients are ..."), by their
+number ("approximately 270 million customers"), or as the other party of an agreement to supply
+them ("a contract was announced with Bharti Airtel to support the rollout ..."); and sentences
+under a customers heading that speak of customers. "Our customers", "serving our customers" or
+thanks to customers say nothing of who they are: with nothing better the section is empty.
+
+Segments named after who buys ("Sweden Consumer", "Sweden Business") are the section's items.
+"""
+
+from __future__ import annotations
+
+import re
+
+from filings.companies.profile_sentences import (
+    Found,
+    Item,
+    Sentence,
+    heading_of,
+    in_items,
+    is_under,
+    pick,
+    unique,
+)
+from filings.companies.profile_vocabulary import (
+    CUES,
+    DEFINITION,
+    INDUSTRIES_SERVED,
+    PERFORMANCE,
+    RISK_FACTOR,
+    STRONG,
+)
+
+KEEP = 3
+
+# The word before "customers" when it names no kind of customer: determiners, possessives,
+# prepositions, conjunctions and the adjectives of any customer ("new", "loyal").
+_NO_KIND = frozenset(
+    "a an the our its their your his her we they all any both each every some certain few many "
+    "more most much other such these those which whose that this to of for with by from among "
+    "between at in on into as than and or but about including include includes are were is was "
+    "be been have has had new existing potential prospective current future loyal satisfied "
+    "valued additional fewer less thank help give offer provide enable support benefit affect "
+    "serve attract retain reach win number base concerning like allow let make bring keep assist "
+    "require inform invite where when how why who if so because while whether also only even "
+    "just then there here not no".split()
+)
+_CUSTOMER_WORD = re.compile(r"\b(customers|clients)\b(?![’'])", re.IGNORECASE)
+# Compounds that name the kind in Swedish and Finnish: företagskunder, yritysasiakkaat.
+_COMPOUND_KIND = re.compile(r"\b\w{3,}(kunder|kunderna|asiakkaat|asiakkaita)\b", re.IGNORECASE)
+_COUNTED = re.compile(
+    r"\b\d[\d,. ]*\s*(thousand|million|billion)?\s+(customers|clients|members|subscribers)\b|"
+    r"\bnumber of (customers|clients|members|subscribers)\b|\bkundantal|\basiakasmäär",
+    re.IGNORECASE,
+)
+# An agreement to supply a named party, or agreements with key customers.
+_DEAL = re.compile(
+    r"\b(contracts?|agreements?|partnerships?|deals?|orders?|avtal|kontrakt|ordrar?|sopimu\w*|"
+    r"tilau\w*)\b[^.]{0,60}?\b(with|from|med|från)\s+(((key|major|large|several|new|existing) "
+    r"(customers?|clients))\b|(?-i:[A-Z][\w&’'-]*)(\s(?-i:[A-Z][\w&’'-]*)){0,3}\s+to\s+(supply|"
+    r"deliver|support|enhance|provide|build|deploy|expand|moderni[sz]e|upgrade|equip|install)\b)",
+    re.IGNORECASE,
+)
+# Not an agreement with a customer: buying, selling or financing a business, a supplier's deal.
+_NOT_A_SALE = re.compile(
+    r"acqui\w+|divest\w*|merger|sale of|tower company|joint venture|loan|financing|credit "
+    r"facilit\w+|suppliers?|vendors?|purchas\w+|procure\w*|\bto us\b",
+    re.IGNORECASE,
+)
+# A period's commentary: customers named as where orders or demand came from this quarter.
+_PERIOD = re.compile(
+    r"\b((order|sales|volume) growth|demand|orders?|order intake|weak\w*|develop\w* "
+    r"favou?rabl[ey]|soft\w*|investment activity)\b",
+    re.IGNORECASE,
+)
+# Segments named after who buys them.
+_CUSTOMER_KIND = re.compile(
+    r"\b(consumer|consumers|business|enterprise|enterprises|wholesale|retail|private|public|"
+    r"residential|commercial|corporate|b2b|b2c|kuluttaja\w*|yritys\w*|företag|privat\w*|"
+    r"konsument\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def _names_a_kind(text: str) -> bool:
+    """Whether a sentence names customers by their kind: "pulp and paper customers", "key
+    customers", "DIFM customers", not "our customers" nor "serving customers"."""
+    if _COMPOUND_KIND.search(text):
+        return True
+    for match in _CUSTOMER_WORD.finditer(text):
+        before = text[: match.start()].rstrip().split()
+        word = before[-1].strip("“”\"'(").lower() if before else ""
+        if not word.isalpha() or word in _NO_KIND:
+            continue
+        if word.endswith(("ing", "ed")) or (word.endswith("s") and not word.endswith("ss")):
+            continue  # a verb ("serving", "encourages") or a list ("employees, customers")
+        if re.match(r"\s+to\s", text[match.end() :]):
+            continue  # customers as a verb's object: "allow customers to discover"
+        return True
+    return False
+
+
+def who_buys(text: str) -> int:
+    """How well a sentence says who the customers are: 2 outright (concentration, whom the
+    issuer sells to, the industries it serves), 1 by naming them (their kind, their number, an
+    agreement to supply one), 0 not at all. Customers the period's changes name ("lower
+    investment among automotive customers") and an acquired company's customers are not the
+    issuer's description of its own."""
+    if STRONG["customers"].search(text):
+        return 2
+    if re.search(r"\b(acquir|divest)\w*", text, re.IGNORECASE):
+        return 0
+    if INDUSTRIES_SERVED.search(text) and not PERFORMANCE.search(text):
+        return 2
+    if _COUNTED.search(text):
+        return 1
+    if PERFORMANCE.search(text):
+        return 0
+    if _DEAL.search(text) and not _NOT_A_SALE.search(text):
+        return 1
+    return int(_names_a_kind(text) and not _PERIOD.search(text))
+
+
+def customers(sentences: list[Sentence], segments: list[Item]) -> Found:
+    """Who buys, and how concentrated; the segments named after who buys as items."""
+
+    def rank(s: Sentence) -> int:
+        if s.section == "item_1a" or RISK_FACTOR.search(s.text):
+            return 0
+        if not in_items(s, "item_1", "item_7", "item_8") or s.section.startswith("item_1c"):
+            return 0
+        who = who_buys(s.text)
+        under = is_under(s, "customers", 1) and bool(CUES["customers"].search(s.text))
+        if not (who or under) or (not who and DEFINITION.search(s.text)):
+            return 0
+        if not who and PERFORMANCE.search(s.text) and re.search(r"\d", s.text):
+            return 0
+        return 2 + 2 * who + 3 * under + in_items(s, "item_1") if who else 3 * under
+
+    chosen = pick(sentences, KEEP, lambda s: rank(s) if rank(s) >= 3 else 0)
+    kinds = unique([i for i in segments if _CUSTOMER_KIND.search(i.name)])
+    return Found(chosen, kinds, heading_of(chosen))
