@@ -1,4 +1,4 @@
-"""Search quality on the labelled passages (`labelled_passages.json`: 205 questions in English,
+"""Search quality on the labelled passages (`labelled_passages.json`: 250 questions in English,
 Finnish and Swedish, labelled by reading the documents, with a held-out part): strict recall@5
 (the labelled page, in a passage holding the labelled quote), per language and cross-lingual;
 fusion never worse than the better of its two rankings; no hyphenation mark in any answer."""
