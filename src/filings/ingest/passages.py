@@ -84,7 +84,8 @@ def is_heading(line: str) -> bool:
     tokens = text.split()
     if len(tokens) > HEADING_MAX_WORDS or text[-1] in ".,;:" or not text[0].isupper():
         return False
-    if tokens[-1] in _CARRIED_ON or "...." in text or ". . ." in text:  # or a contents line
+    if tokens[-1] in _CARRIED_ON or tokens[-1] in _DASHES or "...." in text or ". . ." in text:
+        # it goes on in the next line (`Mobile Networks –`), or it is a contents line
         return False
     if is_table_row(text):
         return False
@@ -259,16 +260,26 @@ def without_furniture(pages: list[str]) -> list[str]:
 
 
 def paged_passages(pages: list[str]) -> list[list[PassageText]]:
-    """Each page's passages, the running heads and footers left out (`without_furniture`). The
-    text a page begins with before its first heading goes on with the section or table of the
-    page before (a note, a risk factor, a statement's second page under no caption), so its
-    passages carry the heading in force where that page ended as their title."""
+    """Each page's passages, the running heads and footers left out (`without_furniture`). A
+    page that goes on from the one before (`goes_on_from_before`: a sentence or a table cut by
+    the page break) begins under the heading in force there, so the passages before its own
+    first heading carry that heading as their title: a note's second page, a reconciliation's
+    rows under no caption. A page that begins otherwise keeps the titles it gives itself (a
+    new section whose heading the text does not set apart is not given the last one's)."""
     found: list[list[PassageText]] = []
     carried: str | None = None
     for page in without_furniture(pages):
-        found.append(split_passages(page, carried))
-        carried = section_heading(page) or carried
+        inherited = carried if goes_on_from_before(page) else None
+        found.append(split_passages(page, inherited))
+        carried = section_heading(page) or inherited
     return found
+
+
+def goes_on_from_before(page: str) -> bool:
+    """Whether a page's text begins inside what the page before began: its first line carries
+    on a sentence (it begins in lower case) or is a row of a table."""
+    first = next((line.strip() for line in page.splitlines() if line.strip()), "")
+    return bool(first) and (first[0].islower() or is_table_row(first))
 
 
 def section_heading(text: str) -> str | None:
