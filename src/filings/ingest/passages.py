@@ -85,11 +85,12 @@ def is_heading(line: str) -> bool:
     if len(tokens) > HEADING_MAX_WORDS or text[-1] in ".,;:" or not text[0].isupper():
         return False
     if tokens[-1] in _CARRIED_ON or tokens[-1] in _DASHES or "...." in text or ". . ." in text:
-        # it goes on in the next line (`Mobile Networks –`), or it is a contents line
+        # it goes on in the next line (`Mobile Networks`, a dash), or it is a contents line
         return False
     if is_table_row(text):
         return False
-    # a lone dash between words separates them (`Note 21 – Legal Proceedings`): no figure here
+    # a lone dash between words separates them (`Note 21`, a dash, `Legal Proceedings`): no
+    # figure here
     figures = [t for t in tokens if _NUMBER.match(t) and t not in _DASHES]
     if len(figures) > 1:
         return False
