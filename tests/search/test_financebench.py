@@ -1,8 +1,8 @@
 """FinanceBench's development split (bench/financebench.py): page-level retrieval in full-text
 mode stays above floors set below what was measured (docs/decisions.md gives the figures; of
 the benchmark's targets at hit@5, 60 % with the company filter and 80 % with company and year
-are both reached by full text, the second by one question). The floors guard against regressions; nothing is tuned to these
-51 questions."""
+are both reached by full text, the second by one question). The floors guard against
+regressions; nothing is tuned to these 51 questions."""
 
 from __future__ import annotations
 
