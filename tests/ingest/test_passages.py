@@ -8,17 +8,24 @@ import re
 from pathlib import Path
 
 from filings.core.hyphens import MARK, join_hyphenated
+from filings.ingest.documents.reading import read_document as read_any_document
 from filings.ingest.nordic.documents import read_document
 from filings.ingest.passages import (
     MAX_WORDS,
     OVERLAP_WORDS,
+    goes_on_from_before,
     is_heading,
     is_table_row,
+    paged_passages,
+    section_heading,
     split_passages,
     without_furniture,
 )
+from tests.conftest import unavailable
 
 REPORTS = "nordic/reports"
+EN = "\u2013"  # the en dash that notes' headings print between number and name
+LEGAL = f"Note 21 {EN} Legal Proceedings"
 
 
 def _flat(text: str) -> str:
@@ -88,6 +95,11 @@ def test_headings_and_rows() -> None:
     assert not is_heading("MSEK 2025 2024 2025 2024")
     assert not is_heading("Ericsson or US governmental authorities that the")
     assert not is_heading("Adjusted for restructuring costs of MSEK -53, the margin reached")
+    # a dash between words is no figure; a line that ends in one goes on in the next
+    assert is_heading(f"Note 21 {EN} Legal Proceedings") and is_heading(
+        "NOTE 9 \u2014 LONG-TERM DEBT"
+    )
+    assert not is_heading(f"Mobile Networks {EN}") and not is_heading(f"Revenue {EN} {EN}")
     assert is_table_row("Inventories 31 979 27 113")
     assert is_table_row("Revenues 6 515 6 832 -5% 19 576 21 817 -10%")
     assert is_table_row("Return on capital employed, % 18 21")
@@ -124,3 +136,61 @@ def test_no_hyphenation_mark_is_read_from_the_reports(corpus: Path) -> None:
     pages = _pages(corpus, "lifco-annual-report-2019.pdf")
     assert not any(MARK in page for page in pages)
     assert any("assessment" in page for page in pages)
+
+
+NOTE = (
+    f"{LEGAL}\n"
+    "Various legal proceedings, claims and investigations related to products, contracts and "
+    "other matters are pending against us. Except as described below, we believe,"
+)
+CONTINUED = " ".join(
+    f"based upon current information, that the outcome of legal proceeding {n} will not have a "
+    "material effect on our financial position."
+    for n in range(6)
+)
+SECOND = CONTINUED.replace("legal proceeding", "dispute")  # pages differ: no running text
+THIRD = CONTINUED.replace("legal proceeding", "claim")
+RECONCILIATION = (
+    "Reconciliation of Non-GAAP Measures\n"
+    "Reconciliation of adjusted earnings before interest and tax (EBIT) and net income for the "
+    "three months ended June 30\n"
+    "Three Months Ended\n"
+    "Net income attributable to the company 109 181\n"
+    "Tax expense 103 68\n"
+)
+ROWS = "\n".join(f"Item number {i} of the reconciliation {i * 7} {i * 9}" for i in range(1, 20))
+
+
+def test_a_section_heading_opens_prose_and_a_tables_labels_do_not() -> None:
+    assert section_heading(NOTE) == LEGAL
+    # the caption opens the sentence that says what the table shows; `Three Months Ended`
+    # labels the columns (rows follow it)
+    assert section_heading(RECONCILIATION) == "Reconciliation of Non-GAAP Measures"
+    labels = "Carrying\nAmount Total Fair Value Level 1 Level 2 Level 3\nNotes receivable 385 403"
+    assert section_heading(labels) is None
+
+
+def test_a_page_that_goes_on_carries_the_heading_in_force_before_it() -> None:
+    assert goes_on_from_before(CONTINUED) and goes_on_from_before(ROWS)
+    assert not goes_on_from_before("Competition\nThe market for our products is competitive.")
+    pages = [NOTE, CONTINUED, SECOND, RECONCILIATION, ROWS, "Outlook\nDemand is " + THIRD]
+    titles = [{p.title for p in found} for found in paged_passages(pages)]
+    assert titles[1] == titles[2] == {LEGAL}  # and through a page that goes on
+    assert titles[4] == {"Reconciliation of Non-GAAP Measures"}  # a table's rows under no caption
+    assert titles[5] == {"Outlook"}  # a page that opens with its own heading keeps it
+    # a page that begins a sentence of its own is given no heading of the page before
+    assert {p.title for p in paged_passages([NOTE, "It" + CONTINUED])[1]} == {None}
+
+
+def test_a_reconciliation_continued_on_the_next_page_carries_its_caption(corpus: Path) -> None:
+    # Amcor's fiscal 2023 fourth-quarter release (FinanceBench's development split, read here and
+    # never copied): page 11 opens the reconciliation of non-GAAP measures, page 12 goes on with
+    # its twelve months' columns and rows under no caption
+    path = corpus / "financebench/pdfs/AMCOR_2023Q4_EARNINGS.pdf"
+    if not path.is_file():
+        unavailable(f"no {path.name} in the corpus")
+    pages = read_any_document(path.read_bytes(), path.name).pages
+    found = paged_passages(pages)
+    assert goes_on_from_before(without_furniture(pages)[11])
+    assert found[11] and all(p.title == "Reconciliation of Non-GAAP Measures" for p in found[11])
+    assert any("Adjusted EBITDA" in p.content for p in found[11])

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 from sqlalchemy import Connection
 
-from filings.search import statements
+from filings.search import glossary, statements
 from filings.search.instructions import without_instructions
 from tests.factories import add_company
 from tests.search.test_focus_and_languages import SEARCH, _passage
@@ -69,6 +69,15 @@ def test_a_question_names_statements_outright_or_through_their_figures() -> None
     assert statements.read_from("capex as a % of revenue") == {"cash_flow"}
     assert statements.named("Vad säger koncernens balansräkning om skulderna?") == {"balance"}
     assert statements.read_from("What did the company say about its strategy?") == frozenset()
+
+
+def test_an_officers_abbreviation_is_searched_as_the_title_reports_print() -> None:
+    # 8-Ks and proxies print "Chief Executive Officer"; a question says "CEO"
+    assert glossary.for_full_text("Has the new CEO run a retailer before?").startswith(
+        "chief executive officer Has the new CEO"
+    )
+    assert "chief financial officer" in glossary.for_full_text("Who are the CFOs?")
+    assert glossary.statement_words("What does the company's CEOP programme cost?") == []
 
 
 def test_instructions_to_the_answerer_are_not_searched() -> None:

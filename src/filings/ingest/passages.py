@@ -14,6 +14,7 @@ image-only page) gives no passage.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -27,10 +28,12 @@ OVERLAP_WORDS = 35
 MIN_KEPT_WORDS = 15  # a page with less is page furniture, not text
 HEADING_MAX_WORDS = 8
 HEADING_MAX_CHARS = 70
+SENTENCE_MIN_WORDS = 6
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÅÄÖ0-9“\"(])")
 _MARKDOWN_HEADING = re.compile(r"^\s*(#{1,6})\s+(.*\S)\s*$")
 _BOLD_LINE = re.compile(r"^\s*\*\*(.{3,120}?)\*\*\s*$")
 _NUMBER = re.compile(r"^[(\[]?[-–−+]?[$€£]?\d[\d.,:/]*[%x)\]]*[.,;]?$|^[-–−—]$")
+_DASHES = frozenset("-–−—")
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _BULLET = "•*-–▪■►"
 # A line ending in one of these goes on in the next, so it is no heading (`... that the`).
@@ -81,9 +84,14 @@ def is_heading(line: str) -> bool:
     tokens = text.split()
     if len(tokens) > HEADING_MAX_WORDS or text[-1] in ".,;:" or not text[0].isupper():
         return False
-    if tokens[-1] in _CARRIED_ON or "...." in text or ". . ." in text:  # or a contents line
+    if tokens[-1] in _CARRIED_ON or tokens[-1] in _DASHES or "...." in text or ". . ." in text:
+        # it goes on in the next line (`Mobile Networks`, a dash), or it is a contents line
         return False
-    figures = [t for t in tokens if _NUMBER.match(t)]
+    if is_table_row(text):
+        return False
+    # a lone dash between words separates them (`Note 21`, a dash, `Legal Proceedings`): no
+    # figure here
+    figures = [t for t in tokens if _NUMBER.match(t) and t not in _DASHES]
     if len(figures) > 1:
         return False
     if figures and figures[0] == tokens[-1] and not _YEAR.match(tokens[-1]) and len(tokens) > 2:
@@ -250,6 +258,50 @@ def without_furniture(pages: list[str]) -> list[str]:
     return [
         "\n".join(line for line in page.splitlines() if key(line) not in repeated) for page in pages
     ]
+
+
+def paged_passages(pages: list[str]) -> list[list[PassageText]]:
+    """Each page's passages, the running heads and footers left out (`without_furniture`). A
+    page that goes on from the one before (`goes_on_from_before`: a sentence or a table cut by
+    the page break) begins under the heading in force there, so the passages before its own
+    first heading carry that heading as their title: a note's second page, a reconciliation's
+    rows under no caption. A page that begins otherwise keeps the titles it gives itself (a
+    new section whose heading the text does not set apart is not given the last one's)."""
+    found: list[list[PassageText]] = []
+    carried: str | None = None
+    for page in without_furniture(pages):
+        inherited = carried if goes_on_from_before(page) else None
+        found.append(split_passages(page, inherited))
+        carried = section_heading(page) or inherited
+    return found
+
+
+def goes_on_from_before(page: str) -> bool:
+    """Whether a page's text begins inside what the page before began: its first line carries
+    on a sentence (it begins in lower case) or is a row of a table."""
+    first = next((line.strip() for line in page.splitlines() if line.strip()), "")
+    return bool(first) and (first[0].islower() or is_table_row(first))
+
+
+def section_heading(text: str) -> str | None:
+    """The last heading of a page that opens prose: a section's or a note's, or a table's caption
+    over the sentence that says what it shows; not a heading that labels a table's columns or a
+    group of its rows (`Three Months Ended`, `Liabilities`), which rows or headings follow."""
+    units = _units(text, markdown=False)
+    found = None
+    for unit, following in itertools.pairwise(units):
+        if unit.kind == "heading" and _is_sentence(following):
+            found = unit.text
+    return found
+
+
+def _is_sentence(unit: _Unit) -> bool:
+    """Prose that runs as sentences do: at least SENTENCE_MIN_WORDS words, most of them in lower
+    case; not the labels of a table's columns broken over lines (`Amount Total Fair Value Level
+    1 Level 2 Level 3`, `(Diluted US cents)(1) EBITDA EBIT`)."""
+    words = unit.text.split()
+    lower = sum(1 for w in words if w[0].islower())
+    return unit.kind == "prose" and len(words) >= SENTENCE_MIN_WORDS and lower * 2 >= len(words)
 
 
 @dataclass(frozen=True)

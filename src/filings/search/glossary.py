@@ -420,6 +420,8 @@ STATEMENT_WORDS: tuple[tuple[re.Pattern[str], str, frozenset[str]], ...] = tuple
         (r"\blegal (?:battles?|fights?)", "legal proceedings litigation", ""),
         (r"\bbuy ?-?backs?\b", "repurchases of common stock", ""),
         (r"\bhead ?-?count\b", "employees", ""),
+        (r"\bCEOs?\b", "chief executive officer", ""),
+        (r"\bCFOs?\b", "chief financial officer", ""),
     )
 )
 

@@ -24,7 +24,7 @@ from filings.ingest.documents.manifest import ManifestRecord, read_manifest
 from filings.ingest.documents.reading import DocumentPages, read_document
 from filings.ingest.load import MALFORMED, sync_filing, sync_pages, touch_company
 from filings.ingest.nordic.classify import detect_language
-from filings.ingest.passages import PlacedPassage, split_passages, sync_passages, without_furniture
+from filings.ingest.passages import PlacedPassage, paged_passages, sync_passages
 
 
 @dataclass
@@ -62,8 +62,8 @@ def document_passages(document: DocumentPages) -> list[PlacedPassage]:
     """Each page's passages, the lines that repeat on many pages (running heads) left out."""
     return [
         PlacedPassage(f"{document.docid}_{number}", number, passage)
-        for number, page in enumerate(without_furniture(document.pages), start=1)
-        for passage in split_passages(page)
+        for number, found in enumerate(paged_passages(document.pages), start=1)
+        for passage in found
     ]
 
 

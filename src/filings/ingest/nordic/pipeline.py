@@ -45,9 +45,9 @@ from filings.ingest.nordic.instruments import read_instruments
 from filings.ingest.nordic.reading import finer_printing
 from filings.ingest.passages import (
     PlacedPassage,
+    paged_passages,
     split_passages,
     sync_passages,
-    without_furniture,
 )
 from filings.ingest.standardize.rows import MetricRow
 
@@ -174,8 +174,8 @@ def document_passages(text: DocumentText, values: Mapping[str, Any]) -> list[Pla
         return [PlacedPassage(f"{text.docid}_1", 1, p) for p in found]
     return [
         PlacedPassage(f"{text.docid}_{number}", number, p)
-        for number, page in enumerate(without_furniture(text.pages), start=1)
-        for p in split_passages(page)
+        for number, found in enumerate(paged_passages(text.pages), start=1)
+        for p in found
     ]
 
 
