@@ -75,15 +75,15 @@ def loaded_database(url: str) -> str:
     return bench_key(url)
 
 
-def bench_key(url: str) -> str:
-    """A bench account on the migrated database at `url`, with limits that never interfere;
-    its key."""
+def bench_key(url: str, account: str = "bench") -> str:
+    """A new bench account on the migrated database at `url`, with limits that never
+    interfere; its key."""
     database = Database(make_engine(url))
     now = datetime.now(UTC)
     with database.transaction() as conn:
-        service.create_account(conn, "bench", plan="custom", now=now)
-        service.set_limits(conn, "bench", monthly_quota=10**9, per_second=10**6, per_minute=10**8)
-        key = service.create_key(conn, "bench", secret=SECRET, now=now)[1]
+        service.create_account(conn, account, plan="custom", now=now)
+        service.set_limits(conn, account, monthly_quota=10**9, per_second=10**6, per_minute=10**8)
+        key = service.create_key(conn, account, secret=SECRET, now=now)[1]
     database.dispose()
     return key
 
