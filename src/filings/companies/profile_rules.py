@@ -76,6 +76,7 @@ from filings.companies.profile_vocabulary import (
     PRESENT_IN,
     REFERRAL,
     RISK_FACTOR,
+    RISK_PREAMBLE,
     SAYS_WHAT,
     SECTIONS,
     SEGMENT_KINDS,
@@ -300,7 +301,10 @@ def risks(blocks: list[Block], sentences: list[Sentence]) -> Found:
     """The risks, as the issuer ranks them."""
     item_1a = [b for b in blocks if b.section == "item_1a"]
     if item_1a:
-        return _risk_headings(item_1a)
+        found = _risk_headings(item_1a)
+        if len(found.sentences) < KEEP["risks"]:  # a PDF's lines run a heading into its text
+            found.sentences = _risk_leads(item_1a, found.sentences)
+        return found
     under = [
         s
         for s in sentences
@@ -310,6 +314,23 @@ def risks(blocks: list[Block], sentences: list[Sentence]) -> Found:
     chosen = (under or referrals)[: KEEP["risks"]]
     kinds = risk_kinds(blocks)
     return Found(chosen, kinds, heading_of(chosen))
+
+
+def _risk_leads(blocks: list[Block], chosen: list[Sentence]) -> list[Sentence]:
+    """The risk headings found, then the first sentence of each of Item 1A's paragraphs (a
+    risk's heading where a PDF runs it into its text), in the filing's order, without the
+    part's preamble (which says what the risks are not, or how to read them)."""
+    out = list(chosen)
+    read = {c.position // 1000 for c in out}
+    for s in sentences_of(blocks):
+        if len(out) == KEEP["risks"]:
+            break
+        if s.position // 1000 in read:
+            continue
+        read.add(s.position // 1000)
+        if not RISK_PREAMBLE.search(s.text) and not REFERRAL.search(s.text):
+            out.append(s)
+    return sorted(out, key=lambda s: s.position)
 
 
 def _risk_headings(blocks: list[Block]) -> Found:
@@ -328,6 +349,7 @@ def _risk_headings(blocks: list[Block]) -> Found:
             and text[-1:] in ".!?"
             and usable(text, True)
             and not REFERRAL.search(text)
+            and not RISK_PREAMBLE.search(text)
         ):
             chosen.append(
                 Sentence(
