@@ -207,9 +207,28 @@ def _pdf_heading(line: str, following: str) -> bool:
     """A PDF line that is a heading: short, heading-like, not a sentence that goes on to the next
     line (the next begins in lower case, or this one ends with a joining word or a hyphen)."""
     text = _clean(line)
-    if len(line) > 50 or not is_heading_text(text) or _GOES_ON.search(line):
+    if len(line) > 50:
+        return _long_heading(text) and not following[:1].islower()
+    if not is_heading_text(text) or _GOES_ON.search(line):
         return False
     return not following[:1].islower()
+
+
+def _long_heading(text: str) -> bool:
+    """A heading too long for a line of a column ("Critical Accounting Estimates and Recently
+    Issued Accounting Standards"): every word of four letters or more capitalised, no figures, no
+    closing punctuation, not one word joining it to the next line."""
+    words = text.split()
+    long_words = [w for w in words if len(w) > 3]
+    return (
+        len(text) <= 90
+        and len(words) <= 12
+        and len(long_words) >= 3
+        and all(w[0].isupper() for w in long_words)
+        and not re.search(r"\d", text)
+        and not text.endswith((*_SENTENCE_END, ","))
+        and not _GOES_ON.search(text)
+    )
 
 
 def _pdf_item(line: str) -> tuple[int, str] | None:
