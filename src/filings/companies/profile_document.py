@@ -166,7 +166,7 @@ def _pdf_blocks(page_id: str, number: int | None, text: str, start: int) -> list
     lines = [line for line in lines if line and not _FOOTER.match(line)]
     for index, line in enumerate(lines):
         following = lines[index + 1] if index + 1 < len(lines) else ""
-        if ended and _pdf_item(line):
+        if ended and pdf_item_heading(line):
             flush()
             blocks.append(Block("heading", _clean(line), page_id, number, "", start + len(blocks)))
             continue
@@ -231,7 +231,7 @@ def _long_heading(text: str) -> bool:
     )
 
 
-def _pdf_item(line: str) -> tuple[int, str] | None:
+def pdf_item_heading(line: str) -> tuple[int, str] | None:
     """A 10-K item heading's number and letter ((1, "a") for Item 1A), or None: a line of a
     table of contents (a page number last) or a sentence that refers to an item is none."""
     match = _PDF_ITEM.match(_clean(line))
@@ -262,7 +262,7 @@ def with_items(blocks: list[Block], contents: set[str]) -> list[Block]:
     item_1a, item_7 ...), as a sectioned filing's are: the item headings outside its contents
     pages, in the form's order; a document without a business description (Item 1) and a
     management's discussion (Item 7) so headed is left as it is (a report, a 10-Q, an 8-K)."""
-    heads = [(b, key) for b in blocks if b.kind == "heading" and (key := _pdf_item(b.text))]
+    heads = [(b, key) for b in blocks if b.kind == "heading" and (key := pdf_item_heading(b.text))]
     starts: dict[int, str] = {}
     last = (0, "")
     for block, key in heads:

@@ -120,7 +120,12 @@ def segment_rows(lines: list[DocumentLine]) -> list[Item]:
             if row is None:
                 continue
             name = row["name"].strip(" -–:$")
-            if not name[:1].isupper() or len(name.split()) > 6 or FURNITURE.search(name) or len(name) < 3:
+            if (
+                not name[:1].isupper()
+                or len(name.split()) > 6
+                or FURNITURE.search(name)
+                or len(name) < 3
+            ):
                 continue
             if _NOT_A_SEGMENT.search(name) or classify(name) is not None or TOPICS.search(name):
                 continue

@@ -318,17 +318,17 @@ def risks(blocks: list[Block], sentences: list[Sentence]) -> Found:
 
 def _risk_leads(blocks: list[Block], chosen: list[Sentence]) -> list[Sentence]:
     """The risk headings found, then the first sentence of each of Item 1A's paragraphs (a
-    risk's heading where a PDF runs it into its text), in the filing's order, without the
-    part's preamble (which says what the risks are not, or how to read them)."""
+    risk's heading where a PDF runs it into its text) after the part's preamble (which says
+    what the risks are not, or how to read them), in the filing's order."""
     out = list(chosen)
     read = {c.position // 1000 for c in out}
     for s in sentences_of(blocks):
         if len(out) == KEEP["risks"]:
             break
-        if s.position // 1000 in read:
-            continue
+        if s.position // 1000 in read or RISK_PREAMBLE.search(s.text):
+            continue  # the preamble runs into the first risk: that risk leads its paragraph
         read.add(s.position // 1000)
-        if not RISK_PREAMBLE.search(s.text) and not REFERRAL.search(s.text):
+        if not REFERRAL.search(s.text):
             out.append(s)
     return sorted(out, key=lambda s: s.position)
 
