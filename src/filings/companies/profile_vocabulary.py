@@ -139,7 +139,9 @@ RISK_FACTOR = re.compile(
 
 # The opening of a 10-K's risk factors: how to read them, not a risk.
 RISK_PREAMBLE = re.compile(
-    r"\b(described (below|in this section)|^described below|categorized|"
+    r"^(any of )?(these|such) risks\b|\bof these risks\b|not (yet )?identified|deemed (to be )?"
+    r"immaterial|^in (that|such) (case|event)\b|identify, manage and "
+    r"mitigate|\b(described (below|in this section)|^described below|categorized|"
     r"the following (risks|factors|discussion|is a summary)|"
     r"not the only|(should|urge\w*) .{0,30}consider|currently (deem|believe|known)|not presently "
     r"known|not all-inclusive|in evaluating (us|our)|order of importance|if any of the following|"
