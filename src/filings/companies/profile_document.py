@@ -217,7 +217,7 @@ def _pdf_heading(line: str, following: str) -> bool:
 def _long_heading(text: str) -> bool:
     """A heading too long for a line of a column ("Critical Accounting Estimates and Recently
     Issued Accounting Standards"): every word of four letters or more capitalised, no figures, no
-    closing punctuation, not one word joining it to the next line."""
+    commas (a list of names), no closing punctuation, not one word joining it to the next line."""
     words = text.split()
     long_words = [w for w in words if len(w) > 3]
     return (
@@ -225,7 +225,7 @@ def _long_heading(text: str) -> bool:
         and len(words) <= 12
         and len(long_words) >= 3
         and all(w[0].isupper() for w in long_words)
-        and not re.search(r"\d", text)
+        and not re.search(r"[\d,;]", text)
         and not text.endswith((*_SENTENCE_END, ","))
         and not _GOES_ON.search(text)
     )

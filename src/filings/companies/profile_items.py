@@ -216,7 +216,7 @@ def listed_in_sentences(sentences: list[Sentence]) -> list[Item]:
         parts = re.split(r";\s*(?:and\s+)?|,\s*(?:and\s+)?(?=[A-Z])|\s+and\s+(?=[A-Z])", listed)
         for part in parts:
             name = part.strip(" .;:")
-            if 1 <= len(name.split()) <= 8 and name[:1].isupper() and classify(name) is None:
+            if 1 <= len(name.split()) <= 8 and classify(name) is None:
                 items.append(Item(name, s.page_id, s.page_number, kind.lower()))
     return items
 

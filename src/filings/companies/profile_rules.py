@@ -252,13 +252,19 @@ def _about_people(text: str) -> bool:
 
 
 def _under_strategy(s: Sentence) -> bool:
-    """Under a strategy, goals or outlook heading that is not a risk or security heading: the
-    nearest two in a 10-K (a strategy and its parts), the nearest in a report."""
+    """Under a strategy, goals or outlook heading that is not a risk or security heading, nor a
+    name ("Mission Systems", "Vision Care": a segment's): the nearest two in a 10-K (a strategy
+    and its parts), the nearest in a report."""
     depth = 2 if s.section else 1
     return any(
-        HEADINGS["strategy"].search(h) and not re.search(r"risk|cyber|tax|securit", h, re.I)
+        HEADINGS["strategy"].search(h)
+        and not re.search(r"risk|cyber|tax|securit", h, re.I)
+        and not _NAMED_MISSION.search(h)
         for h in s.headings[:depth]
     )
+
+
+_NAMED_MISSION = re.compile(r"\b(Mission|Vision|Purpose)\s+(?!Statement|And\b)[A-Z]")
 
 
 def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
