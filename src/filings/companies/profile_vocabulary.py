@@ -95,7 +95,8 @@ OFF_TOPIC = re.compile(
     r"us|\w+ in)|prior to joining|previously (served|held|was)|graduated|holds? an? (bachelor|"
     r"master|degree|mba)|years of age|born in|board member since|director since|"
     r"(executive|senior) vice president(,| of\b)|chief \w+ officer (of|at) |served (from|between|"
-    r"until) |\bfrom \d{4} (to|until) \d{4}\b)|"
+    r"until) |\bfrom \d{4} (to|until|through) \d{4}\b|held (several|various|a number of) "
+    r"(\w+ )?positions)|"
     r"\b(he|she|his|her|mr|ms)\b\.?|"
     # contact lines
     r"\b(tel|phone|telephone|e-?mail|fax|website)\b\.?:?|@|https?://|www\.|"
