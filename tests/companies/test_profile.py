@@ -3,7 +3,9 @@ sentence the issuer's own and found on the page it cites; facts read in each doc
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,11 +14,15 @@ from sqlalchemy import Connection, select
 
 from filings.companies.extraction import extract_filing
 from filings.companies.profile_customers import who_buys
-from filings.companies.profile_sentences import split_sentences
+from filings.companies.profile_document import blocks_of_pages, contents_pages, pdf_item_heading
+from filings.companies.profile_rules import read_sections
+from filings.companies.profile_sentences import Issuer, split_sentences
 from filings.companies.service import CompanyDirectory
 from filings.companies.service import profile as profile_service
 from filings.db.engine import Database, make_engine
 from filings.db.tables import pages
+from filings.ingest.documents.reading import read_document
+from tests.conftest import unavailable
 from tests.factories import add_company, add_filing, add_page, d
 
 API = "/api/v1/data/companies"
@@ -610,3 +616,113 @@ def test_a_company_without_text_is_the_contract_miss(sec_client: TestClient) -> 
         body
     )
     assert body["locale"] == "fi" and body["alternatives"] == []
+
+
+# A 10-K as a PDF prints it (written for this test): a cover, a table of contents, the items
+# under their headings ("Item 1A. - Risk Factors"), a long title-case heading, the columns of a
+# table of estimates, and the auditor's critical audit matters in Item 8.
+SYNTHETIC_10K = (
+    "UNITED STATES SECURITIES AND EXCHANGE COMMISSION\nFORM 10-K\n"
+    "Indicate by check mark whether the registrant is a shell company. Yes No\n",
+    "TABLE OF CONTENTS\nItem 1. Business 3\nItem 1A. Risk Factors 4\n"
+    "Item 7. Management's Discussion and Analysis of Financial Condition and Results of "
+    "Operations 5\nItem 8. Financial Statements and Supplementary Data 6\n",
+    "PART I\nItem 1. - Business\nGeneral\nAcme Valves Inc. is a leading manufacturer of "
+    "industrial valves and pumps for water utilities.\nWe serve customers in the United States, "
+    "Canada and Mexico.\n",
+    "Item 1A. - Risk Factors\nYou should carefully consider the risks described below before "
+    "investing in our securities.\nA decline in municipal spending could reduce demand for our "
+    "valves.\nMost of our orders come from water utilities that depend on public budgets.\n",
+    "PART II\nItem 7. - Management's Discussion and Analysis of Financial Condition and "
+    "Results of Operations\nResults of the Year\nNet sales grew in every quarter of the year.\n"
+    "Critical Accounting Estimates and Recently Issued Accounting Standards\n"
+    "Critical Accounting Estimates\nThe estimates below require the most judgment.\n"
+    "Warranty Reserves\nDescription\nWe accrue the expected cost of repairing valves under "
+    "warranty when they are sold.\n",
+    "Item 8. - Financial Statements and Supplementary Data\nCritical Audit Matters\nThe critical "
+    "audit matter communicated below is a matter arising from the audit of the statements.\n",
+)
+
+
+def test_a_10k_read_from_pdf_pages_is_read_item_by_item(connection: Connection) -> None:
+    company = add_company(connection, "acmevalves", "Acme Valves Inc.", tickers=("ACVL",))
+    filing = add_filing(
+        connection,
+        company,
+        accession_number="0000000000-25-000002",
+        document_type="10-K",
+        document_format="pdf",
+        fiscal_year=2024,
+        filed_date=d("2025-02-20"),
+    )
+    for number, text in enumerate(SYNTHETIC_10K, start=1):
+        add_page(connection, filing, "0000000000-25-000002", number, text)
+    assert extract_filing(connection, filing) is True
+    body = profile_service(connection, CompanyDirectory(), company="ACVL", locale="en").model_dump()
+    assert body["overview"].startswith("Acme Valves Inc. is a leading manufacturer")
+    # Item 1A's preamble is no risk; the first risk is the first the filing states.
+    assert body["risks"]["sentences"][0]["text"].startswith("A decline in municipal spending")
+    assert body["risks"]["source_heading"] == "Item 1A. Risk Factors"
+    # The estimates part begins under its long heading, its table's columns are no estimates,
+    # and Item 8's critical audit matters are no part of it.
+    assert items_of(body, "accounting") == ["Warranty Reserves"]
+    cited_pages = {s["page_number"] for s in cited(body)}
+    assert cited_pages and not cited_pages & {1, 2}  # neither the cover nor the contents
+
+
+@pytest.mark.parametrize(
+    ("line", "item"),
+    [
+        ("Item 1A. - Risk Factors", (1, "a")),
+        ("ITEM 7 - MANAGEMENT'S DISCUSSION AND ANALYSIS", (7, "")),
+        ("Item 1. Business.", (1, "")),
+        ("Item 7A. Quantitative and Qualitative Disclosures About Market Risk", (7, "a")),
+        ("Item 1. Business 4", None),  # a line of the table of contents
+        ("Item 5.02 Departure of Directors or Certain Officers", None),  # an 8-K's item
+        ("Item 8 of this Annual Report on Form 10-K.", None),  # a reference to an item
+        ("Item 8, Financial Statements and Supplementary Data, of this report", None),
+    ],
+)
+def test_item_headings_as_pdfs_print_them(line: str, item: tuple[int, str] | None) -> None:
+    assert pdf_item_heading(line) == item
+
+
+def _financebench_10ks(corpus: Path) -> list[Path]:
+    manifest = corpus / "financebench" / "manifest.json"
+    if not manifest.is_file():
+        unavailable(f"the corpus at {corpus} has no financebench folder")
+    documents = json.loads(manifest.read_text())["documents"]
+    return [manifest.parent / d["path"] for d in documents if d["document_type"] == "10-K"]
+
+
+def test_financebench_10ks_are_read_by_item_and_cite_no_contents_page(corpus: Path) -> None:
+    """Unseen issuers' 10-Ks (FinanceBench's development split, read at run time, never copied):
+    each whose text keeps its lines is read item by item, its risks from Item 1A and its
+    critical estimates from Item 7, and no section cites its cover or contents pages."""
+    for path in _financebench_10ks(corpus):
+        document = read_document(path.read_bytes(), path.name)
+        pages: list[tuple[str, int | None, str]] = [
+            (f"p_{n}", n, text) for n, text in enumerate(document.pages, start=1)
+        ]
+        contents = contents_pages(pages)
+        printed = {
+            match.group(1)
+            for page_id, _, text in pages
+            if page_id not in contents
+            for match in re.finditer(r"^[ \t]*item[ \t]+([17])[ \t]*[.:-]", text, re.I | re.M)
+        }
+        if printed != {"1", "7"}:
+            continue  # a text that breaks its item headings over lines (a word to a line)
+        blocks = blocks_of_pages(pages, markdown=False)
+        marked = [b for b in blocks if b.section]
+        first_item = min(b.page_number or 0 for b in marked)
+        assert {"item_1", "item_1a", "item_7"} <= {b.section for b in marked}, path.name
+        starts = {b.section: b.page_id for b in reversed(marked)}
+        assert not set(starts.values()) & contents, path.name
+        found = read_sections(blocks, Issuer.of(None))
+        accounting = found["accounting"]
+        assert found["risks"].sentences and (accounting.sentences or accounting.items), path.name
+        for section in found.values():
+            for s in section.sentences:
+                assert (s.page_number or 0) >= first_item, (path.name, s)
+                assert s.page_id not in contents, (path.name, s)

@@ -13,6 +13,7 @@ page, whatever the document's format.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +22,13 @@ from filings.ingest.passages import without_furniture
 
 _ITEM = re.compile(r"^item\s+(\d{1,2}[a-c]?)\s*[.:]?\s*\|?\s*(.*)$", re.IGNORECASE)
 _TOC = re.compile(r";\s*page\s*\d+|\.{4,}\s*\d+$", re.IGNORECASE)
+# A 10-K's item heading as a PDF prints it ("ITEM 1A - Risk Factors", "Item 7. Management's
+# ..."): not an 8-K's item (5.02), not a line of a table of contents (its page number last).
+_PDF_ITEM = re.compile(
+    r"^item\s+(\d{1,2})([a-c]?)(?![a-z\d]|\.\d)\s*[.:]?\s*[-–—]?\s*(?P<rest>[A-Z\[(’'].*|)$",
+    re.IGNORECASE,
+)
+_REFERS = re.compile(r"\b(of|in) this (annual )?report\b|\bform 10-k\b|\bsee\b", re.IGNORECASE)
 _FOOTER = re.compile(
     r"^(\d{1,3}|[ivx]+|.{0,40}(form\s+10-k|annual\s+report|interim\s+report|quarter\s+report)"
     r"[^a-z]*\d{1,3}(\s*\(\d+\))?|—+|_+|-+)$",
@@ -158,6 +166,10 @@ def _pdf_blocks(page_id: str, number: int | None, text: str, start: int) -> list
     lines = [line for line in lines if line and not _FOOTER.match(line)]
     for index, line in enumerate(lines):
         following = lines[index + 1] if index + 1 < len(lines) else ""
+        if ended and pdf_item_heading(line):
+            flush()
+            blocks.append(Block("heading", _clean(line), page_id, number, "", start + len(blocks)))
+            continue
         if _figures(line):
             flush()
             ended = True
@@ -195,9 +207,76 @@ def _pdf_heading(line: str, following: str) -> bool:
     """A PDF line that is a heading: short, heading-like, not a sentence that goes on to the next
     line (the next begins in lower case, or this one ends with a joining word or a hyphen)."""
     text = _clean(line)
-    if len(line) > 50 or not is_heading_text(text) or _GOES_ON.search(line):
+    if len(line) > 50:
+        return _long_heading(text) and not following[:1].islower()
+    if not is_heading_text(text) or _GOES_ON.search(line):
         return False
     return not following[:1].islower()
+
+
+def _long_heading(text: str) -> bool:
+    """A heading too long for a line of a column ("Critical Accounting Estimates and Recently
+    Issued Accounting Standards"): every word of four letters or more capitalised, no figures, no
+    commas (a list of names), no closing punctuation, not one word joining it to the next line."""
+    words = text.split()
+    long_words = [w for w in words if len(w) > 3]
+    return (
+        len(text) <= 90
+        and len(words) <= 12
+        and len(long_words) >= 3
+        and all(w[0].isupper() for w in long_words)
+        and not re.search(r"[\d,;]", text)
+        and not text.endswith((*_SENTENCE_END, ","))
+        and not _GOES_ON.search(text)
+    )
+
+
+def pdf_item_heading(line: str) -> tuple[int, str] | None:
+    """A 10-K item heading's number and letter ((1, "a") for Item 1A), or None: a line of a
+    table of contents (a page number last) or a sentence that refers to an item is none."""
+    match = _PDF_ITEM.match(_clean(line))
+    if match is None or len(line) > 130 or re.search(r"\s\d{1,3}$", line.strip()):
+        return None
+    if _REFERS.search(match["rest"]):
+        return None
+    return int(match.group(1)), match.group(2).lower()
+
+
+_ITEM_LINE = re.compile(r"^\s*item\s+\d{1,2}[a-c]?\b", re.IGNORECASE)
+_PAGE_LAST = re.compile(r"\s\d{1,3}\s*$")
+
+
+def contents_pages(pages: list[tuple[str, int | None, str]]) -> set[str]:
+    """Pages that list a 10-K's items rather than begin them (a table of contents, an index of
+    the items): five or more item lines, or three that end with a page number."""
+    out = set()
+    for page_id, _, text in pages:
+        lines = [line for line in text.splitlines() if _ITEM_LINE.match(line)]
+        if len(lines) >= 5 or sum(bool(_PAGE_LAST.search(line)) for line in lines) >= 3:
+            out.add(page_id)
+    return out
+
+
+def with_items(blocks: list[Block], contents: set[str]) -> list[Block]:
+    """A 10-K read from a PDF, its blocks marked with the item each stands in (item_1,
+    item_1a, item_7 ...), as a sectioned filing's are: the item headings outside its contents
+    pages, in the form's order; a document without a business description (Item 1) and a
+    management's discussion (Item 7) so headed is left as it is (a report, a 10-Q, an 8-K)."""
+    heads = [(b, key) for b in blocks if b.kind == "heading" and (key := pdf_item_heading(b.text))]
+    starts: dict[int, str] = {}
+    last = (0, "")
+    for block, key in heads:
+        if block.page_id not in contents and key > last:
+            starts[block.position] = f"item_{key[0]}{key[1]}"
+            last = key
+    if not {"item_1", "item_7"} <= set(starts.values()):
+        return blocks
+    out: list[Block] = []
+    section = ""
+    for block in blocks:
+        section = starts.get(block.position, section)
+        out.append(dataclasses.replace(block, section=section))
+    return out
 
 
 def _join_lines(lines: list[str]) -> str:
@@ -252,7 +331,7 @@ def blocks_of_pages(pages: list[tuple[str, int | None, str]], markdown: bool) ->
     for (page_id, number, _), text in zip(pages, texts, strict=True):
         read = _release_blocks if markdown else _pdf_blocks
         blocks += read(page_id, number, text, len(blocks))
-    return blocks
+    return blocks if markdown else with_items(blocks, contents_pages(pages))
 
 
 def one_page(blocks: list[Block]) -> bool:

@@ -38,6 +38,14 @@ _LINES_END = re.compile(
     re.IGNORECASE,
 )
 
+# A heading of an estimate's table or of its parts, not an estimate's name: a figure, a unit
+# line ("(In millions)"), the columns of a 10-K's table of estimates ("Description", "Effect if
+# actual results differ from assumptions").
+_NOT_AN_ESTIMATE = re.compile(
+    r"[$\d]|^\(|^(description|effects? if|judge?ments and uncertainties|less|total)\b",
+    re.IGNORECASE,
+)
+
 _CRITICAL = re.compile(
     r"critical accounting|significant (accounting )?(estimates|judge?ments)|estimates and "
     r"(judge?ments|assumptions)|bedömningar och uppskattningar|arviot ja harkin",
@@ -111,8 +119,13 @@ def segment_rows(lines: list[DocumentLine]) -> list[Item]:
             row = _ROW_LABEL.match(following.text)
             if row is None:
                 continue
-            name = row["name"].strip(" -–:")
-            if len(name.split()) > 6 or FURNITURE.search(name) or len(name) < 3:
+            name = row["name"].strip(" -–:$")
+            if (
+                not name[:1].isupper()
+                or len(name.split()) > 6
+                or FURNITURE.search(name)
+                or len(name) < 3
+            ):
                 continue
             if _NOT_A_SEGMENT.search(name) or classify(name) is not None or TOPICS.search(name):
                 continue
@@ -121,7 +134,7 @@ def segment_rows(lines: list[DocumentLine]) -> list[Item]:
 
 
 _NOT_A_NAME = re.compile(
-    r"^(the|our|its|all|both|each|these|those|four|three|two|five|six|reportable|operating|"
+    r"^(the|our|its|all|both|each|this|these|those|your|four|three|two|five|six|reportable|operating|"
     r"business|geographic|other|total|new|remaining|respective|certain|several|for|in|of|"
     r"company|company’s|company's|group|group’s|group's)\b",
     re.IGNORECASE,
@@ -325,7 +338,8 @@ def critical_estimates(blocks: list[Block]) -> list[Item]:
         ):
             inside = None
             continue
-        items.append(Item(text, block.page_id, block.page_number, inside))
+        if not _NOT_AN_ESTIMATE.search(text):
+            items.append(Item(text, block.page_id, block.page_number, inside))
     return unique(items + _run_in_estimates(blocks))
 
 

@@ -76,6 +76,7 @@ from filings.companies.profile_vocabulary import (
     PRESENT_IN,
     REFERRAL,
     RISK_FACTOR,
+    RISK_PREAMBLE,
     SAYS_WHAT,
     SECTIONS,
     SEGMENT_KINDS,
@@ -251,13 +252,19 @@ def _about_people(text: str) -> bool:
 
 
 def _under_strategy(s: Sentence) -> bool:
-    """Under a strategy, goals or outlook heading that is not a risk or security heading: the
-    nearest two in a 10-K (a strategy and its parts), the nearest in a report."""
+    """Under a strategy, goals or outlook heading that is not a risk or security heading, nor a
+    name ("Mission Systems", "Vision Care": a segment's): the nearest two in a 10-K (a strategy
+    and its parts), the nearest in a report."""
     depth = 2 if s.section else 1
     return any(
-        HEADINGS["strategy"].search(h) and not re.search(r"risk|cyber|tax|securit", h, re.I)
+        HEADINGS["strategy"].search(h)
+        and not re.search(r"risk|cyber|tax|securit", h, re.I)
+        and not _NAMED_MISSION.search(h)
         for h in s.headings[:depth]
     )
+
+
+_NAMED_MISSION = re.compile(r"\b(Mission|Vision|Purpose)\s+(?!Statement|And\b)[A-Z]")
 
 
 def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
@@ -300,7 +307,10 @@ def risks(blocks: list[Block], sentences: list[Sentence]) -> Found:
     """The risks, as the issuer ranks them."""
     item_1a = [b for b in blocks if b.section == "item_1a"]
     if item_1a:
-        return _risk_headings(item_1a)
+        found = _risk_headings(item_1a)
+        if len(found.sentences) < KEEP["risks"]:  # a PDF's lines run a heading into its text
+            found.sentences = _risk_leads(item_1a, found.sentences)
+        return found
     under = [
         s
         for s in sentences
@@ -310,6 +320,23 @@ def risks(blocks: list[Block], sentences: list[Sentence]) -> Found:
     chosen = (under or referrals)[: KEEP["risks"]]
     kinds = risk_kinds(blocks)
     return Found(chosen, kinds, heading_of(chosen))
+
+
+def _risk_leads(blocks: list[Block], chosen: list[Sentence]) -> list[Sentence]:
+    """The risk headings found, then the first sentence of each of Item 1A's paragraphs (a
+    risk's heading where a PDF runs it into its text) after the part's preamble (which says
+    what the risks are not, or how to read them), in the filing's order."""
+    out = list(chosen)
+    read = {c.position // 1000 for c in out}
+    for s in sentences_of(blocks):
+        if len(out) == KEEP["risks"]:
+            break
+        if s.position // 1000 in read or RISK_PREAMBLE.search(s.text):
+            continue  # the preamble runs into the first risk: that risk leads its paragraph
+        read.add(s.position // 1000)
+        if not REFERRAL.search(s.text):
+            out.append(s)
+    return sorted(out, key=lambda s: s.position)
 
 
 def _risk_headings(blocks: list[Block]) -> Found:
@@ -328,6 +355,7 @@ def _risk_headings(blocks: list[Block]) -> Found:
             and text[-1:] in ".!?"
             and usable(text, True)
             and not REFERRAL.search(text)
+            and not RISK_PREAMBLE.search(text)
         ):
             chosen.append(
                 Sentence(

@@ -95,7 +95,8 @@ OFF_TOPIC = re.compile(
     r"us|\w+ in)|prior to joining|previously (served|held|was)|graduated|holds? an? (bachelor|"
     r"master|degree|mba)|years of age|born in|board member since|director since|"
     r"(executive|senior) vice president(,| of\b)|chief \w+ officer (of|at) |served (from|between|"
-    r"until) |\bfrom \d{4} (to|until) \d{4}\b)|"
+    r"until) |\bfrom \d{4} (to|until|through) \d{4}\b|held (several|various|a number of) "
+    r"(\w+ )?positions)|"
     r"\b(he|she|his|her|mr|ms)\b\.?|"
     # contact lines
     r"\b(tel|phone|telephone|e-?mail|fax|website)\b\.?:?|@|https?://|www\.|"
@@ -134,6 +135,18 @@ PEOPLE = re.compile(
 RISK_FACTOR = re.compile(
     r"\b(could|may|might) (adversely|negatively|materially|harm|impair|affect|result|"
     r"disrupt|be adversely|not be)\b",
+    re.IGNORECASE,
+)
+
+# The opening of a 10-K's risk factors: how to read them, not a risk.
+RISK_PREAMBLE = re.compile(
+    r"^(any of )?(these|such) risks\b|\bof these risks\b|not (yet )?identified|deemed (to be )?"
+    r"immaterial|^in (that|such) (case|event)\b|identify, manage and "
+    r"mitigate|\b(described (below|in this section)|^described below|categorized|"
+    r"the following (risks|factors|discussion|is a summary)|"
+    r"not the only|(should|urge\w*) .{0,30}consider|currently (deem|believe|known)|not presently "
+    r"known|not all-inclusive|in evaluating (us|our)|order of importance|if any of the following|"
+    r"involves risks and uncertainties|risks? (and|or) uncertaint\w+ (described|discussed))",
     re.IGNORECASE,
 )
 
