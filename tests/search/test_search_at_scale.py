@@ -15,6 +15,7 @@ from filings.db.fulltext import PassageFilter, ranked_passages, selective_terms
 from filings.db.tables import passage_vectors, passages
 from filings.search import vectors
 from filings.search.vectors import VectorIndex, hash_text
+from tests.conftest import BACKEND
 from tests.factories import add_company, add_filing
 
 
@@ -71,6 +72,29 @@ def test_the_rarest_words_within_the_budget_are_searched(
     narrowed = ranked_passages(connection, "weather", 10, PassageFilter(company, 2024))
     assert {i for i, _ in narrowed} == {ids[6], ids[7]}
     assert ranked_passages(connection, "weather", 10, PassageFilter(company, 1990)) == []
+
+
+def test_a_passage_holding_several_words_is_found_when_each_word_is_common(
+    connection: Connection, budget: int
+) -> None:
+    company = add_company(connection, "acme", "Acme Inc")
+    filing = add_filing(connection, company, fiscal_year=2024)
+    # The oldest passage holds both words; newer ones, more than the budget of each, hold one.
+    texts = ["weather delayed the acquisitions"]
+    texts += [f"acquisitions closed in quarter {i}" for i in range(6)]
+    texts += [f"weather was mild in region {i}" for i in range(6)]
+    ids = _passages(connection, filing, company, texts)
+
+    # Each word alone fills the budget (on SQLite with its newest passages, not the oldest).
+    alone = {i for i, _ in ranked_passages(connection, "acquisitions", 10)}
+    assert len(alone) == budget and (BACKEND != "sqlite" or ids[0] not in alone)
+    found = ranked_passages(connection, "weather acquisitions", 10)
+    assert found[0][0] == ids[0]
+    assert [s for _, s in found] == sorted((s for _, s in found), reverse=True)
+    assert len({i for i, _ in found}) == len(found) > 1  # then the budget's passages, once each
+    narrowed = ranked_passages(connection, "acquisitions weather", 10, PassageFilter(company))
+    assert narrowed[0][0] == ids[0]
+    assert ranked_passages(connection, "acquisitions weather", 10, PassageFilter(year=1990)) == []
 
 
 def _clustered(count: int, seed: int) -> np.ndarray:

@@ -7,11 +7,13 @@ A query is never taken as query syntax: it is cut into words (letters and digits
 as a plain term, any of them enough (OR), so quotes, operators, `*`, `NEAR` or parentheses in what
 a user typed can never break or steer the search. The cost is bounded whatever the number of
 passages: the query keeps its rarest words within a budget of matching passages, and at most the
-budget's matches are scored (see `budget`).
+budget's matches are scored (see `budget`); when even its rarest word is that common, the
+passages holding two of its rarest words come first (`PAIR_WORDS`).
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -45,6 +47,20 @@ def fts5_expression(terms: list[str]) -> str:
 def tsquery_text(terms: list[str]) -> str:
     """A to_tsquery text that ORs the terms (each only letters and digits)."""
     return " | ".join(terms)
+
+
+def fts5_pairs(terms: list[str]) -> str:
+    """An FTS5 MATCH expression for the passages holding at least two of the terms: the OR of
+    each pair's AND, each term as its stems (`fts5_expression`)."""
+    return " OR ".join(
+        f"(({fts5_expression([a])}) AND ({fts5_expression([b])}))"
+        for a, b in itertools.combinations(terms, 2)
+    )
+
+
+def tsquery_pairs(terms: list[str]) -> str:
+    """A to_tsquery text for the passages holding at least two of the terms."""
+    return " | ".join(f"({a} & {b})" for a, b in itertools.combinations(terms, 2))
 
 
 @dataclass(frozen=True)
@@ -95,6 +111,11 @@ BUDGET = 10_000
 # PostgreSQL reads and ranks a matching passage's tsvector in about 13 microseconds (FTS5 about
 # one): its budget is smaller, for the same bounded time.
 PG_BUDGET = 2_000
+# When even the rarest word of a query is in more passages than the budget, the passages holding
+# two of its PAIR_WORDS rarest words are ranked first (far fewer than those holding one, so the
+# budget's newest-first cut does not hide an older passage that holds several of them), then the
+# budget's passages of the rarest words as before.
+PAIR_WORDS = 5
 
 
 def budget(conn: Connection) -> int:
@@ -227,7 +248,24 @@ def full_text(
         share = sum(1 for w in words if counts[w] > 0) / len(words) if words else 1.0
         kept = _selective(conn, counts)
         known = frozenset(t for t, count in counts.items() if count > 0)
-        return FullText(_ranked(conn, kept, limit, where) if kept else [], share, known)
+        ranked = _ranked(conn, kept, limit, where) if kept else []
+        if kept and sum(counts[t] for t in kept) >= budget(conn) and len(known) >= 2:
+            rarest = sorted(known, key=lambda t: (counts[t], terms.index(t)))[:PAIR_WORDS]
+            ranked = _before(_ranked(conn, rarest, limit, where, paired=True), ranked, limit)
+        return FullText(ranked, share, known)
+
+
+def _before(
+    first: list[tuple[int, float]], then: list[tuple[int, float]], limit: int
+) -> list[tuple[int, float]]:
+    """`first`'s passages, then `then`'s others, best first: the scores of `first` raised above
+    every score of `then` (each ranking's own order kept), so higher stays better."""
+    if not first:
+        return then
+    lift = max((s for _, s in then), default=0.0) - min(s for _, s in first) + 1.0
+    seen = {i for i, _ in first}
+    merged = [(i, s + max(lift, 0.0)) for i, s in first]
+    return (merged + [(i, s) for i, s in then if i not in seen])[:limit]
 
 
 def ranked_passages(
@@ -238,9 +276,10 @@ def ranked_passages(
 
 
 def _ranked(
-    conn: Connection, terms: list[str], limit: int, where: PassageFilter
+    conn: Connection, terms: list[str], limit: int, where: PassageFilter, paired: bool = False
 ) -> list[tuple[int, float]]:
-    """The best `limit` of at most the budget's passages matching any of `terms`."""
+    """The best `limit` of at most the budget's passages matching any of `terms` (`paired`: at
+    least two of them)."""
     # Only fixed SQL and the filter's fixed conditions are joined; every value is a parameter.
     condition, params = where.sql()
     params |= {"budget": budget(conn), "limit": limit}
@@ -253,7 +292,7 @@ def _ranked(
             "ORDER BY passages_fts.rowid DESC LIMIT :budget) "
             "ORDER BY score DESC, id LIMIT :limit"
         )
-        params["expression"] = fts5_expression(terms)
+        params["expression"] = (fts5_pairs if paired else fts5_expression)(terms)
     else:
         sql = text(
             "SELECT id, score FROM (SELECT p.id, ts_rank_cd(p.search_vector, q.query) AS score "  # noqa: S608
@@ -263,7 +302,7 @@ def _ranked(
             f"WHERE p.search_vector @@ q.query{condition} LIMIT :budget) s "
             "ORDER BY score DESC, id LIMIT :limit"
         )
-        params["terms"] = tsquery_text(terms)
+        params["terms"] = (tsquery_pairs if paired else tsquery_text)(terms)
     return [(int(r[0]), float(r[1])) for r in conn.execute(sql, params)]
 
 
