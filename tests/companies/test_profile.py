@@ -528,6 +528,24 @@ WHO_BUYS = [
         1,
     ),  # Walmart
     ("Intersecting our DIY customers and our Pros are our DIFM customers.", 1),  # Home Depot
+    # customers by their number under the names a business gives them (FinanceBench's Netflix)
+    (
+        "Netflix is the world’s leading internet television network with over 117 million "
+        "streaming memberships in over 190 countries.",
+        1,
+    ),
+    ("We had 2.9 billion monthly active users at the end of the year.", 1),
+    ("Tele2 har 1,2 miljoner abonnemang i Sverige.", 1),
+    ("The number of paying subscribers is reported each quarter.", 1),
+    # nobody's number of customers: a year, a board, receivables, a period's change
+    ("In 2024 users of the platform were offered new plans.", 0),
+    ("The Board has 10 members of the board elected by the shareholders.", 0),
+    ("Trade receivables comprised 3 accounts receivable past due.", 0),
+    (
+        "The increase in our domestic streaming revenues was due to a 10% growth in the average "
+        "number of paid memberships.",
+        0,
+    ),  # Netflix 10-K 2017
     # filler: customers mentioned, not said who they are
     (
         "I would like to thank all our employees, customers, suppliers, and shareholders for their "
@@ -726,3 +744,31 @@ def test_financebench_10ks_are_read_by_item_and_cite_no_contents_page(corpus: Pa
             for s in section.sentences:
                 assert (s.page_number or 0) >= first_item, (path.name, s)
                 assert s.page_id not in contents, (path.name, s)
+
+
+# Unseen issuers' 10-Ks (FinanceBench's development split, read at run time): what a section
+# holds and what it must not.
+UNSEEN = [
+    # Netflix's customers are its members, counted in Item 1
+    ("NETFLIX_2017_10K.pdf", "customers", "117 million streaming memberships", True),
+    # a fiscal calendar says nothing of what the company does
+    ("AMD_2015_10K.pdf", "overview", "52 or 53 week fiscal year", False),
+    ("AMD_2015_10K.pdf", "overview", "We are a global semiconductor company", True),
+    # under Competition and Intellectual Property, "we expect" is of a rival and of patents
+    ("AMD_2015_10K.pdf", "strategy", "We expect Intel to maintain", False),
+    ("AMD_2015_10K.pdf", "strategy", "We expect to file future patent applications", False),
+    ("AMD_2015_10K.pdf", "strategy", "As part of our long-term strategy to deliver great", True),
+]
+
+
+@pytest.mark.parametrize(("name", "section", "words", "present"), UNSEEN)
+def test_unseen_issuers_10k_sections(
+    corpus: Path, name: str, section: str, words: str, present: bool
+) -> None:
+    path = next((p for p in _financebench_10ks(corpus) if p.name == name), None)
+    assert path is not None, f"{name} is not in the FinanceBench manifest"
+    document = read_document(path.read_bytes(), path.name)
+    pages = [(f"p_{n}", n, text) for n, text in enumerate(document.pages, start=1)]
+    found = read_sections(blocks_of_pages(pages, markdown=False), Issuer.of(None))
+    text = " ".join(" ".join(s.text.split()) for s in found[section].sentences)
+    assert (words in text) is present, text

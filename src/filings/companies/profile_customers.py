@@ -53,9 +53,26 @@ _NO_KIND = frozenset(
 _CUSTOMER_WORD = re.compile(r"\b(customers|clients)\b(?![’'])", re.IGNORECASE)
 # Compounds that name the kind in Swedish and Finnish: företagskunder, yritysasiakkaat.
 _COMPOUND_KIND = re.compile(r"\b\w{3,}(kunder|kunderna|asiakkaat|asiakkaita)\b", re.IGNORECASE)
+# Customers by their number: "approximately 270 million customers", "over 117 million streaming
+# memberships", "2.9 billion monthly active users", "1,2 miljoner abonnemang" (never a year, a
+# board's or a team's members, nor accounts receivable).
+_BUYERS = (
+    r"(customers|clients|members|memberships|subscribers|subscriptions|users|households|"
+    r"accounts|kunder|abonnemang|abonnenter|asiakasta|asiakkaat|asiakkaita|tilaajaa|tilaajat)"
+)
 _COUNTED = re.compile(
-    r"\b\d[\d,. ]*\s*(thousand|million|billion)?\s+(customers|clients|members|subscribers)\b|"
-    r"\bnumber of (customers|clients|members|subscribers)\b|\bkundantal|\basiakasmäär",
+    r"(?<![\d,.])(?!(19|20)\d\d\b)\d[\d,. ]*\s*(thousand|million|billion|miljoner|miljoonaa|"
+    r"tusen|tuhatta)?\s+((?!board|committee|team|staff|union|family|management|executive)"
+    rf"[a-zåäö-]+\s+){{0,2}}{_BUYERS}\b(?!\s+(receivable|payable|of (the|our|its) (board|"
+    r"committee|team|management|executive)))",
+    re.IGNORECASE,
+)
+# Their number named without a figure; not a period's change in it ("growth in the average
+# number of paid memberships", "the number of memberships ... is declining").
+_NUMBER_OF = re.compile(rf"\bnumber of (\w+ )?{_BUYERS}\b|\bkundantal|\basiakasmäär", re.I)
+_CHANGE = re.compile(
+    r"\b(increas|decreas|grow|growth|declin|ris(e|es|ing)\b|fell|fall|chang|drop|reduc|lower|"
+    r"higher|ökn|minsk|kasv|lask|väh)\w*",
     re.IGNORECASE,
 )
 # An agreement to supply a named party, or agreements with key customers.
@@ -117,7 +134,7 @@ def who_buys(text: str) -> int:
         return 0
     if INDUSTRIES_SERVED.search(text) and not PERFORMANCE.search(text):
         return 2
-    if _COUNTED.search(text):
+    if _COUNTED.search(text) or (_NUMBER_OF.search(text) and not _CHANGE.search(text)):
         return 1
     if PERFORMANCE.search(text):
         return 0

@@ -264,6 +264,12 @@ def _under_strategy(s: Sentence) -> bool:
     )
 
 
+# What the issuer aims at, named as its own: its strategy, mission, goals or targets.
+_OWN_AIM = re.compile(
+    r"\bstrateg\w*|\b(our|its) (mission|vision|purpose|goals?|aims?|ambitions?|objectives?|"
+    r"targets?)\b|\b(is|are) focused on|tavoit\w*|\bmål\b",
+    re.IGNORECASE,
+)
 _NAMED_MISSION = re.compile(r"\b(Mission|Vision|Purpose)\s+(?!Statement|And\b)[A-Z]")
 
 
@@ -280,8 +286,8 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
         # A report's or release's outlook states what is expected of the year ahead.
         outlook = not s.section and bool(OUTLOOK_STATEMENT.search(s.text))
         strong = outlook or bool(STRONG["strategy"].search(s.text))
-        if _other_part(s) and not strong:
-            return 0
+        if _other_part(s) and not _OWN_AIM.search(s.text):
+            return 0  # under competition or patents, "we expect" is of rivals and filings
         if PERFORMANCE.search(s.text) and re.search(r"\d", s.text) and not (outlook or aims(s)):
             return 0  # a period's change "to support our investment strategy" states none
         under = _under_strategy(s)

@@ -303,7 +303,8 @@ SEGMENT_TABLE = re.compile(
 # --- the shapes of sentences the sections' rules read ------------------------------------------
 
 DEFINITION = re.compile(
-    r"the terms? [“\"]|referred to as|hereinafter|fiscal year (is|ends)|52- or 53-week|"
+    r"the terms? [“\"]|referred to as|hereinafter|fiscal year (is|ends)|"
+    r"\b52[- ](or|to)[- ]53[- ]week|"
     r"unless (otherwise stated|the context)|refer(s)? to the|as used in this",
     re.IGNORECASE,
 )
