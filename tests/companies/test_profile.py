@@ -705,12 +705,16 @@ def test_item_headings_as_pdfs_print_them(line: str, item: tuple[int, str] | Non
     assert pdf_item_heading(line) == item
 
 
-def _financebench_10ks(corpus: Path) -> list[Path]:
+def _financebench_documents(corpus: Path, kind: str | None = None) -> list[Path]:
     manifest = corpus / "financebench" / "manifest.json"
     if not manifest.is_file():
         unavailable(f"the corpus at {corpus} has no financebench folder")
     documents = json.loads(manifest.read_text())["documents"]
-    return [manifest.parent / d["path"] for d in documents if d["document_type"] == "10-K"]
+    return [manifest.parent / d["path"] for d in documents if kind in (None, d["document_type"])]
+
+
+def _financebench_10ks(corpus: Path) -> list[Path]:
+    return _financebench_documents(corpus, "10-K")
 
 
 def test_financebench_10ks_are_read_by_item_and_cite_no_contents_page(corpus: Path) -> None:
@@ -746,8 +750,8 @@ def test_financebench_10ks_are_read_by_item_and_cite_no_contents_page(corpus: Pa
                 assert s.page_id not in contents, (path.name, s)
 
 
-# Unseen issuers' 10-Ks (FinanceBench's development split, read at run time): what a section
-# holds and what it must not.
+# Unseen issuers' 10-Ks and 8-Ks (FinanceBench's development split, read at run time): what a
+# section holds and what it must not.
 UNSEEN = [
     # Netflix's customers are its members, counted in Item 1
     ("NETFLIX_2017_10K.pdf", "customers", "117 million streaming memberships", True),
@@ -758,17 +762,33 @@ UNSEEN = [
     ("AMD_2015_10K.pdf", "strategy", "We expect Intel to maintain", False),
     ("AMD_2015_10K.pdf", "strategy", "We expect to file future patent applications", False),
     ("AMD_2015_10K.pdf", "strategy", "As part of our long-term strategy to deliver great", True),
+    # a release's closing paragraph says what the company does without an "About" heading
+    (
+        "FOOTLOCKER_2022_8K_dated_2022-08-19.pdf",
+        "overview",
+        "leads the celebration of sneaker and youth culture around the globe through a portfolio",
+        True,
+    ),
 ]
+
+
+# The registrants' names, as the SEC lists them.
+ISSUERS = {
+    "NETFLIX": "NETFLIX INC",
+    "AMD": "ADVANCED MICRO DEVICES INC",
+    "FOOTLOCKER": "FOOT LOCKER, INC.",
+}
 
 
 @pytest.mark.parametrize(("name", "section", "words", "present"), UNSEEN)
 def test_unseen_issuers_10k_sections(
     corpus: Path, name: str, section: str, words: str, present: bool
 ) -> None:
-    path = next((p for p in _financebench_10ks(corpus) if p.name == name), None)
+    path = next((p for p in _financebench_documents(corpus) if p.name == name), None)
     assert path is not None, f"{name} is not in the FinanceBench manifest"
     document = read_document(path.read_bytes(), path.name)
     pages = [(f"p_{n}", n, text) for n, text in enumerate(document.pages, start=1)]
-    found = read_sections(blocks_of_pages(pages, markdown=False), Issuer.of(None))
+    issuer = Issuer.of(ISSUERS[name.split("_")[0]])
+    found = read_sections(blocks_of_pages(pages, markdown=False), issuer)
     text = " ".join(" ".join(s.text.split()) for s in found[section].sentences)
     assert (words in text) is present, text

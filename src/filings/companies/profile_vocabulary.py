@@ -328,10 +328,12 @@ AS_ONE_OF = re.compile(
     r"manufacturer|producer|operator|retailer|group)[^.]{0,120},\s*(we|our)\b",
     re.IGNORECASE,
 )
-# A sentence that opens with what its subject does: "We design, develop ...", "Neste uses ...".
+# A sentence that opens with what its subject does: "We design, develop ...", "Neste uses ...",
+# "Foot Locker, Inc. leads ... through a portfolio of brands".
 DOES = re.compile(
     r"^([\w&’'.,()-]+\s){1,5}(also )?(designs?|develops?|manufactures?|produces?|provides?|"
     r"offers?|operates?|sells?|supplies|delivers?|serves?|owns?|acquires?|pioneered|uses?|"
+    r"leads|makes|markets|builds|runs|"
     r"creates?|enables?|innovates?|deliver|erbjuder|utvecklar|tillverkar|tarjoaa|valmistaa)\b",
     re.IGNORECASE,
 )
