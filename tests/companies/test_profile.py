@@ -762,6 +762,13 @@ UNSEEN = [
     ("AMD_2015_10K.pdf", "strategy", "We expect Intel to maintain", False),
     ("AMD_2015_10K.pdf", "strategy", "We expect to file future patent applications", False),
     ("AMD_2015_10K.pdf", "strategy", "As part of our long-term strategy to deliver great", True),
+    # an overview of the workforce (under Human Capital) and patents say not what it does
+    ("AMCOR_2023_10K.pdf", "overview", "Our people are core to the achievement", False),
+    ("AMCOR_2023_10K.pdf", "overview", "global leader in developing and producing", True),
+    ("BOEING_2022_10K.pdf", "overview", "We own numerous patents", False),
+    ("BOEING_2022_10K.pdf", "overview", "We are a leading producer of commercial aircraft", True),
+    # floor space is no place where it sells
+    ("BOEING_2022_10K.pdf", "geography", "square feet of floor space", False),
     # a release's closing paragraph says what the company does without an "About" heading
     (
         "FOOTLOCKER_2022_8K_dated_2022-08-19.pdf",
@@ -777,6 +784,8 @@ ISSUERS = {
     "NETFLIX": "NETFLIX INC",
     "AMD": "ADVANCED MICRO DEVICES INC",
     "FOOTLOCKER": "FOOT LOCKER, INC.",
+    "AMCOR": "Amcor plc",
+    "BOEING": "BOEING CO",
 }
 
 

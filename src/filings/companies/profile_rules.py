@@ -120,6 +120,8 @@ def overview(sentences: list[Sentence], issuer: Issuer, listed: set[str]) -> Fou
             return 0
         if RISK_FACTOR.search(s.text) or s.bullet:
             return 0
+        if _about_people(s.text) or _LEGAL_FORM.search(s.text) or _rights_or_rules(s):
+            return 0  # the workforce, its legal form, patents and rules say not what it does
         about = bool(AS_ONE_OF.match(s.text)) or (
             issuer.is_subject(s.text)
             and bool(
@@ -239,6 +241,28 @@ def _other_part(s: Sentence) -> bool:
     a 10-K): about other companies or rules, not about where the issuer sells or what it aims
     at."""
     return any(OTHER_PARTS.search(h) for h in s.headings[: 2 if s.section else 1])
+
+
+# Under which laws it is incorporated (its legal form), or what it is exposed to (a risk): not
+# what it does.
+_LEGAL_FORM = re.compile(
+    r"\bincorporated under\b|organi[sz]ed under the laws|registered (office|number)|\bARBN\b|"
+    r"\bcompany number\b|\bexposed to\b",
+    re.IGNORECASE,
+)
+_RIGHTS_OR_RULES = re.compile(
+    r"regulation|regulatory|governmental|legal proceedings|litigation|patents|intellectual "
+    r"property|trademarks|human capital|cybersecurity",
+    re.IGNORECASE,
+)
+
+
+def _rights_or_rules(s: Sentence) -> bool:
+    """Under a heading of patents, regulation, legal matters, the workforce or cybersecurity
+    (the nearest two in a 10-K); unlike `_other_part`, competition is not among them (a 10-K's
+    Competition part often says what the company makes: "designs and develops nearly the
+    entire solution for its products")."""
+    return any(_RIGHTS_OR_RULES.search(h) for h in s.headings[: 2 if s.section else 1])
 
 
 def _about_people(text: str) -> bool:

@@ -90,8 +90,8 @@ class Issuer:
 
     def is_subject(self, sentence: str) -> bool:
         """Whether a sentence is about the issuer itself: it opens with its name, We, Our, the
-        Company or the Group."""
-        opening = sentence[:80].lower()
+        Company or the Group, after a word of time if any ("Today, we are ...")."""
+        opening = _NOW.sub("", sentence[:100].lower(), count=1)
         if re.match(
             r"^(we|our|the company|the group|the corporation|koncernen|konserni|"
             r"yhtiö|bolaget)\b",
@@ -99,6 +99,10 @@ class Issuer:
         ):
             return True
         return any(opening.startswith(n.lower()) for n in self.names)
+
+
+# A word of time before the subject: "Today, we are ...", "Nykyään konserni on ...".
+_NOW = re.compile(r"^(today|currently|now|at present|nowadays|nykyään|tänään),?\s+")
 
 
 # Abbreviations a sentence goes on after ("approx. SEK 4.6 billion", "ca. 200", "e.g. Finland").

@@ -360,7 +360,8 @@ NOT_WHERE_IT_SELLS = re.compile(
     r"employees|associates|workforce|headcount|headquarter|tax|exchange rates?|inflation|"
     r"^\(\d\)|warehouses?|risks?\b|subject to|investigation|lawsuit|court|export|licens|"
     r"regulat|government|hired|trainees|recruit|litigation|lawsuits?|plaintiffs?|proceedings|"
-    r"\blaws?\b|legislation|privacy|data protection|competitors?",
+    r"\blaws?\b|legislation|privacy|data protection|competitors?|square (feet|foot|met(er|re)s)|"
+    r"floor space",
     re.IGNORECASE,
 )
 # Where a company has a presence, listed: "a presence in about 190 locations in Sweden, Norway,
