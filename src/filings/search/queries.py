@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, func, select, text
 from sqlalchemy.dialects import postgresql, sqlite
 
+from filings.db.fulltext import PassageFilter
 from filings.db.tables import companies, filings, pages, passage_vectors, passages
 
 
@@ -104,3 +105,40 @@ def fiscal_years(conn: Connection, company_pk: int) -> set[int]:
         .distinct()
     )
     return {int(r[0]) for r in rows}
+
+
+def profile_passages(
+    conn: Connection, sections: Iterable[str], where: PassageFilter
+) -> list[tuple[int, float]]:
+    """The passages on the pages the company's profile `sections` were read from (under the
+    filter, which names the company), best first: those holding more of the sections' sentences
+    first, then the others on their pages; in one query, through the sections' index and each
+    filing's passages."""
+    wanted = sorted(set(sections))
+    if where.company_pk is None or not wanted:
+        return []
+    conditions, params = where.sql()
+    names = ", ".join(f":section_{n}" for n in range(len(wanted)))
+    filing = " JOIN filings f ON f.id = p.filing_pk" if where.year or where.document_type else ""
+    rows = conn.execute(
+        text(
+            "SELECT p.id, p.content, ps.text FROM profile_sections s "  # noqa: S608
+            "JOIN profile_sentences ps ON ps.section_pk = s.id "
+            "JOIN passages p ON p.filing_pk = s.filing_pk AND p.page_id = ps.page_id"
+            f"{filing} WHERE s.company_pk = :company_pk AND s.section IN ({names}){conditions}"
+        ),
+        {**params, **{f"section_{n}": name for n, name in enumerate(wanted)}},
+    ).all()
+    scores: dict[int, float] = {}
+    for passage_id, content, sentence in rows:
+        held = _folded(sentence)[:PREFIX] in _folded(content)
+        scores[passage_id] = scores.get(passage_id, 0.0) + (1.0 if held else ON_ITS_PAGE)
+    return sorted(scores.items(), key=lambda x: (-x[1], x[0]))
+
+
+PREFIX = 40  # the characters of a sentence looked for in a passage (a sentence may span two)
+ON_ITS_PAGE = 0.25  # a passage on a cited page that holds none of its sentences
+
+
+def _folded(value: str) -> str:
+    return " ".join(value.replace("\ufffe", "").split()).casefold()

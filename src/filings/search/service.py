@@ -4,7 +4,9 @@ Each side ranks the best CANDIDATES passages under the filters, and again under 
 the year the question names (`Focus`: a company's name, `2024`, `Q3`, `kolmannella
 neljänneksellä`; of several years the latest), when they go beyond the filters. A question that
 names a primary statement, or a figure one shows, brings a ranking of its own: the pages of
-those statements, found by their captions (`search/statements.py`). What a question says to
+those statements, found by their captions (`search/statements.py`); one that asks what the
+company does, who its customers are or what it sells, the passages on the pages its profile's
+sections were read from (`search/profile_intents.py`). What a question says to
 whoever answers it (the answer's format, a fallback) is not searched by full text
 (`search/instructions.py`). A Finnish or Swedish question also carries the English words of its
 report vocabulary (`search/glossary.py`) to both sides. The rankings are fused by their scores
@@ -31,7 +33,7 @@ from filings.core.markets import DOCUMENT_TYPES
 from filings.core.misses import FailureKind, Miss, invalid_choice, miss
 from filings.db.fulltext import PassageFilter, full_text, query_terms
 from filings.documents.service import page_citation
-from filings.search import glossary, queries, statements
+from filings.search import glossary, profile_intents, queries, statements
 from filings.search.periods import NamedPeriod, named_period, period_words
 from filings.search.schemas import (
     ContentHit,
@@ -58,6 +60,9 @@ PERIOD_BOOST = 0.5  # a passage of a filing of the period the question names
 # review's prose about it).
 STATEMENT_WEIGHT = 1.0
 READ_FROM_WEIGHT = 0.5
+# The ranking of the pages a company's profile sections were read from, for a question that asks
+# what they answer (`search/profile_intents.py`).
+PROFILE_WEIGHT = 1.0
 STATEMENT_BOOST = 0.5  # a passage that shows a statement the question names (or reads from)
 
 
@@ -311,6 +316,13 @@ def rank(
                 rankings.append(_statement_pages(conn, focus.named_statements, filter_))
                 weight = STATEMENT_WEIGHT if focus.outright else READ_FROM_WEIGHT
                 weights.append(weight * (FOCUS_WEIGHT if place else 1.0))
+        asked = profile_intents.asked_sections(request.query)
+        if asked:
+            # the pages the company's profile sections were read from, for a question that asks
+            # what the company does, who its customers are or what it sells
+            for place, filter_ in enumerate(wheres):
+                rankings.append(queries.profile_passages(conn, asked, filter_))
+                weights.append(PROFILE_WEIGHT * (FOCUS_WEIGHT if place else 1.0))
     dense = started.result() if started is not None else None
     if dense is not None and dense[0] is not None:
         for place, own in enumerate(dense):
