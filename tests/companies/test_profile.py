@@ -296,6 +296,8 @@ NOT_LISTED = [
     ("Lifco", "products_services", {"DIRECTORS’ REPORT", "Ahlberg Cameras AB", "Website: sorb.se"}),
     ("KO", "accounting", {"OPERATIONS REVIEW", "Beverage Volume", "Unit Case Volume"}),
     ("HD", "accounting", {"ADDITIONAL INFORMATION"}),
+    # kinds of revenue in the analysis of revenue, not products
+    ("Tele2", "products_services", {"Operator revenue", "Equipment revenue"}),
 ]
 
 
@@ -769,6 +771,8 @@ UNSEEN = [
     ("BOEING_2022_10K.pdf", "overview", "We are a leading producer of commercial aircraft", True),
     # floor space is no place where it sells
     ("BOEING_2022_10K.pdf", "geography", "square feet of floor space", False),
+    # nor are the places of its competitors
+    ("MGMRESORTS_2022_10K.pdf", "geography", "encounter competition from major gaming", False),
     # a release's closing paragraph says what the company does without an "About" heading
     (
         "FOOTLOCKER_2022_8K_dated_2022-08-19.pdf",
@@ -786,6 +790,7 @@ ISSUERS = {
     "FOOTLOCKER": "FOOT LOCKER, INC.",
     "AMCOR": "Amcor plc",
     "BOEING": "BOEING CO",
+    "MGMRESORTS": "MGM Resorts International",
 }
 
 
@@ -801,3 +806,16 @@ def test_unseen_issuers_10k_sections(
     found = read_sections(blocks_of_pages(pages, markdown=False), issuer)
     text = " ".join(" ".join(s.text.split()) for s in found[section].sentences)
     assert (words in text) is present, text
+
+
+def test_measures_are_no_segments_of_an_unseen_issuer(corpus: Path) -> None:
+    """MGM's 10-K names "the Company's reportable segment GAAP measure" and "Adjusted Property
+    EBITDAR ... for its reportable segments": measures, not segments; its segments stay."""
+    path = next(p for p in _financebench_10ks(corpus) if p.name == "MGMRESORTS_2022_10K.pdf")
+    document = read_document(path.read_bytes(), path.name)
+    pages = [(f"p_{n}", n, text) for n, text in enumerate(document.pages, start=1)]
+    blocks = blocks_of_pages(pages, markdown=False)
+    found = read_sections(blocks, Issuer.of(ISSUERS["MGMRESORTS"]))
+    names = {i.name for i in found["products_services"].items}
+    assert "Las Vegas Strip Resorts" in names
+    assert not names & {"GAAP", "Adjusted Property EBITDAR", "Reportable segment net revenues"}

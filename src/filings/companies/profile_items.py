@@ -99,7 +99,8 @@ _NOT_A_SEGMENT = re.compile(
     r"^(total|summa|yhteensä|of which|varav|josta|common|other|share|note|change|growth|"
     r"organic|currency|structural|internal|eliminat|övrig|net sales|revenues?|cost|gross|"
     r"operating|financial|underlying|adjusted)|\b(group|koncernen?|konserni)\b|\s[-–]\s|"
-    r"\b(ebit\w*|net intake|thousands|tusental|tuhatta)\b",
+    r"\b(ebit\w*|net intake|thousands|tusental|tuhatta|revenues?|net sales|(non-)?gaap|measures?|"
+    r"reconciliation)\b",
     re.IGNORECASE,
 )
 
@@ -175,11 +176,15 @@ def named_segments(sentences: list[Sentence]) -> list[Item]:
                 name = re.sub(r"^\S+[’']s\s+", "", name)  # a possessive: the issuer's Dental
                 if not 1 <= len(name.split()) <= 5 or _NOT_A_NAME.match(name):
                     continue
+                if _NOT_A_SEGMENT.search(name):
+                    continue  # a measure ("Adjusted Property EBITDAR"), not a segment
                 if name[0].isupper() and classify(name) is None:
                     found.append(Item(name, s.page_id, s.page_number, match.group().lower()))
         for match in _KIND_THEN_NAME.finditer(s.text):
             name = re.sub(r"[’']s$", "", match["name"])
-            if not _NOT_A_NAME.match(name) and not FURNITURE.search(name):
+            if _NOT_A_NAME.match(name) or _NOT_A_SEGMENT.search(name):
+                continue  # "segment GAAP measure"
+            if not FURNITURE.search(name):
                 found.append(Item(name, s.page_id, s.page_number, match.group(1).lower()))
     # A name is the issuer's when the document names it twice (with its kind or without), and
     # no part of a longer name found ("Compute" of "Compute & Networking").

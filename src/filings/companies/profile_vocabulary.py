@@ -360,7 +360,7 @@ NOT_WHERE_IT_SELLS = re.compile(
     r"employees|associates|workforce|headcount|headquarter|tax|exchange rates?|inflation|"
     r"^\(\d\)|warehouses?|risks?\b|subject to|investigation|lawsuit|court|export|licens|"
     r"regulat|government|hired|trainees|recruit|litigation|lawsuits?|plaintiffs?|proceedings|"
-    r"\blaws?\b|legislation|privacy|data protection|competitors?|square (feet|foot|met(er|re)s)|"
+    r"\blaws?\b|legislation|privacy|data protection|compet\w*|square (feet|foot|met(er|re)s)|"
     r"floor space",
     re.IGNORECASE,
 )
