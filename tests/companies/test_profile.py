@@ -503,6 +503,17 @@ def test_an_abbreviations_full_stop_ends_no_sentence() -> None:
         "Sales grew in the U.S.",
         "Margins fell.",
     ]
+    # a legal suffix's full stop before the brackets that name the company (Netflix's 10-K),
+    # and a sentence that ends with one
+    assert split_sentences(
+        "Netflix, Inc. (“Netflix”, “the Company”, “we”, or “us”) is the world’s leading "
+        "internet television network. We sell to Apple Inc. The rest follows."
+    ) == [
+        "Netflix, Inc. (“Netflix”, “the Company”, “we”, or “us”) is the world’s leading "
+        "internet television network.",
+        "We sell to Apple Inc.",
+        "The rest follows.",
+    ]
 
 
 # Sentences read in the corpus's documents, and whether each says who the customers are (2

@@ -113,6 +113,9 @@ _ABBREVIATION = re.compile(
 )
 
 
+# A company's legal suffix, whose full stop ends no sentence before the brackets that name it.
+_LEGAL_SUFFIX = re.compile(r"\b(Inc|Corp|Co|Ltd|Plc|L\.P|N\.V|S\.A|AG|Oyj|Abp|ASA)\.$")
+
 # "U.S." ends no sentence before the words it qualifies: "U.S. GAAP", "U.S. dollars".
 _US_BEFORE = re.compile(r"\bU\.S\.$")
 _QUALIFIED_BY_US = re.compile(
@@ -126,6 +129,8 @@ def split_sentences(text: str) -> list[str]:
     out: list[str] = []
     for part in (p.strip() for p in _SENTENCE_END.split(text)):
         joined = out and _US_BEFORE.search(out[-1]) and _QUALIFIED_BY_US.match(part)
+        # "Netflix, Inc. (“Netflix”, “the Company”, ...) is ...": a name's defining brackets
+        joined = joined or (out and _LEGAL_SUFFIX.search(out[-1]) and part.startswith("("))
         if out and (_ABBREVIATION.search(out[-1]) or joined):
             out[-1] = f"{out[-1]} {part}"
         elif part:
