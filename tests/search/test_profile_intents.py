@@ -27,9 +27,12 @@ PROFILE = "/api/v1/data/companies/{}/profile"
         ("What are NVIDIA's main products?", {"products_services"}),
         ("Which segments does Atlas Copco report?", {"products_services"}),
         ("Vilken bransch är Lifco verksam i?", {"overview"}),
+        ("Vad sysslar Lifco med?", {"overview"}),
+        ("Vad gör Lifco med sina dotterbolag?", set()),
         ("Vilka är Tele2:s största kunder?", {"customers"}),
         ("Vilka produkter säljer Atlas Copco?", {"products_services"}),
         ("Millä toimialalla Kemira toimii?", {"overview"}),
+        ("Mitä Kemira tekee?", {"overview"}),
         ("Ketkä ovat Kemiran asiakkaita?", {"customers"}),
         ("Mitkä tuotteet ovat Nesteen tärkeimmät?", {"products_services"}),
         # questions about figures, risks or a period ask none of them
@@ -38,6 +41,9 @@ PROFILE = "/api/v1/data/companies/{}/profile"
         ("Paljonko Kemiran liikevaihto kasvoi?", set()),
         ("Hur mycket ökade Tele2:s intäkter från slutkunder?", set()),
         ("What are the main risks Tesla describes?", set()),
+        # what a company does with something is no question of what it does
+        ("What does Apple do with the cash it returns to shareholders?", set()),
+        ("Mitä Kemira tekee osinkopolitiikallaan?", set()),
     ],
 )
 def test_questions_that_ask_what_a_profile_section_answers(

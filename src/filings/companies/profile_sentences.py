@@ -128,9 +128,10 @@ def split_sentences(text: str) -> list[str]:
     """A paragraph's sentences; an abbreviation's full stop ends none."""
     out: list[str] = []
     for part in (p.strip() for p in _SENTENCE_END.split(text)):
-        joined = out and _US_BEFORE.search(out[-1]) and _QUALIFIED_BY_US.match(part)
+        qualified = bool(out and _US_BEFORE.search(out[-1]) and _QUALIFIED_BY_US.match(part))
         # "Netflix, Inc. (“Netflix”, “the Company”, ...) is ...": a name's defining brackets
-        joined = joined or (out and _LEGAL_SUFFIX.search(out[-1]) and part.startswith("("))
+        named = bool(out and _LEGAL_SUFFIX.search(out[-1]) and part.startswith("("))
+        joined = qualified or named
         if out and (_ABBREVIATION.search(out[-1]) or joined):
             out[-1] = f"{out[-1]} {part}"
         elif part:

@@ -19,10 +19,12 @@ import re
 ASKS: dict[str, re.Pattern[str]] = {
     "overview": re.compile(
         r"\bwhat (industry|industries|sector|sectors|business|businesses|kind of (company|"
-        r"business))\b|\bwhat does [^?]{1,60}\bdo\b|\b(describe|description of) [^?]{0,40}"
-        r"\bbusiness\b|\b(primary|main|core|principal) (business|industry|activit\w+|line of "
-        r"business)\b|\bbusiness model\b|\bvilken bransch\b|\bvad (gör|sysslar)\b|\bverksamhet "
-        r"bedriver\b|\bmillä toimialalla\b|\bmitä [^?]{1,40}\btekee\b|\btoimiala\w*\b|"
+        r"business))\b|\b(describe|description of) [^?]{0,40}\bbusiness\b|\b(primary|main|"
+        r"core|principal) (business|industry|activit\w+|line of business)\b|\bbusiness model\b|"
+        # "What does Boeing do?", not "What does Apple do with the cash ...?"
+        r"\bwhat does \S+( \S+){0,3} do\s*\??\s*$|\bvad (gör|sysslar) \S+( \S+)?( med)?\s*\??\s*$|"
+        r"\bmitä \S+( \S+)? tekee\s*\??\s*$|"
+        r"\bvilken bransch\b|\bverksamhet bedriver\b|\bmillä toimialalla\b|"
         r"\bliiketoimin\w* kuvaus\b",
         re.IGNORECASE,
     ),
