@@ -16,7 +16,7 @@ from filings.companies.extraction import extract_filing
 from filings.companies.profile_customers import who_buys
 from filings.companies.profile_document import blocks_of_pages, contents_pages, pdf_item_heading
 from filings.companies.profile_rules import read_sections
-from filings.companies.profile_sentences import Issuer, split_sentences
+from filings.companies.profile_sentences import Found, Issuer, split_sentences
 from filings.companies.service import CompanyDirectory
 from filings.companies.service import profile as profile_service
 from filings.db.engine import Database, make_engine
@@ -730,15 +730,24 @@ def _financebench_10ks(corpus: Path) -> list[Path]:
     return _financebench_documents(corpus, "10-K")
 
 
+def _pdf_pages(path: Path) -> list[tuple[str, int | None, str]]:
+    """A PDF's pages as the profile's readers take them (page id, number, text)."""
+    document = read_document(path.read_bytes(), path.name)
+    return [(f"p_{n}", n, text) for n, text in enumerate(document.pages, start=1)]
+
+
+def _unseen_sections(path: Path) -> dict[str, Found]:
+    """The profile sections of one of FinanceBench's PDFs, its registrant's name as the issuer."""
+    issuer = Issuer.of(ISSUERS[path.name.split("_")[0]])
+    return read_sections(blocks_of_pages(_pdf_pages(path), markdown=False), issuer)
+
+
 def test_financebench_10ks_are_read_by_item_and_cite_no_contents_page(corpus: Path) -> None:
     """Unseen issuers' 10-Ks (FinanceBench's development split, read at run time, never copied):
     each whose text keeps its lines is read item by item, its risks from Item 1A and its
     critical estimates from Item 7, and no section cites its cover or contents pages."""
     for path in _financebench_10ks(corpus):
-        document = read_document(path.read_bytes(), path.name)
-        pages: list[tuple[str, int | None, str]] = [
-            (f"p_{n}", n, text) for n, text in enumerate(document.pages, start=1)
-        ]
+        pages = _pdf_pages(path)
         contents = contents_pages(pages)
         printed = {
             match.group(1)
@@ -811,10 +820,7 @@ def test_unseen_issuers_10k_sections(
 ) -> None:
     path = next((p for p in _financebench_documents(corpus) if p.name == name), None)
     assert path is not None, f"{name} is not in the FinanceBench manifest"
-    document = read_document(path.read_bytes(), path.name)
-    pages = [(f"p_{n}", n, text) for n, text in enumerate(document.pages, start=1)]
-    issuer = Issuer.of(ISSUERS[name.split("_")[0]])
-    found = read_sections(blocks_of_pages(pages, markdown=False), issuer)
+    found = _unseen_sections(path)
     text = " ".join(" ".join(s.text.split()) for s in found[section].sentences)
     assert (words in text) is present, text
 
@@ -823,10 +829,7 @@ def test_measures_are_no_segments_of_an_unseen_issuer(corpus: Path) -> None:
     """MGM's 10-K names "the Company's reportable segment GAAP measure" and "Adjusted Property
     EBITDAR ... for its reportable segments": measures, not segments; its segments stay."""
     path = next(p for p in _financebench_10ks(corpus) if p.name == "MGMRESORTS_2022_10K.pdf")
-    document = read_document(path.read_bytes(), path.name)
-    pages = [(f"p_{n}", n, text) for n, text in enumerate(document.pages, start=1)]
-    blocks = blocks_of_pages(pages, markdown=False)
-    found = read_sections(blocks, Issuer.of(ISSUERS["MGMRESORTS"]))
+    found = _unseen_sections(path)
     names = {i.name for i in found["products_services"].items}
     assert "Las Vegas Strip Resorts" in names
     assert not names & {"GAAP", "Adjusted Property EBITDAR", "Reportable segment net revenues"}
