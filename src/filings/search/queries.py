@@ -119,7 +119,7 @@ def profile_passages(
         return []
     conditions, params = where.sql()
     names = ", ".join(f":section_{n}" for n in range(len(wanted)))
-    filing = " JOIN filings f ON f.id = p.filing_pk" if where.year or where.document_type else ""
+    filing = where.joins("p.id")  # the filing, for a year or a document type
     rows = conn.execute(
         text(
             "SELECT p.id, p.content, ps.text FROM profile_sections s "  # noqa: S608
