@@ -10,11 +10,17 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade "pip>=24"
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+# Finnish-English and Swedish-English dictionaries (FreeDict, CC BY-SA) from Debian's packages:
+# full text's general words across languages (`src/filings/search/lexicon.py`).
+LEXICON := /usr/share/dictd/freedict-fin-eng.index
+$(LEXICON):
+	apt-get update -qq && apt-get install -y -qq dict-freedict-fin-eng dict-freedict-swe-eng dict-freedict-eng-swe >/dev/null
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python $(LEXICON)
 	$(BIN)/python -m pip install --quiet --no-compile -e .
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml clients/python/pyproject.toml | $(BIN)/python
+$(VENV)/.installed-dev: pyproject.toml clients/python/pyproject.toml | $(BIN)/python $(LEXICON)
 	$(BIN)/python -m pip install --quiet -e ".[dev]" -e clients/python
 	touch $@ $(VENV)/.installed
 

@@ -5,7 +5,8 @@ ranking and for each of its two rankings alone.
 
     python -m bench.search_quality build DB      # ingest the corpus into a SQLite file, embed
                                                  # (--no-vectors: full text alone)
-    python -m bench.search_quality evaluate DB   # the table; --queries to list every query
+    python -m bench.search_quality evaluate DB   # the table; --queries to list every query,
+                                                 # --labelled FILE to measure another set
 
 The database is built by the `filings` on the path (so a checkout of another commit, put first
 on PYTHONPATH, builds and measures that commit: how "before" is measured). Vectors come from the
@@ -75,9 +76,12 @@ def normalized(value: str) -> str:
     return " ".join(value.split()).casefold()
 
 
-def load_labelled() -> list[dict[str, Any]]:
-    """The labelled queries."""
-    queries: list[dict[str, Any]] = json.loads(LABELLED.read_text())["queries"]
+def load_labelled(path: Path = LABELLED) -> list[dict[str, Any]]:
+    """The labelled queries (of the project's set unless another file is named)."""
+    queries: list[dict[str, Any]] = json.loads(path.read_text())["queries"]
+    for item in queries:  # a set written apart may leave out what the project's set holds
+        item.setdefault("split", "held")
+        item.setdefault("doc_lang", "en")
     return queries
 
 
@@ -172,7 +176,11 @@ def rankings(conn: Any, item: dict[str, Any], engine: Any, directory: Any) -> di
 
 
 def evaluate(
-    path: str | Database, show: bool = False, split: str | None = None, engine: Any = None
+    path: str | Database,
+    show: bool = False,
+    split: str | None = None,
+    engine: Any = None,
+    labelled_file: Path = LABELLED,
 ) -> dict[str, Any]:
     """Recall@5 (strict and page level) and MRR by group and split for each ranking; prints
     the table and returns the per-query ranks."""
@@ -181,7 +189,7 @@ def evaluate(
 
     database = path if isinstance(path, Database) else Database(make_engine(f"sqlite:///{path}"))
     engine, directory = engine or SearchEngine(), CompanyDirectory()
-    labelled = [q for q in load_labelled() if split is None or q["split"] == split]
+    labelled = [q for q in load_labelled(labelled_file) if split is None or q["split"] == split]
     ranks: dict[str, dict[str, tuple[int | None, int | None]]] = defaultdict(dict)
     fffe = 0
     with database.transaction() as conn:
@@ -210,7 +218,17 @@ def _table(
             by_group[group].append(item["id"])
     print(f"\n{'group':14} {'n':>4}  " + "  ".join(f"{n:>22}" for n in ranks[labelled[0]["id"]]))
     print(f"{'':14} {'':>4}  " + "  ".join(f"{'R@5 page R@5  MRR':>22}" for _ in range(3)))
-    order = ["all", "en", "fi", "sv", "cross", "filtered", "split:tune", "split:held"]
+    order = [
+        "all",
+        "en",
+        "fi",
+        "sv",
+        "cross",
+        "filtered",
+        "split:tune",
+        "split:held",
+        "split:apart",
+    ]
     for group in [g for g in order if g in by_group]:
         ids = by_group[group]
         cells = []
@@ -225,7 +243,7 @@ def _table(
 
 
 def main(argv: list[str] | None = None) -> None:
-    """`build DB` or `evaluate DB [--queries] [--split tune|held]`."""
+    """`build DB` or `evaluate DB [--queries] [--split tune|held] [--labelled FILE]`."""
     args = argv if argv is not None else sys.argv[1:]
     commands: dict[str, Callable[..., Any]] = {"build": build, "evaluate": evaluate}
     if len(args) < 2 or args[0] not in commands:
@@ -234,7 +252,8 @@ def main(argv: list[str] | None = None) -> None:
         build(args[1], vectors="--no-vectors" not in args)
         return
     split = args[args.index("--split") + 1] if "--split" in args else None
-    evaluate(args[1], show="--queries" in args, split=split)
+    labelled = Path(args[args.index("--labelled") + 1]) if "--labelled" in args else LABELLED
+    evaluate(args[1], show="--queries" in args, split=split, labelled_file=labelled)
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ from filings.db.generation import GenerationClock
 from filings.documents.router import png_router
 from filings.financials.queries import PeriodCache
 from filings.mcp.server import KeyCheck, build_mcp, http_key
+from filings.search import lexicon
 from filings.search.service import SearchEngine
 from filings.search.vectors import embed_missing, passage_embedder
 from filings.web.answers import AnswerCache
@@ -100,6 +101,9 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         stop = threading.Event()
+        # the lexicon's dictionaries load beside the first requests (a question before then
+        # waits for them, and is answered the same)
+        threading.Thread(target=lexicon.warm, name="lexicon", daemon=True).start()
         if settings.index_vectors:
             start_vector_indexer(services.database, settings, stop)
         async with AsyncExitStack() as running:

@@ -206,3 +206,12 @@ def test_full_text_counts_the_words_it_understands_through_the_glossary() -> Non
     assert period_words(asked) == {"kolmannella", "neljänneksellä"}
     assert understood_share(f"{asked} operating cash surplus", asked, known, names) == 1.0
     assert understood_share("2023", "2023", known) == 1.0  # numbers alone: nothing to weigh
+
+
+def test_a_question_without_words_names_no_period() -> None:
+    # `{` (as a fuzzer sent it) once broke the pairing of each word with the next
+    from filings.search.glossary import english_words
+    from filings.search.periods import named_period, period_words
+
+    assert period_words("{") == set() and not named_period("{")
+    assert english_words("{") == []

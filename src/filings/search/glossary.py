@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import re
 
+from filings.search import lexicon
 from filings.search.instructions import without_instructions
+from filings.search.periods import period_words
 
 FINNISH: dict[str, str] = {
     "liikevaihd": "revenue net sales",
@@ -345,13 +347,33 @@ _ENTRIES = sorted([*FINNISH.items(), *SWEDISH.items()], key=lambda kv: -len(kv[0
 COMPOUND_PART = 6  # a key this long is found inside a compound word too
 
 
-def english_words(question: str) -> list[str]:
-    """The English words the question's Finnish and Swedish report words stand for, each once."""
+def _holds(word: str, key: str) -> bool:
+    """Whether a word is a glossary key's word: it begins with the key, or holds a long key as
+    the part of a compound."""
+    return word.startswith(key) or (len(key) >= COMPOUND_PART and key in word[1:])
+
+
+def english_words(question: str, language: str | None = None) -> list[str]:
+    """The English words the question's Finnish and Swedish report words stand for, each once
+    (a word as written or as its lemma: `neljänneksellä` as `neljännes`); for a word of a
+    Finnish or Swedish question (`language`, else as the question reads) that is no report
+    word, its general English words (`search/lexicon.py`)."""
+    language = language or lexicon.language_of(question)
+    # the words of a named quarter: the period's focus stands for them (`search/service.py`),
+    # and their English words would only raise every passage that names some third quarter
+    period = period_words(question)
     found: list[str] = []
     for word in (w.lower() for w in _WORD.findall(question)):
+        if word in period:
+            continue
+        forms = [word, lexicon.lemma(word, language)] if language in lexicon.SOURCES else [word]
+        known = False
         for key, english in _ENTRIES:
-            if word.startswith(key) or (len(key) >= COMPOUND_PART and key in word[1:]):
+            if any(_holds(form, key) for form in forms):
                 found.extend(english.split())
+                known = True
+        if not known and language in lexicon.SOURCES and word not in FUNCTION_WORDS:
+            found.extend(lexicon.english(word, language))
     return list(dict.fromkeys(found))
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 _YEAR = re.compile(r"(?<![\d.,])(?:FY|fy)?((?:19|20)\d\d)(?![\d.,]\d)")
 _Q = re.compile(r"\b(?:Q|q)([1-4])\b|\b([1-4])Q\b|\bQ([1-4])(?=[/ -]?(?:19|20)\d\d)")
@@ -35,7 +36,7 @@ def _quarter(text: str) -> int | None:
     if found:
         return int(next(g for g in found.groups() if g))
     words = re.findall(r"[\w:]+", text.lower())
-    for word, following in zip(words, [*words[1:], ""], strict=True):
+    for word, following in pairwise([*words, ""]):
         for quarter, stems in _ORDINALS.items():
             # `third quarter`, `third-quarter`, `kolmannella neljänneksellä`, `tredje kvartalet`
             if any(word.startswith(s) for s in stems) and _QUARTER_WORD.match(following):
@@ -52,7 +53,7 @@ def period_words(text: str) -> set[str]:
     `kolmannella neljänneksellä`, `tredje kvartalet`): the named period stands for them."""
     words = re.findall(r"[\w:]+", text.lower())
     found: set[str] = set()
-    for word, following in zip(words, [*words[1:], ""], strict=True):
+    for word, following in pairwise([*words, ""]):
         ordinal = any(word.startswith(s) for stems in _ORDINALS.values() for s in stems)
         if ordinal and _QUARTER_WORD.match(following):
             found |= {word, following}

@@ -33,7 +33,7 @@ from filings.core.markets import DOCUMENT_TYPES
 from filings.core.misses import FailureKind, Miss, invalid_choice, miss
 from filings.db.fulltext import PassageFilter, full_text, query_terms
 from filings.documents.service import page_citation
-from filings.search import glossary, profile_intents, queries, statements
+from filings.search import glossary, lexicon, profile_intents, queries, statements
 from filings.search.periods import NamedPeriod, named_period, period_words
 from filings.search.schemas import (
     ContentHit,
@@ -213,7 +213,10 @@ def understood_share(
     the focus stands for. Not counted: numbers, Finnish and Swedish function
     words, and the English words the glossary added (they stand for their word). 1.0 when no
     word is left."""
-    added = {w.lower() for w in glossary.english_words(question)} - set(query_terms(question))
+    language = lexicon.language_of(question)
+    added = {w.lower() for w in glossary.english_words(question, language)} - set(
+        query_terms(question)
+    )
     words = [
         t
         for t in query_terms(searched)
@@ -222,7 +225,9 @@ def understood_share(
     if not words:
         return 1.0
     understood = [
-        w in known or w in names or any(e.lower() in known for e in glossary.english_words(w))
+        w in known
+        or w in names
+        or any(e.lower() in known for e in glossary.english_words(w, language))
         for w in words
     ]
     return sum(understood) / len(words)
