@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from filings.companies.revenue_geography import us_geography
 from filings.companies.service import CompanyDirectory
 from filings.companies.service import revenue_geography as geography_service
 from filings.db.tables import xbrl_facts
+from filings.ingest.documents.reading import read_document
 from tests.factories import add_company, add_filing, d
 
 API = "/api/v1/data/companies"
@@ -332,6 +334,7 @@ def test_tagged_geography_of_an_esef_report_is_stored_and_answered(connection: C
         ("Muu maailma", "other", None),
         ("Sweden Consumer", None, None),
         ("No", None, None),
+        ("Latin America, Caribbean and other", "other", None),  # places and the rest
     ],
 )
 def test_places_in_three_languages(name: str, kind: str | None, code: str | None) -> None:
@@ -441,3 +444,98 @@ def add_fact(
             dimensions=dimensions,
         )
     )
+
+
+def _financebench_pages(corpus: Path, name: str) -> list[tuple[str, int | None, str]]:
+    """One of FinanceBench's PDFs (read at run time from the shared corpus, never copied) as
+    the readers take its pages."""
+    path = corpus / "financebench" / "pdfs" / name
+    document = read_document(path.read_bytes(), path.name)
+    return [(f"p_{n}", n, text) for n, text in enumerate(document.pages, start=1)]
+
+
+def test_a_us_10k_pdf_table_with_dollar_signs_and_a_title_on_the_page_before(
+    corpus: Path,
+) -> None:
+    # AMD's 2015 10-K, note 12: "The following table summarizes sales to external customers by
+    # country, which is based on the billing location of the customer:" at the foot of page
+    # 83, then on page 84 "2015 2014 2013 / (In millions) / United States $ 984 $ 1,030 $ 801"
+    pages = _financebench_pages(corpus, "AMD_2015_10K.pdf")
+    tables = read_geography_tables(pages, DocumentContext(2015, whole_year=True))
+    assert {t.period.year for t in tables} == {2015, 2014, 2013}  # long-lived assets left out
+    newest = next(t for t in tables if t.period.year == 2015)
+    assert [(line.place.name, line.value) for line in newest.lines] == [
+        ("United States", Decimal("984000000")),
+        ("Europe", Decimal("168000000")),
+        ("China", Decimal("1145000000")),
+        ("Singapore", Decimal("356000000")),
+        ("Japan", Decimal("1254000000")),
+        ("Other countries", Decimal("84000000")),
+    ]
+    assert newest.currency == "USD" and newest.total == Decimal("3991000000")
+    assert newest.adds_up() is True and newest.page_number == 84
+    assert newest.title.startswith("The following table summarizes sales to external customers")
+    oldest = next(t for t in tables if t.period.year == 2013)
+    assert oldest.lines[1].value == Decimal("460000000")
+
+
+def test_best_buys_geographic_information_in_three_10ks(corpus: Path) -> None:
+    # "Geographic Information ... ($ in millions): 2017 2016 2015 / Net sales to customers /
+    # United States $ 36,248 $ 36,365 $ 36,055 / Canada 2,899 ... / Other 256 ... / Total
+    # revenue $ 39,403 ..." (2017 10-K, page 89); the 2023 10-K prints U.S. and Canada only
+    tables = read_geography_tables(
+        _financebench_pages(corpus, "BESTBUY_2017_10K.pdf"), DocumentContext(2017, True)
+    )
+    fy2017 = next(t for t in tables if t.period.year == 2017)
+    assert [(line.place.iso_alpha2, line.value) for line in fy2017.lines] == [
+        ("US", Decimal("36248000000")),
+        ("CA", Decimal("2899000000")),
+        (None, Decimal("256000000")),
+    ]
+    assert fy2017.total == Decimal("39403000000") and fy2017.adds_up() is True
+    tables = read_geography_tables(
+        _financebench_pages(corpus, "BESTBUY_2023_10K.pdf"), DocumentContext(2023, True)
+    )
+    fy2023 = next(t for t in tables if t.period.year == 2023)
+    assert [(line.place.iso_alpha2, line.value) for line in fy2023.lines] == [
+        ("US", Decimal("42794000000")),
+        ("CA", Decimal("3504000000")),
+    ]
+    assert fy2023.adds_up() is True
+
+
+def test_a_table_without_its_unit_is_left_out(corpus: Path) -> None:
+    # Boeing's 2022 10-K prints revenues by customer location as "Asia $8,393 $5,845 $5,931"
+    # with "(Dollars in millions)" over its other tables but not this one: dollars, but of
+    # what scale the page does not say, so nothing is read
+    pages = _financebench_pages(corpus, "BOEING_2022_10K.pdf")
+    assert read_geography_tables(pages, DocumentContext(2022, whole_year=True)) == []
+    # the same table under a unit, and its "Total non-U.S." line a subtotal
+    page = next(text for _, n, text in pages if n == 114)
+    start = page.index("Years ended December 31, 2022")
+    table = page[start : page.index("Total revenues")]
+    stated = [("p_1", 1, f"Revenues by customer location:\n(Dollars in millions)\n{table}")]
+    read = read_geography_tables(stated, DocumentContext(2022, whole_year=True))
+    fy2022 = next(t for t in read if t.period.year == 2022)
+    assert fy2022.currency == "USD" and fy2022.total is None
+    assert [line.place.name for line in fy2022.lines][-2:] == [
+        "Latin America, Caribbean and other",
+        "United States",
+    ]
+    assert fy2022.lines[0].value == Decimal("8393000000")
+
+
+def test_a_sentence_after_a_table_does_not_make_it_a_table_of_shares() -> None:
+    pages = [
+        (
+            "p_9",
+            9,
+            "Net revenue by geographic area was as follows:\n(In millions)\n2024 2023\n"
+            "United States $ 500 $ 450\nJapan 300 250\nTotal $ 800 $ 700\n"
+            "One customer accounted for 12% of net revenue in 2024.",
+        )
+    ]
+    (newest, older) = read_geography_tables(pages, DocumentContext(2024, whole_year=True))
+    assert newest.basis == "amounts" and newest.currency == "USD"
+    assert newest.lines[0].value == Decimal("500000000") and newest.adds_up() is True
+    assert older.total == Decimal("700000000")

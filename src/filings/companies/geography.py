@@ -261,6 +261,9 @@ def classify(name: str) -> Place | None:
     parts = [p for p in _JOINERS.split(name) if p and p.strip()]
     if len(parts) >= 2 and all(_is_place(p) for p in parts):
         return Place("region", name)  # a market area of several places
+    # places and the rest ("Latin America, Caribbean and other"): a catch-all
+    if len(parts) >= 2 and _key(parts[-1]) in CATCH_ALLS and all(_is_place(p) for p in parts[:-1]):
+        return Place("other", name)
     return None
 
 

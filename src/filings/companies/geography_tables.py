@@ -37,7 +37,7 @@ _GEOGRAPHIC = re.compile(
     r"geograph\w*|market\s+areas?|\bregions?\b|\bcountr(y|ies)\b|by\s+market\b|per\s+market\b|"
     r"by\s+destination|location\s+of\s+(the\s+)?customers?|geografisk\w*|marknad(er|sområden?)?\b|"
     r"\bländer\b|per\s+land\b|maantieteellis\w*|markkina-alue\w*|alueittain|maittain|"
-    r"markkinoittain",
+    r"markkinoittain|(customer|billing)\s+location",
     re.IGNORECASE,
 )
 _REVENUE_TITLE = re.compile(
@@ -61,7 +61,9 @@ _TOTAL = re.compile(
     re.IGNORECASE,
 )
 _SUBTOTAL = re.compile(
-    r"\b(including|incl\.?|inkl\.?|sisältäen|before|före|ennen)\b", re.IGNORECASE
+    r"\b(including|incl\.?|inkl\.?|sisältäen|before|före|ennen)\b|"
+    r"\b(non-?u\.?\s?s\.?|international|foreign|outside)\b",  # "Total non-U.S. revenues"
+    re.IGNORECASE,
 )
 _ADJUSTMENT = re.compile(
     r"eliminat\w*|internal\s+sales|intra-?group|inter-?segment|unallocated|group\s+items|"
@@ -77,8 +79,17 @@ _MEASURES = re.compile(
     rf"(?P<revenue>{_REVENUE})",
     re.IGNORECASE,
 )
+# A US filing's unit: "(In millions)", "(Dollars in millions, except per share data)", "($ in
+# thousands)"; its currency is the dollar the values or the line print, else the document's
+_US_UNIT = re.compile(
+    r"\(\s*(?:(?:u\.?s\.?\s+)?(?:dollars|\$|usd)\s+)?in\s+(millions|thousands|billions)\b", re.I
+)
+_US_SCALE = {"thousands": 3, "millions": 6, "billions": 9}
+_CURRENCY_SIGN = re.compile(r"^[$€£]|^US\$")
 _GROUP = re.compile(r"\b(group|koncern\w*|konserni\w*|total|totalt|summa|yhteensä)\b", re.I)
 MAX_BLOCKS = 8
+LEAD_IN_WORDS = 40  # the longest sentence ending in a colon taken as a table's title
+_LEAD_IN_START = re.compile(r"^.*[.;]\s+(?=[A-Z])")  # the end of the sentence before it
 MAX_LINES = 90
 
 
@@ -132,11 +143,15 @@ class _Row:
     label: str
     tokens: list[str]
     line: DocumentLine
+    dollars: bool = False  # its values print a dollar sign ("$ 984", "$8,393")
 
 
 def _is_title(text: str) -> bool:
     words = text.split()
-    if not 2 <= len(words) <= 16 or text.rstrip().endswith(".") or _NOT_A_LEVEL.search(text):
+    # a heading, or the sentence that leads into a table ("Revenues ... are reported by
+    # customer location and consisted of the following:")
+    longest = LEAD_IN_WORDS if text.rstrip().endswith(":") else 16
+    if not 2 <= len(words) <= longest or text.rstrip().endswith(".") or _NOT_A_LEVEL.search(text):
         return False
     if sum(bool(_NUMBER.match(w)) and not YEAR.fullmatch(w) for w in words) > 1:
         return False
@@ -150,14 +165,25 @@ def _row(line: DocumentLine) -> _Row | None:
     """A line as a label and its trailing values, or None when it has no values."""
     tokens = line.text.replace("|", " ").split()
     tail: list[str] = []
-    while tokens and (_NUMBER.match(tokens[-1]) or tokens[-1] in _DASHES):
-        tail.insert(0, tokens.pop())
+    signs = False
+    while tokens:
+        # a currency sign before a value, apart or attached ("$ 984", "$8,393", "$(498)")
+        token = _CURRENCY_SIGN.sub("", tokens[-1])
+        if token != tokens[-1] and (not token or _NUMBER.match(token)):
+            signs = True
+            if not token:
+                tokens.pop()
+                continue
+        if not (_NUMBER.match(token) or token in _DASHES):
+            break
+        tail.insert(0, token)
+        tokens.pop()
     label = " ".join(tokens)
     if not tail or (label and not re.search(r"[A-Za-zÅÄÖåäöÜü]", label)):
         return None
-    if all(YEAR.fullmatch(t) for t in tail):
-        return None  # a header: "SEK million 2024 2023", "2025"
-    return _Row(clean_name(label), tail, line)
+    if all(YEAR.fullmatch(t) or re.fullmatch(r"\d{1,2},", t) for t in tail):
+        return None  # a header: "SEK million 2024 2023", "2025", "December 31, 2022 2021"
+    return _Row(clean_name(label), tail, line, signs)
 
 
 def _header_content(text: str) -> bool:
@@ -171,8 +197,8 @@ def _is_header(text: str) -> bool:
     """A line of a header: periods, a unit, measures; no prose, no values but years."""
     if text.rstrip().endswith(".") or len(text.split()) > 24:
         return False
-    numbers = [w for w in text.split() if _NUMBER.match(w)]
-    return all(YEAR.fullmatch(w.strip("()")) or len(w) <= 2 for w in numbers)
+    numbers = [w.strip("(),") for w in text.split() if _NUMBER.match(w)]
+    return all(YEAR.fullmatch(w) or len(w) <= 2 for w in numbers)  # years, days
 
 
 @dataclass
@@ -229,11 +255,18 @@ class DocumentContext:
     default_currency: str | None = None
 
 
-def _unit(before: list[DocumentLine], header: list[str]) -> Unit | None:
+def _unit(
+    before: list[DocumentLine], header: list[str], dollars: bool, default: str | None
+) -> Unit | None:
     for text in [*reversed(header), *(line.text for line in reversed(before))]:
         unit = find_unit(text)
         if unit is not None:
             return unit
+        us = _US_UNIT.search(text)
+        if us is not None:
+            named = dollars or "$" in text or "dollar" in text.lower()
+            currency = "USD" if named else default
+            return Unit(currency, _US_SCALE[us.group(1).lower()]) if currency else None
     return None
 
 
@@ -411,17 +444,20 @@ class _Reader:
     ) -> list[GeoTable]:
         rows = block.rows
         above = " ".join(self.preamble(self.blocks.index(block)))
-        share = bool(_SHARE_WORDS.search(" ".join([title, *following[:1]])))
+        # the line after the table may name its columns' shares ("A, % B, %"), never a sentence
+        after = [t for t in following[:1] if len(t.split()) <= 12 and not t.rstrip().endswith(".")]
+        share = bool(_SHARE_WORDS.search(" ".join([title, *after])))
         share = share or any(set(r.tokens) == {"100"} for r in rows if not r.label)
         before = self.lines[max(0, block.start - 80) : block.start]
-        unit = _unit(before, [above])
+        dollars = any(r.dollars for r in rows)
+        unit = _unit(before, [above], dollars, self.context.default_currency)
         if not share and unit is None:
             return []
         comma = _comma_decimal(rows)
         tables = []
         for position, period in columns.pick(width).items():
             table = GeoTable(
-                title=" ".join(title.split()).rstrip(":"),
+                title=_LEAD_IN_START.sub("", " ".join(title.split())).rstrip(":"),
                 page_id=rows[0].line.page_id,
                 page_number=rows[0].line.page_number,
                 period=period,
@@ -514,10 +550,12 @@ def document_lines(pages: list[tuple[str, int | None, str]]) -> list[DocumentLin
     markdown tables become rows of cells, their rule lines dropped."""
     out = []
     for page_id, number, text in pages:
-        for raw in text.splitlines():
-            line = raw.strip()
-            if not line or re.fullmatch(r"\|?[\s:|-]+\|?", line):
+        raws = [raw.strip() for raw in text.splitlines() if raw.strip()]
+        for index, line in enumerate(raws):
+            if re.fullmatch(r"\|?[\s:|-]+\|?", line):
                 continue
+            if index in (0, len(raws) - 1) and re.fullmatch(r"\d{1,3}", line):
+                continue  # the page's number, above or below its text
             if line.startswith("|"):
                 line = " ".join(cell.strip() for cell in line.strip("|").split("|"))
             line = re.sub(r"\*\*|__|^#+\s*", "", line).strip()
