@@ -464,6 +464,8 @@ def test_a_us_10k_pdf_table_with_dollar_signs_and_a_title_on_the_page_before(
     tables = read_geography_tables(pages, DocumentContext(2015, whole_year=True))
     assert {t.period.year for t in tables} == {2015, 2014, 2013}  # long-lived assets left out
     newest = next(t for t in tables if t.period.year == 2015)
+    # "For the fiscal year ended December 26, 2015": a calendar year, to the month
+    assert (newest.period.start, newest.period.end) == (date(2015, 1, 1), date(2015, 12, 31))
     assert [(line.place.name, line.value) for line in newest.lines] == [
         ("United States", Decimal("984000000")),
         ("Europe", Decimal("168000000")),
@@ -493,6 +495,9 @@ def test_best_buys_geographic_information_in_three_10ks(corpus: Path) -> None:
         (None, Decimal("256000000")),
     ]
     assert fy2017.total == Decimal("39403000000") and fy2017.adds_up() is True
+    # its cover: "For the fiscal year ended January 28, 2017", so the year is February to January
+    assert (fy2017.period.start, fy2017.period.end) == (date(2016, 2, 1), date(2017, 1, 31))
+    assert fy2017.period.label == "2017"
     tables = read_geography_tables(
         _financebench_pages(corpus, "BESTBUY_2023_10K.pdf"), DocumentContext(2023, True)
     )

@@ -4,7 +4,8 @@ and Finnish: `Jul-Sep 2025`, `Q3`, `jan-sep`, `heinä-syyskuu`, `10-12/2024`, `F
 Labels pair with the years of the header in order; newest first, a label whose period ends no
 earlier in the year than the one before it starts an older year (`Q3 Q2 Q1 Q4` is 2025, 2025,
 2025, 2024); without years the document's fiscal year is the first. `Q1` is a quarter, `Jan-Mar`
-a year to date. Bare years are fiscal years only in a report of a whole year.
+a year to date. Bare years are fiscal years only in a report of a whole year, ending in December
+unless the document says otherwise ("for the fiscal year ended January 28, 2023").
 """
 
 from __future__ import annotations
@@ -43,8 +44,9 @@ class Period:
 
     @property
     def start(self) -> date:
-        """The first day of the period (calendar fiscal years)."""
-        return date(self.year, self.first_month, 1)
+        """The first day of the period (of the year before, for a fiscal year that ends in
+        another month than December: Best Buy's 2023 runs from February 2022 to January 2023)."""
+        return date(self.year - (self.first_month > self.last_month), self.first_month, 1)
 
     @property
     def end(self) -> date:
@@ -64,7 +66,7 @@ class Period:
         """How much of the year a period covers: a year before a year to date before a quarter,
         a longer before a shorter, a later quarter before an earlier one."""
         kind = {"annual": 2, "ytd": 1}.get(self.kind, 0)
-        return (kind, self.last_month - self.first_month, self.last_month)
+        return (kind, (self.last_month - self.first_month) % 12, self.last_month)
 
 
 def _month(text: str) -> int:
@@ -92,12 +94,17 @@ def _label_span(match: re.Match[str]) -> tuple[int, int, str]:
     return first, last, kind
 
 
-def read_periods(header: str, fiscal_year: int | None, whole_year: bool) -> list[Period]:
-    """The periods of a header's columns, in order; [] when they cannot be told."""
+def read_periods(
+    header: str, fiscal_year: int | None, whole_year: bool, year_end: int = 12
+) -> list[Period]:
+    """The periods of a header's columns, in order; [] when they cannot be told. A bare year
+    is a fiscal year ending in the month `year_end`."""
     spans = [_label_span(m) for m in PERIOD_LABEL.finditer(header)]
     years = [int(m.group(1)) for m in YEAR.finditer(header)]
     if not spans:
-        return [Period("annual", y, 1, 12) for y in years] if whole_year else []
+        return (
+            [Period("annual", y, year_end % 12 + 1, year_end) for y in years] if whole_year else []
+        )
     if len(years) == len(spans):
         return [Period(k, y, a, b) for (a, b, k), y in zip(spans, years, strict=True)]
     runs: list[list[tuple[int, int, str]]] = [[]]

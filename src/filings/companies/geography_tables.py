@@ -22,11 +22,12 @@ periods, is not read.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from filings.companies.geography import Place, classify, clean_name, of_which
 from filings.companies.geography_periods import PERIOD_LABEL, YEAR, Period, read_periods
+from filings.ingest.nordic.periods import MONTH_WORDS
 from filings.ingest.nordic.tables import Unit, find_unit, split_row, to_decimal
 
 _REVENUE = (
@@ -88,6 +89,12 @@ _US_SCALE = {"thousands": 3, "millions": 6, "billions": 9}
 _CURRENCY_SIGN = re.compile(r"^[$€£]|^US\$")
 _GROUP = re.compile(r"\b(group|koncern\w*|konserni\w*|total|totalt|summa|yhteensä)\b", re.I)
 MAX_BLOCKS = 8
+YEAR_END_LINES = 120  # the lines of a document's start where its cover states its year's end
+_FISCAL_YEAR_ENDED = re.compile(
+    r"\b(?:fiscal|financial)\s+year\s+ended\s+(january|february|march|april|may|june|july|"
+    r"august|september|october|november|december)\s+\d{1,2}\b",
+    re.IGNORECASE,
+)
 LEAD_IN_WORDS = 40  # the longest sentence ending in a colon taken as a table's title
 _LEAD_IN_START = re.compile(r"^.*[.;]\s+(?=[A-Z])")  # the end of the sentence before it
 MAX_LINES = 90
@@ -253,6 +260,7 @@ class DocumentContext:
     fiscal_year: int | None
     whole_year: bool
     default_currency: str | None = None
+    year_end: int = 12  # the month its fiscal years end in
 
 
 def _unit(
@@ -378,7 +386,9 @@ class _Reader:
         return None
 
     def _columns(self, text: str, width: int) -> _Columns | None:
-        periods = read_periods(text, self.context.fiscal_year, self.context.whole_year)
+        periods = read_periods(
+            text, self.context.fiscal_year, self.context.whole_year, self.context.year_end
+        )
         columns = _Columns(periods, _measures(text), [])
         consistent = len(periods) == width or (len(periods) == 1 and len(columns.measures) == width)
         return columns if consistent and periods else None
@@ -568,4 +578,18 @@ def read_geography_tables(
     pages: list[tuple[str, int | None, str]], context: DocumentContext
 ) -> list[GeoTable]:
     """Every revenue-by-place table of a document, one per period read, in reading order."""
-    return _Reader(document_lines(pages), context).read()
+    lines = document_lines(pages)
+    year_end = _year_end(lines[:YEAR_END_LINES])
+    if year_end is not None and context.whole_year:
+        context = replace(context, year_end=year_end)
+    return _Reader(lines, context).read()
+
+
+def _year_end(lines: list[DocumentLine]) -> int | None:
+    """The month a document's fiscal year ends in, as its cover says it ("For the fiscal year
+    ended January 28, 2023"), or None."""
+    for line in lines:
+        found = _FISCAL_YEAR_ENDED.search(line.text)
+        if found is not None:
+            return MONTH_WORDS.get(found.group(1).lower()[:3])
+    return None
