@@ -544,3 +544,22 @@ def test_a_sentence_after_a_table_does_not_make_it_a_table_of_shares() -> None:
     assert newest.basis == "amounts" and newest.currency == "USD"
     assert newest.lines[0].value == Decimal("500000000") and newest.adds_up() is True
     assert older.total == Decimal("700000000")
+
+
+def test_a_us_note_by_segment_columns_reads_their_total_column(corpus: Path) -> None:
+    # Lockheed Martin's 2022 10-K, page 79: "2022 / Aeronautics MFC RMS Space Total" over
+    # "Net sales by geographic region / United States $ 18,176 $ 7,821 $ 11,678 $ 11,378 $
+    # 49,053 ..."; the segments' total column is the company's, and the same layout's "Net
+    # sales by customer" (U.S. Government, International) is no table of places
+    pages = _financebench_pages(corpus, "LOCKHEEDMARTIN_2022_10K.pdf")
+    tables = read_geography_tables(pages, DocumentContext(2022, whole_year=True))
+    assert {(t.period.year, t.page_number) for t in tables} == {(2022, 79), (2021, 79), (2020, 80)}
+    fy2022 = next(t for t in tables if t.period.year == 2022)
+    assert [(line.place.name, line.value) for line in fy2022.lines] == [
+        ("United States", Decimal("49053000000")),
+        ("Europe", Decimal("6267000000")),
+        ("Asia Pacific", Decimal("5479000000")),
+        ("Middle East", Decimal("3796000000")),
+        ("Other", Decimal("1389000000")),
+    ]
+    assert fy2022.total == Decimal("65984000000") and fy2022.adds_up() is True

@@ -72,6 +72,7 @@ _ADJUSTMENT = re.compile(
     r"konsernin\s+sisäi\w*|kohdistamattom\w*",
     re.IGNORECASE,
 )
+_TOTAL_WORD = re.compile(r"total|totalt|summa|yhteensä", re.IGNORECASE)
 _STOP = re.compile(r"^(share\s+of\s+total|andel\s+av|osuus)\b", re.IGNORECASE)
 _NUMBER = re.compile(r"^\(?[-−–+]?\d[\d,.]*\)?%?$")
 _DASHES = {"-", "–", "—", "n/a", "n.a."}
@@ -213,10 +214,13 @@ class _Columns:
     periods: list[Period]
     measures: list[str]  # per value column, where the header names measures
     groups: list[str]  # per group of measures, where a line names them
+    total_column: bool = False  # columns of segments, the last their total, for one period
 
     def pick(self, width: int) -> dict[int, Period]:
         """The value position to read for each fiscal year: the group's (the company total)
         revenue column of each year's longest period."""
+        if self.total_column:
+            return {width - 1: self.periods[0]}
         if len(self.periods) == width:
             positions = list(range(width))
             period_of = dict(enumerate(self.periods))
@@ -424,6 +428,37 @@ class _Reader:
             columns = self.header(number, width) or self.years_above(number, width)
             if columns is not None:
                 return columns, width
+        if labelled and all(len(r.tokens) == tokens for r in labelled):
+            columns = self.total_column(number)
+            if columns is not None:
+                return columns, tokens
+        return None
+
+    def total_column(self, number: int) -> _Columns | None:
+        """Columns of segments ending in their total, under one period (a US note's
+        "Aeronautics MFC RMS Space Total" under "2022", each a line of its own above the
+        table's title): the total column of that period."""
+        start = self.blocks[number].start
+        above = self.lines[max(0, start - 30) : start]
+        for index in range(len(above) - 1, -1, -1):
+            words = above[index].text.split()
+            if (
+                len(words) >= 2
+                and _TOTAL_WORD.fullmatch(words[-1])
+                and _is_header(above[index].text)
+            ):
+                if any(_NUMBER.match(w) for w in words):
+                    return None
+                for line in reversed(above[max(0, index - 3) : index]):
+                    periods = read_periods(
+                        line.text,
+                        self.context.fiscal_year,
+                        self.context.whole_year,
+                        self.context.year_end,
+                    )
+                    if periods:
+                        return _Columns(periods[:1], [], [], True) if len(periods) == 1 else None
+                return None
         return None
 
     def read(self) -> list[GeoTable]:
