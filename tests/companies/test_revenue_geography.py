@@ -509,25 +509,41 @@ def test_best_buys_geographic_information_in_three_10ks(corpus: Path) -> None:
     assert fy2023.adds_up() is True
 
 
-def test_a_table_without_its_unit_is_left_out(corpus: Path) -> None:
+def test_a_10k_notes_table_takes_the_unit_stated_under_the_notes_heading(corpus: Path) -> None:
     # Boeing's 2022 10-K prints revenues by customer location as "Asia $8,393 $5,845 $5,931"
-    # with "(Dollars in millions)" over its other tables but not this one: dollars, but of
-    # what scale the page does not say, so nothing is read
+    # with no unit of its own (page 114); its notes open on page 63 with "Notes to the
+    # Consolidated Financial Statements / Years ended ... / (Dollars in millions, except
+    # otherwise stated)", the unit of every note's table
     pages = _financebench_pages(corpus, "BOEING_2022_10K.pdf")
-    assert read_geography_tables(pages, DocumentContext(2022, whole_year=True)) == []
-    # the same table under a unit, and its "Total non-U.S." line a subtotal
-    page = next(text for _, n, text in pages if n == 114)
-    start = page.index("Years ended December 31, 2022")
-    table = page[start : page.index("Total revenues")]
-    stated = [("p_1", 1, f"Revenues by customer location:\n(Dollars in millions)\n{table}")]
-    read = read_geography_tables(stated, DocumentContext(2022, whole_year=True))
-    fy2022 = next(t for t in read if t.period.year == 2022)
-    assert fy2022.currency == "USD" and fy2022.total is None
-    assert [line.place.name for line in fy2022.lines][-2:] == [
-        "Latin America, Caribbean and other",
-        "United States",
+    tables = read_geography_tables(pages, DocumentContext(2022, whole_year=True))
+    fy2022 = next(t for t in tables if t.period.year == 2022)
+    assert fy2022.currency == "USD" and fy2022.page_number == 114
+    assert fy2022.title.startswith("Revenues, including foreign military sales, are reported")
+    assert [(line.place.name, line.value) for line in fy2022.lines] == [
+        ("Asia", Decimal("8393000000")),
+        ("Europe", Decimal("7916000000")),
+        ("Middle East", Decimal("5047000000")),
+        ("Canada", Decimal("1612000000")),
+        ("Oceania", Decimal("1576000000")),
+        ("Africa", Decimal("418000000")),
+        ("Latin America, Caribbean and other", Decimal("2412000000")),
+        ("United States", Decimal("39218000000")),  # after "Total non-U.S.", a subtotal
     ]
-    assert fy2022.lines[0].value == Decimal("8393000000")
+    # the 737 MAX concessions line ends the places before "Total revenues": no total is read
+    assert fy2022.total is None and fy2022.adds_up() is None
+
+
+def test_dollars_without_a_unit_are_left_out() -> None:
+    pages = [
+        (
+            "p_3",
+            3,
+            "Revenues by geographic area were as follows:\n2024 2023\n"
+            "United States $ 500 $ 450\nJapan 300 250\nTotal $ 800 $ 700",
+        )
+    ]
+    # dollars, but of what scale nothing says
+    assert read_geography_tables(pages, DocumentContext(2024, whole_year=True)) == []
 
 
 def test_a_sentence_after_a_table_does_not_make_it_a_table_of_shares() -> None:

@@ -90,6 +90,8 @@ _US_SCALE = {"thousands": 3, "millions": 6, "billions": 9}
 _CURRENCY_SIGN = re.compile(r"^[$€£]|^US\$")
 _GROUP = re.compile(r"\b(group|koncern\w*|konserni\w*|total|totalt|summa|yhteensä)\b", re.I)
 MAX_BLOCKS = 8
+NOTES_UNIT_LINES = 4  # how far under the notes' heading their unit is looked for
+_NOTES_HEADING = re.compile(r"^notes\s+to\s+(the\s+)?consolidated\s+financial\s+statements$", re.I)
 YEAR_END_LINES = 120  # the lines of a document's start where its cover states its year's end
 _FISCAL_YEAR_ENDED = re.compile(
     r"\b(?:fiscal|financial)\s+year\s+ended\s+(january|february|march|april|may|june|july|"
@@ -349,6 +351,7 @@ class _Reader:
         self.lines = lines
         self.context = context
         self.blocks = _blocks(lines)
+        self.notes_units = _notes_units(lines, context.default_currency)
 
     def preamble(self, number: int) -> list[str]:
         """The lines between a block and the block before it (at most 30), nearest last."""
@@ -496,6 +499,8 @@ class _Reader:
         before = self.lines[max(0, block.start - 80) : block.start]
         dollars = any(r.dollars for r in rows)
         unit = _unit(before, [above], dollars, self.context.default_currency)
+        if unit is None and dollars:  # the unit the notes state at their head, for them all
+            unit = next((u for i, u in reversed(self.notes_units) if i < block.start), None)
         if not share and unit is None:
             return []
         comma = _comma_decimal(rows)
@@ -514,6 +519,21 @@ class _Reader:
             if _fill(table, rows, position, width, comma, unit):
                 tables.append(table)
         return tables
+
+
+def _notes_units(lines: list[DocumentLine], default: str | None) -> list[tuple[int, Unit]]:
+    """Where a US report's notes begin ("Notes to the Consolidated Financial Statements") and
+    the unit stated just under that heading ("(Dollars in millions, except otherwise stated)"):
+    the unit of every table of the notes that states none of its own."""
+    found = []
+    for index, line in enumerate(lines):
+        if _NOTES_HEADING.match(line.text):
+            for below in lines[index + 1 : index + 1 + NOTES_UNIT_LINES]:
+                unit = _unit([], [below.text], False, default)
+                if unit is not None:
+                    found.append((index, unit))
+                    break
+    return found
 
 
 def _only_years(text: str) -> bool:
