@@ -13,8 +13,12 @@ $(BIN)/python:
 # Finnish-English and Swedish-English dictionaries (FreeDict, CC BY-SA) from Debian's packages:
 # full text's general words across languages (`src/filings/search/lexicon.py`).
 LEXICON := /usr/share/dictd/freedict-fin-eng.index
+# Without root the service still runs, its full text translating through the glossary alone.
 $(LEXICON):
-	apt-get update -qq && apt-get install -y -qq dict-freedict-fin-eng dict-freedict-swe-eng dict-freedict-eng-swe >/dev/null
+	@(apt-get update -qq && apt-get install -y -qq dict-freedict-fin-eng dict-freedict-swe-eng \
+		dict-freedict-eng-swe >/dev/null) 2>/dev/null || echo "filings: the FreeDict \
+	dictionaries could not be installed (apt-get needs root); search translates Finnish and \
+	Swedish through its glossary alone."
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python $(LEXICON)
 	$(BIN)/python -m pip install --quiet --no-compile -e .
