@@ -579,3 +579,24 @@ def test_a_us_note_by_segment_columns_reads_their_total_column(corpus: Path) -> 
         ("Other", Decimal("1389000000")),
     ]
     assert fy2022.total == Decimal("65984000000") and fy2022.adds_up() is True
+
+
+def test_segment_columns_named_over_several_lines_and_a_footnote_mark(corpus: Path) -> None:
+    # Activision Blizzard's 2019 10-K, note 14: "Year Ended December 31, 2019 / Activision
+    # Blizzard King / Non-reportable / segments / Elimination of / intersegment / revenues (2)
+    # Total / Net revenues by geographic region: / Americas $ 1,286 ... $ 3,341 / EMEA (1) 691
+    # ... 2,239"; "(1)" is EMEA's footnote, and the blocks after it ("Change in deferred
+    # revenues:", "Segment net revenues:") are other tables
+    pages = _financebench_pages(corpus, "ACTIVISIONBLIZZARD_2019_10K.pdf")
+    tables = read_geography_tables(pages, DocumentContext(2019, whole_year=True))
+    assert [(t.period.year, [line.value for line in t.lines], t.total) for t in tables] == [
+        (2019, [Decimal(3341000000), Decimal(2239000000), Decimal(909000000)], Decimal(6489000000)),
+        (
+            2018,
+            [Decimal(3880000000), Decimal(2618000000), Decimal(1002000000)],
+            Decimal(7500000000),
+        ),
+        (2017, [Decimal(3607000000), Decimal(2464000000), Decimal(946000000)], Decimal(7017000000)),
+    ]
+    assert [line.place.name for line in tables[0].lines] == ["Americas", "EMEA", "Asia Pacific"]
+    assert all(t.adds_up() and t.currency == "USD" for t in tables)

@@ -22,6 +22,7 @@ periods, is not read.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
@@ -72,6 +73,8 @@ _ADJUSTMENT = re.compile(
     r"konsernin\s+sisäi\w*|kohdistamattom\w*",
     re.IGNORECASE,
 )
+_FOOTNOTE = re.compile(r"\(\d\)")
+PERIOD_LINES = 8  # how far above the segments' names their period is looked for
 _TOTAL_WORD = re.compile(r"total|totalt|summa|yhteensä", re.IGNORECASE)
 _STOP = re.compile(r"^(share\s+of\s+total|andel\s+av|osuus)\b", re.IGNORECASE)
 _NUMBER = re.compile(r"^\(?[-−–+]?\d[\d,.]*\)?%?$")
@@ -82,9 +85,11 @@ _MEASURES = re.compile(
     re.IGNORECASE,
 )
 # A US filing's unit: "(In millions)", "(Dollars in millions, except per share data)", "($ in
-# thousands)"; its currency is the dollar the values or the line print, else the document's
+# thousands)", "(amounts in millions)"; its currency is the dollar the values or the line
+# print, else the document's
 _US_UNIT = re.compile(
-    r"\(\s*(?:(?:u\.?s\.?\s+)?(?:dollars|\$|usd)\s+)?in\s+(millions|thousands|billions)\b", re.I
+    r"\(\s*(?:(?:u\.?s\.?\s+)?(?:amounts|dollars|\$|usd)\s+)?in\s+(millions|thousands|billions)\b",
+    re.I,
 )
 _US_SCALE = {"thousands": 3, "millions": 6, "billions": 9}
 _CURRENCY_SIGN = re.compile(r"^[$€£]|^US\$")
@@ -329,10 +334,21 @@ def _blocks(lines: list[DocumentLine]) -> list[_Block]:
             rows.append(row)
             index += 1
         if rows:
+            _without_footnote_marks(rows)
             found.append(_Block(rows, start, index, _place_rows(rows)))
         else:
             index += 1
     return found
+
+
+def _without_footnote_marks(rows: list[_Row]) -> None:
+    """A footnote mark after a label ("EMEA (1) 897 692 ...") is no value: a row with one value
+    more than the block's other rows, the first a digit in brackets, loses it."""
+    widths = Counter(len(r.tokens) for r in rows)
+    common = widths.most_common(1)[0][0]
+    for row in rows:
+        if len(row.tokens) == common + 1 and _FOOTNOTE.fullmatch(row.tokens[0]):
+            row.tokens = row.tokens[1:]
 
 
 def _place_rows(rows: list[_Row]) -> bool:
@@ -367,7 +383,9 @@ class _Reader:
             titles = [t for t in above if _is_title(t)]
             if titles:
                 return titles[-1]
-            if any(_titleish(t) for t in above):
+            # another table's heading, or the line that introduces it ("Change in deferred
+            # revenues:")
+            if any(_titleish(t) or t.rstrip().endswith(":") for t in above):
                 return None
             if number == 0 or self.blocks[number - 1].end != self.blocks[number].start - len(above):
                 return None
@@ -450,9 +468,12 @@ class _Reader:
                 and _TOTAL_WORD.fullmatch(words[-1])
                 and _is_header(above[index].text)
             ):
-                if any(_NUMBER.match(w) for w in words):
+                if any(_NUMBER.match(w) and not _FOOTNOTE.fullmatch(w) for w in words):
                     return None
-                for line in reversed(above[max(0, index - 3) : index]):
+                # the period over the segments' names, which may take a line each
+                for line in reversed(above[max(0, index - PERIOD_LINES) : index]):
+                    if _row(line) is not None:
+                        return None
                     periods = read_periods(
                         line.text,
                         self.context.fiscal_year,
