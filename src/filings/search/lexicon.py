@@ -3,7 +3,8 @@ vocabulary of `search/glossary.py`: a question's word the glossary does not know
 (simplemma: `kaivoksen` -> `kaivos`, `personaloptioner` -> `personaloption`) and looked up in
 the FreeDict dictionaries Debian packages (Finnish-English from Wiktionary, 38,000 headwords;
 Swedish-English, with English-Swedish read the other way), or, for a compound no dictionary
-holds, as its two longest known parts (`skattetvist` -> `skatt` + `tvist`: tax dispute).
+holds, as its two parts, the longest known last part first (`kaivosyhtiö` -> `kaivos` +
+`yhtiö`: mine, company).
 
 The dictionaries are read from `FILINGS_LEXICON_DIR` (default `/usr/share/dictd`, where the
 packages `dict-freedict-fin-eng`, `dict-freedict-swe-eng` and `dict-freedict-eng-swe` put them);
