@@ -99,7 +99,7 @@ def test_60_waiting_duplicates_leave_the_server_free_and_replay_one_answer(
 def test_a_duplicate_gives_up_after_its_own_bound_with_429(
     deployment: Deployment, tmp_path: Path, held_search: tuple[threading.Event, list[int]]
 ) -> None:
-    release, _ = held_search
+    release, calls = held_search
     key, account_pk = deployment.key(quota=1000)
     app = _app(deployment, tmp_path, idempotency_wait=0.3)
     headers = {"Authorization": f"Bearer {key}", "Idempotency-Key": "slow"}
@@ -114,7 +114,9 @@ def test_a_duplicate_gives_up_after_its_own_bound_with_429(
 
             async with anyio.create_task_group() as group:
                 group.start_soon(first)
-                await anyio.sleep(0.2)
+                # the first holds its key once it is inside the search (a fixed 0.2 s was too
+                # short on a loaded machine: the duplicate came first and ran the search itself)
+                await _until_held(calls)
                 answers["duplicate"] = await c.post(CONTENT, json={"query": "x"}, headers=headers)
                 release.set()
 
