@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, insert
 
 from filings.companies.resolve import normalize_name, normalize_ticker
 from filings.db.tables import companies, company_aliases, company_identifiers, filings, pages
+from filings.ingest.documents.reading import read_document
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -71,3 +73,10 @@ def add_page(conn: Connection, filing_pk: int, docid: str, number: int, text: st
 def d(text: str) -> date:
     """A date from ISO text."""
     return date.fromisoformat(text)
+
+
+def pdf_pages(path: Path) -> list[tuple[str, int | None, str]]:
+    """A PDF's pages as the readers of tables and sections take them (page id, number, text),
+    read at run time (FinanceBench's PDFs are never copied into the repository)."""
+    document = read_document(path.read_bytes(), path.name)
+    return [(f"p_{n}", n, text) for n, text in enumerate(document.pages, start=1)]

@@ -21,9 +21,8 @@ from filings.companies.service import CompanyDirectory
 from filings.companies.service import profile as profile_service
 from filings.db.engine import Database, make_engine
 from filings.db.tables import pages
-from filings.ingest.documents.reading import read_document
 from tests.conftest import unavailable
-from tests.factories import add_company, add_filing, add_page, d
+from tests.factories import add_company, add_filing, add_page, d, pdf_pages
 
 API = "/api/v1/data/companies"
 SECTIONS = ("products_services", "customers", "geography", "risks", "accounting")
@@ -730,16 +729,10 @@ def _financebench_10ks(corpus: Path) -> list[Path]:
     return _financebench_documents(corpus, "10-K")
 
 
-def _pdf_pages(path: Path) -> list[tuple[str, int | None, str]]:
-    """A PDF's pages as the profile's readers take them (page id, number, text)."""
-    document = read_document(path.read_bytes(), path.name)
-    return [(f"p_{n}", n, text) for n, text in enumerate(document.pages, start=1)]
-
-
 def _unseen_sections(path: Path) -> dict[str, Found]:
     """The profile sections of one of FinanceBench's PDFs, its registrant's name as the issuer."""
     issuer = Issuer.of(ISSUERS[path.name.split("_")[0]])
-    return read_sections(blocks_of_pages(_pdf_pages(path), markdown=False), issuer)
+    return read_sections(blocks_of_pages(pdf_pages(path), markdown=False), issuer)
 
 
 def test_financebench_10ks_are_read_by_item_and_cite_no_contents_page(corpus: Path) -> None:
@@ -747,7 +740,7 @@ def test_financebench_10ks_are_read_by_item_and_cite_no_contents_page(corpus: Pa
     each whose text keeps its lines is read item by item, its risks from Item 1A and its
     critical estimates from Item 7, and no section cites its cover or contents pages."""
     for path in _financebench_10ks(corpus):
-        pages = _pdf_pages(path)
+        pages = pdf_pages(path)
         contents = contents_pages(pages)
         printed = {
             match.group(1)

@@ -18,8 +18,7 @@ from filings.companies.revenue_geography import us_geography
 from filings.companies.service import CompanyDirectory
 from filings.companies.service import revenue_geography as geography_service
 from filings.db.tables import xbrl_facts
-from filings.ingest.documents.reading import read_document
-from tests.factories import add_company, add_filing, d
+from tests.factories import add_company, add_filing, d, pdf_pages
 
 API = "/api/v1/data/companies"
 APPLE_10K, NVIDIA_10K, TESLA_10K = (
@@ -447,11 +446,7 @@ def add_fact(
 
 
 def _financebench_pages(corpus: Path, name: str) -> list[tuple[str, int | None, str]]:
-    """One of FinanceBench's PDFs (read at run time from the shared corpus, never copied) as
-    the readers take its pages."""
-    path = corpus / "financebench" / "pdfs" / name
-    document = read_document(path.read_bytes(), path.name)
-    return [(f"p_{n}", n, text) for n, text in enumerate(document.pages, start=1)]
+    return pdf_pages(corpus / "financebench" / "pdfs" / name)
 
 
 def test_a_us_10k_pdf_table_with_dollar_signs_and_a_title_on_the_page_before(
