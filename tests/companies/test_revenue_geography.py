@@ -502,6 +502,8 @@ def test_best_buys_geographic_information_in_three_10ks(corpus: Path) -> None:
         ("CA", Decimal("3504000000")),
     ]
     assert fy2023.adds_up() is True
+    # named by the sentence that introduces it, not by the segment table's title above
+    assert fy2023.title == "Geographic information was as follows ($ in millions)"
 
 
 def test_a_10k_notes_table_takes_the_unit_stated_under_the_notes_heading(corpus: Path) -> None:

@@ -418,6 +418,14 @@ class _Reader:
         consistent = len(periods) == width or (len(periods) == 1 and len(columns.measures) == width)
         return columns if consistent and periods else None
 
+    def lead_in(self, number: int) -> str:
+        """The sentence that introduces a block's table ("The following table presents our
+        geographic information in fiscal 2019 ... ($ in millions):"), for its name."""
+        above = self.preamble(number)
+        return next(
+            (t for t in reversed(above) if t.rstrip().endswith(":") and len(t.split()) >= 4), ""
+        )
+
     def nearest_title(self, block: _Block) -> str:
         """The nearest geography title above a block (within 80 lines), for its name."""
         above = self.lines[max(0, block.start - 80) : block.start]
@@ -503,9 +511,8 @@ class _Reader:
                 continue
             following = [line.text for line in self.lines[block.end : block.end + 3]]
             columns.groups = _groups(following)
-            out += self._tables(
-                title or self.nearest_title(block), block, columns, width, following
-            )
+            named = title or self.lead_in(number) or self.nearest_title(block)
+            out += self._tables(named, block, columns, width, following)
         return out
 
     def _tables(
