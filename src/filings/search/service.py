@@ -9,7 +9,8 @@ company does, who its customers are or what it sells, the passages on the pages 
 sections were read from (`search/profile_intents.py`). What a question says to
 whoever answers it (the answer's format, a fallback) is not searched by full text
 (`search/instructions.py`). A Finnish or Swedish question also carries the English words of its
-report vocabulary (`search/glossary.py`) to both sides. The rankings are fused by their scores
+report vocabulary (`search/glossary.py`), and of its other words (`search/lexicon.py`), to both
+sides. The rankings are fused by their scores
 (each scaled to [0, 1] between its last and first candidate; full text weighted by the share of
 the question's words it understands, `understood_share`, the vectors by VECTOR_WEIGHT), and a
 passage of the named company or period, or one showing a named statement, has its fused score
