@@ -334,6 +334,12 @@ def test_tagged_geography_of_an_esef_report_is_stored_and_answered(connection: C
         ("Sweden Consumer", None, None),
         ("No", None, None),
         ("Latin America, Caribbean and other", "other", None),  # places and the rest
+        ("Non-United States", "other", None),  # the rest of the world seen from a place
+        ("Outside the U.S.", "other", None),
+        ("Utanför Sverige", "other", None),
+        ("Utlandet", "other", None),
+        ("Non-current", None, None),
+        ("Outside directors", None, None),
     ],
 )
 def test_places_in_three_languages(name: str, kind: str | None, code: str | None) -> None:
@@ -557,6 +563,55 @@ def test_a_sentence_after_a_table_does_not_make_it_a_table_of_shares() -> None:
     assert newest.basis == "amounts" and newest.currency == "USD"
     assert newest.lines[0].value == Decimal("500000000") and newest.adds_up() is True
     assert older.total == Decimal("700000000")
+
+
+def test_general_mills_united_states_and_the_rest_in_three_10ks(corpus: Path) -> None:
+    # "The following table provides financial information by geographic area: / Fiscal Year /
+    # In Millions 2019 2018 2017 / Net sales: United States $ 12,462.8 ... / Non-United States
+    # 4,402.4 ... / Total $ 16,865.2 ..." (2019 10-K, page 103), then cash and land by the same
+    # places, which are no revenue; its cover says "FOR THE FISCAL YEAR ENDED" / "May 26, 2019"
+    tables = read_geography_tables(
+        _financebench_pages(corpus, "GENERALMILLS_2019_10K.pdf"), DocumentContext(2019, True)
+    )
+    assert [t.period.year for t in tables] == [2019, 2018, 2017]  # no cash, no land
+    fy2019 = tables[0]
+    assert [(line.place.kind, line.place.iso_alpha2, line.value) for line in fy2019.lines] == [
+        ("country", "US", Decimal("12462800000")),
+        ("other", None, Decimal("4402400000")),
+    ]
+    assert fy2019.total == Decimal("16865200000") and fy2019.adds_up() is True
+    assert fy2019.currency == "USD" and fy2019.page_number == 103
+    assert (fy2019.period.start, fy2019.period.end) == (date(2018, 6, 1), date(2019, 5, 31))
+    # 2020: "Net sales:" on a line of its own over the places
+    tables = read_geography_tables(
+        _financebench_pages(corpus, "GENERALMILLS_2020_10K.pdf"), DocumentContext(2020, True)
+    )
+    assert [(t.period.year, t.lines[0].value, t.total) for t in tables] == [
+        (2020, Decimal("13364500000"), Decimal("17626600000")),
+        (2019, Decimal("12462800000"), Decimal("16865200000")),
+        (2018, Decimal("11115600000"), Decimal("15740400000")),
+    ]
+    # 2022: the PDF's text puts the header and both rows on one line ("In Millions 2022 2021
+    # 2020 Net sales: United States $ 14,691.2 ... Non-United States 4,301.6 ...")
+    tables = read_geography_tables(
+        _financebench_pages(corpus, "GENERALMILLS_2022_10K.pdf"), DocumentContext(2022, True)
+    )
+    fy2022 = tables[0]
+    assert fy2022.period.year == 2022 and fy2022.page_number == 85
+    assert [line.value for line in fy2022.lines] == [Decimal("14691200000"), Decimal("4301600000")]
+    assert fy2022.total == Decimal("18992800000") and fy2022.adds_up() is True
+
+
+def test_rows_on_one_line_are_split_only_when_each_has_as_many_values() -> None:
+    glued = "In Millions 2022 2021 Net sales: United States $ 14.6 $ 13.4 Non-United States 4.3 4.6"
+    pages = [("p_1", 1, f"Geographic information:\n{glued}\nTotal $ 18.9 $ 18.0")]
+    (newest, older) = read_geography_tables(pages, DocumentContext(2022, whole_year=True))
+    assert [line.value for line in newest.lines] == [Decimal("14600000"), Decimal("4300000")]
+    assert newest.total == Decimal("18900000") and older.total == Decimal("18000000")
+    # a line whose parts hold different numbers of values is one row, or none
+    uneven = "Net sales: United States $ 14.6 $ 13.4 Non-United States 4.3"
+    pages = [("p_1", 1, f"Geographic information:\nIn Millions 2022 2021\n{uneven}")]
+    assert read_geography_tables(pages, DocumentContext(2022, whole_year=True)) == []
 
 
 def test_a_us_note_by_segment_columns_reads_their_total_column(corpus: Path) -> None:

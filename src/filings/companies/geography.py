@@ -34,6 +34,8 @@ CATCH_ALLS = (
     "muut",
     "muut maat",
     "muu maailma",
+    "utlandet",
+    "ulkomaat",
 )
 # Regions: several countries under one name, as reports print them.
 REGIONS = frozenset(
@@ -143,6 +145,9 @@ _REST_OF = re.compile(
     r"^(rest of( the)?|other|others|remaining|övriga|övrig|resten av|muu|muut|muualla)\s+",
     re.IGNORECASE,
 )
+# A place's complement, the rest of the world seen from it: "Non-United States", "Non-U.S.",
+# "Outside the United States", "Utanför Sverige" (Finnish says "ulkomaat", a catch-all).
+_OUTSIDE = re.compile(r"^(non-?|outside( of)?( the)?|utanför)\s*", re.IGNORECASE)
 _NOWHERE = {
     "",
     "countries",
@@ -248,7 +253,7 @@ def classify(name: str) -> Place | None:
         return Place("country", name, code)
     if key in REGIONS:
         return Place("region", name)
-    if key in CATCH_ALLS:
+    if key in CATCH_ALLS or complement_of(name) is not None:
         return Place("other", name)
     rest = _REST_OF.match(key)
     if rest is not None:  # "Rest of Europe" is a region, "Other countries" a catch-all
@@ -265,6 +270,16 @@ def classify(name: str) -> Place | None:
     if len(parts) >= 2 and _key(parts[-1]) in CATCH_ALLS and all(_is_place(p) for p in parts[:-1]):
         return Place("other", name)
     return None
+
+
+def complement_of(name: str) -> str | None:
+    """The place whose complement a name is ("Non-United States": United States), or None."""
+    key = _key(clean_name(name))
+    outside = _OUTSIDE.match(key)
+    if outside is None or outside.end() == len(key):
+        return None
+    rest = re.sub(r"^(u s|us)$", "united states", key[outside.end() :])
+    return rest if _is_place(rest) else None
 
 
 def member_label(member: str) -> str:

@@ -26,7 +26,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
-from filings.companies.geography import Place, classify, clean_name, of_which
+from filings.companies.geography import Place, classify, clean_name, complement_of, of_which
 from filings.companies.geography_periods import PERIOD_LABEL, YEAR, Period, read_periods
 from filings.ingest.nordic.periods import MONTH_WORDS
 from filings.ingest.nordic.tables import Unit, find_unit, split_row, to_decimal
@@ -88,7 +88,8 @@ _MEASURES = re.compile(
 # thousands)", "(amounts in millions)"; its currency is the dollar the values or the line
 # print, else the document's
 _US_UNIT = re.compile(
-    r"\(\s*(?:(?:u\.?s\.?\s+)?(?:amounts|dollars|\$|usd)\s+)?in\s+(millions|thousands|billions)\b",
+    r"\(\s*(?:(?:u\.?s\.?\s+)?(?:amounts|dollars|\$|usd)\s+)?in\s+(millions|thousands|billions)\b"
+    r"|(?-i:\bIn\s+(Millions|Thousands|Billions)\b)",  # a header's "In Millions 2019 2018"
     re.I,
 )
 _US_SCALE = {"thousands": 3, "millions": 6, "billions": 9}
@@ -285,7 +286,8 @@ def _unit(
         if us is not None:
             named = dollars or "$" in text or "dollar" in text.lower()
             currency = "USD" if named else default
-            return Unit(currency, _US_SCALE[us.group(1).lower()]) if currency else None
+            scale = _US_SCALE[(us.group(1) or us.group(2)).lower()]
+            return Unit(currency, scale) if currency else None
     return None
 
 
@@ -321,6 +323,7 @@ class _Block:
     start: int  # index of its first line
     end: int  # index after its last line
     places: bool  # whether its labels are places
+    measure: str | None = None  # what its first label names before a colon ("Net sales: ...")
 
 
 def _blocks(lines: list[DocumentLine]) -> list[_Block]:
@@ -335,7 +338,8 @@ def _blocks(lines: list[DocumentLine]) -> list[_Block]:
             index += 1
         if rows:
             _without_footnote_marks(rows)
-            found.append(_Block(rows, start, index, _place_rows(rows)))
+            measure = _measure_before_places(rows)
+            found.append(_Block(rows, start, index, _place_rows(rows), measure))
         else:
             index += 1
     return found
@@ -351,9 +355,28 @@ def _without_footnote_marks(rows: list[_Row]) -> None:
             row.tokens = row.tokens[1:]
 
 
+def _measure_before_places(rows: list[_Row]) -> str | None:
+    """A US table names its measure before its first place ("Net sales: United States $ 12,462.8
+    ..."; "Cash and cash equivalents: United States ..."): the row keeps the place, and the
+    measure ("revenue" or "other") is returned."""
+    first = rows[0]
+    measure, colon, place = first.label.partition(":")
+    if not colon or classify(place.strip()) is None:
+        return None
+    first.label = place.strip()
+    return "revenue" if _REVENUE_TITLE.fullmatch(measure.strip()) else "other"
+
+
+def _enough_places(places: list[Place | None]) -> bool:
+    """Two places or more, or one place and the rest of the world seen from it ("United States"
+    and "Non-United States")."""
+    named = [p for p in places if p is not None and p.kind != "other"]
+    rest = [complement_of(p.name) for p in places if p is not None and p.kind == "other"]
+    return len(named) >= 2 or (len(named) == 1 and any(r is not None for r in rest))
+
+
 def _place_rows(rows: list[_Row]) -> bool:
-    places = [classify(r.label) for r in rows if r.label and not of_which(r.label)]
-    return sum(p is not None and p.kind != "other" for p in places) >= 2
+    return _enough_places([classify(r.label) for r in rows if r.label and not of_which(r.label)])
 
 
 def _percent_block(rows: list[_Row]) -> bool:
@@ -497,7 +520,7 @@ class _Reader:
         """Every table of revenue by place, one per fiscal year and block."""
         out: list[GeoTable] = []
         for number, block in enumerate(self.blocks):
-            if not block.places or _percent_block(block.rows):
+            if not block.places or _percent_block(block.rows) or block.measure == "other":
                 continue
             labelled = [r for r in block.rows if r.label]
             found = self.columns_of(number, labelled)
@@ -507,7 +530,7 @@ class _Reader:
             title = self.title(number)
             if columns.measures and "revenue" not in columns.measures:
                 continue  # a table of orders, of employees ...
-            if title is None and "revenue" not in columns.measures:
+            if title is None and "revenue" not in [*columns.measures, block.measure]:
                 continue
             following = [line.text for line in self.lines[block.end : block.end + 3]]
             columns.groups = _groups(following)
@@ -581,7 +604,7 @@ def _fill(
 ) -> bool:
     """Read the rows into the table; whether it is a table of places."""
     exponent = unit.exponent if unit and table.basis == "amounts" else 0
-    places = 0
+    places: list[Place] = []
     marked: dict[str, list[str]] = {}
     for row in rows:
         value = _value(row, position, width, comma)
@@ -611,16 +634,16 @@ def _fill(
         if place is None and _ADJUSTMENT.search(row.label):
             place = Place("other", row.label)
         if place is None:
-            if places:
+            if any(p.kind != "other" for p in places):
                 break  # the table of places ended
             return False
-        places += place.kind != "other"
+        places.append(place)
         for mark in re.findall(r"[¹²³⁴⁵⁶⁷⁸⁹]", _raw_label(row)):
             marked.setdefault(mark, []).append(place.name)
         table.lines.append(GeoLine(place, amount, row.line.page_id))
         if table.total is not None:
             break
-    return places >= 2
+    return _enough_places(list(places))
 
 
 def _raw_label(row: _Row) -> str:
@@ -657,11 +680,34 @@ def document_lines(pages: list[tuple[str, int | None, str]]) -> list[DocumentLin
     return out
 
 
+def _unglued(line: DocumentLine) -> list[DocumentLine]:
+    """A PDF line that holds several rows of a table, each a label and the same number of values
+    ("In Millions 2022 2021 2020 Net sales: United States $ 14,691.2 $ 13,496.9 $ 13,364.5
+    Non-United States 4,301.6 4,630.1 4,262.1"), as one line per row; any other line as it is."""
+    parts: list[tuple[list[str], list[str]]] = []  # (label words, values)
+    for token in line.text.split():
+        value = _CURRENCY_SIGN.sub("", token)
+        if token in ("$", "€", "£") or _NUMBER.match(value) or token in _DASHES:
+            if not parts:
+                return [line]
+            parts[-1][1].append(token)
+        elif parts and not parts[-1][1]:
+            parts[-1][0].append(token)
+        else:
+            parts.append(([token], []))
+    counts = {sum(not re.fullmatch(r"[$€£]", t) for t in values) for _, values in parts}
+    if len(parts) < 2 or len(counts) != 1 or counts.pop() < 2:
+        return [line]
+    if not all(re.search(r"[A-Za-zÅÄÖåäö]", " ".join(label)) for label, _ in parts):
+        return [line]
+    return [replace(line, text=" ".join([*label, *values])) for label, values in parts]
+
+
 def read_geography_tables(
     pages: list[tuple[str, int | None, str]], context: DocumentContext
 ) -> list[GeoTable]:
     """Every revenue-by-place table of a document, one per period read, in reading order."""
-    lines = document_lines(pages)
+    lines = [part for line in document_lines(pages) for part in _unglued(line)]
     year_end = _year_end(lines[:YEAR_END_LINES])
     if year_end is not None and context.whole_year:
         context = replace(context, year_end=year_end)
@@ -671,8 +717,10 @@ def read_geography_tables(
 def _year_end(lines: list[DocumentLine]) -> int | None:
     """The month a document's fiscal year ends in, as its cover says it ("For the fiscal year
     ended January 28, 2023"), or None."""
-    for line in lines:
-        found = _FISCAL_YEAR_ENDED.search(line.text)
+    texts = [line.text for line in lines]
+    for text, after in zip(texts, [*texts[1:], ""], strict=True):
+        # the date may take the next line ("FOR THE FISCAL YEAR ENDED" / "May 26, 2019")
+        found = _FISCAL_YEAR_ENDED.search(f"{text} {after}")
         if found is not None:
             return MONTH_WORDS.get(found.group(1).lower()[:3])
     return None
