@@ -13,8 +13,8 @@ from sqlalchemy import Connection, insert
 
 from filings.companies.extraction import extract_filing
 from filings.companies.geography import classify, classify_member, member_label
-from filings.companies.geography_tables import DocumentContext, read_geography_tables
-from filings.companies.revenue_geography import us_geography
+from filings.companies.geography_tables import DocumentContext, GeoTable, read_geography_tables
+from filings.companies.revenue_geography import choose_by_year, us_geography
 from filings.companies.service import CompanyDirectory
 from filings.companies.service import revenue_geography as geography_service
 from filings.db.tables import xbrl_facts
@@ -339,6 +339,9 @@ def test_tagged_geography_of_an_esef_report_is_stored_and_answered(connection: C
         ("Utanför Sverige", "other", None),
         ("Utlandet", "other", None),
         ("Non-current", None, None),
+        ("Asia, other than China", "region", None),  # a region less a place
+        ("Europa utom Sverige", "region", None),
+        ("Sales, other than China", None, None),
         ("Outside directors", None, None),
     ],
 )
@@ -534,6 +537,47 @@ def test_a_10k_notes_table_takes_the_unit_stated_under_the_notes_heading(corpus:
     ]
     # the 737 MAX concessions line ends the places before "Total revenues": no total is read
     assert fy2022.total is None and fy2022.adds_up() is None
+
+
+def test_boeing_2018_a_region_less_a_country_and_a_unit_broken_into_lines(corpus: Path) -> None:
+    # 2018 10-K, page 112: "Asia, other than China $12,141 $9,195 $9,892 ... Total non-U.S.
+    # revenues 56,451 ... United States 44,676 ... Total revenues $101,127"; the notes' heading
+    # on page 57 is followed by "(Dollars" / "in" / "millions," on lines of their own
+    pages = _financebench_pages(corpus, "BOEING_2018_10K.pdf")
+    tables = read_geography_tables(pages, DocumentContext(2018, whole_year=True))
+    fy2018 = next(t for t in tables if t.period.year == 2018 and t.page_number == 112)
+    assert [(line.place.kind, line.value) for line in fy2018.lines][:3] == [
+        ("region", Decimal("12141000000")),  # Asia, other than China
+        ("region", Decimal("12976000000")),
+        ("country", Decimal("13764000000")),
+    ]
+    assert fy2018.lines[-1].place.iso_alpha2 == "US" and fy2018.lines[-1].value == Decimal(
+        "44676000000"
+    )
+    assert fy2018.total == Decimal("101127000000") and fy2018.adds_up() is True
+    # BCA's own revenues by customer location (page 113) are read too; the answer prefers the
+    # company's, which covers more revenue in the same document
+    segment = next(t for t in tables if t.period.year == 2018 and t.page_number == 113)
+    records = [_record(segment, position=0), _record(fy2018, position=1)]
+    assert choose_by_year(records)[2018]["page_number"] == 112
+
+
+def _record(table: GeoTable, position: int) -> dict[str, Any]:
+    """A stored breakdown as the answer reads it, from a table of one document."""
+    return {
+        "fiscal_year": table.period.year,
+        "period_kind": table.period.kind,
+        "period_start": table.period.start,
+        "period_end": table.period.end,
+        "basis": table.basis,
+        "adds_up": None,  # as if neither printed a total
+        "listed_date": date(2019, 2, 8),
+        "position": position,
+        "page_number": table.page_number,
+        "lines": [
+            {"revenue": str(line.value), "included_in": line.included_in} for line in table.lines
+        ],
+    }
 
 
 def test_dollars_without_a_unit_are_left_out() -> None:

@@ -141,6 +141,13 @@ _COMPASS = re.compile(  # the longer words first: "South East" before "South"
     re.IGNORECASE,
 )
 _JOINERS = re.compile(r"\s*(?:,|/|&|\+|\band\b|\boch\b|\bja\b|\bsamt\b)\s*", re.IGNORECASE)
+# A region less a place: "Asia, other than China", "Europe excluding Sweden", "Europa utom
+# Sverige", "Eurooppa pl. Suomi"
+_LESS = re.compile(
+    r"^(?P<whole>.+?),?\s+(other\s+than|excluding|except|excl\.?|utom|exklusive|exkl\.?|"
+    r"pl\.|paitsi)\s+(?P<part>.+)$",
+    re.IGNORECASE,
+)
 _REST_OF = re.compile(
     r"^(rest of( the)?|other|others|remaining|övriga|övrig|resten av|muu|muut|muualla)\s+",
     re.IGNORECASE,
@@ -262,6 +269,9 @@ def classify(name: str) -> Place | None:
             return Place("other", name)
         return Place("region", name) if _is_place(remainder) else None
     if _is_place(_COMPASS.sub("", key)):  # "North East Asia", "Nordeuropa"
+        return Place("region", name)
+    less = _LESS.match(name)
+    if less is not None and _is_place(less["whole"]) and _is_place(less["part"]):
         return Place("region", name)
     parts = [p for p in _JOINERS.split(name) if p and p.strip()]
     if len(parts) >= 2 and all(_is_place(p) for p in parts):

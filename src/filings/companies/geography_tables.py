@@ -96,7 +96,7 @@ _US_SCALE = {"thousands": 3, "millions": 6, "billions": 9}
 _CURRENCY_SIGN = re.compile(r"^[$€£]|^US\$")
 _GROUP = re.compile(r"\b(group|koncern\w*|konserni\w*|total|totalt|summa|yhteensä)\b", re.I)
 MAX_BLOCKS = 8
-NOTES_UNIT_LINES = 4  # how far under the notes' heading their unit is looked for
+NOTES_UNIT_LINES = 6  # how far under the notes' heading their unit is looked for
 _NOTES_HEADING = re.compile(r"^notes\s+to\s+(the\s+)?consolidated\s+financial\s+statements$", re.I)
 YEAR_END_LINES = 120  # the lines of a document's start where its cover states its year's end
 _FISCAL_YEAR_ENDED = re.compile(
@@ -575,15 +575,16 @@ class _Reader:
 def _notes_units(lines: list[DocumentLine], default: str | None) -> list[tuple[int, Unit]]:
     """Where a US report's notes begin ("Notes to the Consolidated Financial Statements") and
     the unit stated just under that heading ("(Dollars in millions, except otherwise stated)"):
-    the unit of every table of the notes that states none of its own."""
+    the unit of every table of the notes that states none of its own. The PDF's text may break
+    the unit into a line a word ("(Dollars" / "in" / "millions)"), so the lines are read
+    together."""
     found = []
     for index, line in enumerate(lines):
         if _NOTES_HEADING.match(line.text):
-            for below in lines[index + 1 : index + 1 + NOTES_UNIT_LINES]:
-                unit = _unit([], [below.text], False, default)
-                if unit is not None:
-                    found.append((index, unit))
-                    break
+            below = " ".join(b.text for b in lines[index + 1 : index + 1 + NOTES_UNIT_LINES])
+            unit = _unit([], [below], False, default)
+            if unit is not None:
+                found.append((index, unit))
     return found
 
 
@@ -632,6 +633,8 @@ def _fill(
             continue
         place = classify(row.label)
         if place is None and _ADJUSTMENT.search(row.label):
+            if table.total is not None and table.lines:
+                break  # after the total: what leads to another total ("segment revenues")
             place = Place("other", row.label)
         if place is None:
             if any(p.kind != "other" for p in places):

@@ -220,17 +220,27 @@ _KIND_RANK = {"annual": 2, "ytd": 1, "quarter": 0}
 
 def _preference(record: dict[str, Any]) -> tuple[Any, ...]:
     """How good a stored breakdown is as a year's answer: the most of the year, amounts before
-    shares, lines that add up, the newest document."""
+    shares, lines that add up, the newest document, then in one document the most revenue (the
+    company's breakdown before one segment's: Boeing's revenues by customer location before
+    "BCA revenues by customer location")."""
     start, end = record["period_start"], record["period_end"]
     span = (end - start).days if start and end else 0
+    covered = sum(
+        (Decimal(line["revenue"]) for line in record["lines"] if _counted(line)), Decimal(0)
+    )
     return (
         _KIND_RANK.get(record["period_kind"], 0),
         span,
         record["basis"] == "amounts",
         bool(record["adds_up"]),
         record["listed_date"] or date.min,
+        covered,
         -record["position"],
     )
+
+
+def _counted(line: dict[str, Any]) -> bool:
+    return line["revenue"] is not None and not line["included_in"]
 
 
 def choose_by_year(records: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
