@@ -562,6 +562,27 @@ def test_boeing_2018_a_region_less_a_country_and_a_unit_broken_into_lines(corpus
     assert choose_by_year(records)[2018]["page_number"] == 112
 
 
+def test_coca_cola_2017_under_a_geographic_heading_and_its_lead_in(corpus: Path) -> None:
+    # 2017 10-K, page 142: "Geographic Data / The following table provides information related
+    # to our net operating revenues (in millions): / Year Ended December 31, 2017 2016 2015 /
+    # United States $ 14,727 ... / International 20,683 ... / Net operating revenues $ 35,410";
+    # then the same places for property, plant and equipment, which is no revenue
+    pages = _financebench_pages(corpus, "COCACOLA_2017_10K.pdf")
+    tables = read_geography_tables(pages, DocumentContext(2017, whole_year=True))
+    assert [(t.period.year, t.page_number) for t in tables] == [
+        (2017, 142),
+        (2016, 142),
+        (2015, 142),
+    ]
+    fy2017 = tables[0]
+    assert [(line.place.kind, line.place.name, line.value) for line in fy2017.lines] == [
+        ("country", "United States", Decimal("14727000000")),
+        ("other", "International", Decimal("20683000000")),
+    ]
+    assert fy2017.total == Decimal("35410000000") and fy2017.adds_up() is True
+    assert fy2017.title.startswith("The following table provides information related to our net")
+
+
 def _record(table: GeoTable, position: int) -> dict[str, Any]:
     """A stored breakdown as the answer reads it, from a table of one document."""
     return {

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from decimal import Decimal
 
 from filings.companies.geography import Place, classify, clean_name, complement_of, of_which
@@ -59,7 +60,7 @@ _NOT_A_LEVEL = re.compile(
 _SHARE_WORDS = re.compile(r"%|\bshare\b|\bper\s*cent\b|\bandel\b|\bosuus\b", re.IGNORECASE)
 _TOTAL = re.compile(
     r"^(total|totalt|summa|yhteensä|group\s+total|koncernen\s+totalt|konserni\s+yhteensä|"
-    r"net\s+sales|revenues?|nettoomsättning|liikevaihto)\b",
+    r"net\s+sales|(net\s+)?(operating\s+)?revenues?|nettoomsättning|liikevaihto)\b",
     re.IGNORECASE,
 )
 _SUBTOTAL = re.compile(
@@ -200,6 +201,15 @@ def _row(line: DocumentLine) -> _Row | None:
     if all(YEAR.fullmatch(t) or re.fullmatch(r"\d{1,2},", t) for t in tail):
         return None  # a header: "SEK million 2024 2023", "2025", "December 31, 2022 2021"
     return _Row(clean_name(label), tail, line, signs)
+
+
+def _revenue_lead_in(text: str) -> bool:
+    """A sentence that introduces a table of revenues and ends in a colon."""
+    return (
+        text.rstrip().endswith(":")
+        and len(text.split()) <= LEAD_IN_WORDS
+        and bool(_REVENUE_ANYWHERE.search(text))
+    )
 
 
 def _header_content(text: str) -> bool:
@@ -368,11 +378,11 @@ def _measure_before_places(rows: list[_Row]) -> str | None:
 
 
 def _enough_places(places: list[Place | None]) -> bool:
-    """Two places or more, or one place and the rest of the world seen from it ("United States"
-    and "Non-United States")."""
+    """Two places or more, or one place and the rest of the world ("United States" and
+    "Non-United States", "International" or "Other"; an elimination is not the rest)."""
     named = [p for p in places if p is not None and p.kind != "other"]
-    rest = [complement_of(p.name) for p in places if p is not None and p.kind == "other"]
-    return len(named) >= 2 or (len(named) == 1 and any(r is not None for r in rest))
+    rest = [p for p in places if p is not None and p.kind == "other" and classify(p.name)]
+    return len(named) >= 2 or (len(named) == 1 and bool(rest))
 
 
 def _place_rows(rows: list[_Row]) -> bool:
@@ -404,8 +414,16 @@ class _Reader:
         while number >= 0 and self.blocks[number].places:
             above = self.preamble(number)
             titles = [t for t in above if _is_title(t)]
+            # a geography heading over the sentence that leads into a table of revenues
+            # ("Geographic Data" / "The following table provides information related to our
+            # net operating revenues (in millions):")
+            titles += [
+                lead
+                for heading, lead in pairwise(above)
+                if _titleish(heading) and _GEOGRAPHIC.search(heading) and _revenue_lead_in(lead)
+            ]
             if titles:
-                return titles[-1]
+                return max(titles, key=above.index)
             # another table's heading, or the line that introduces it ("Change in deferred
             # revenues:")
             if any(_titleish(t) or t.rstrip().endswith(":") for t in above):
