@@ -24,10 +24,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from itertools import pairwise
 from decimal import Decimal
+from itertools import pairwise
 
-from filings.companies.geography import Place, classify, clean_name, complement_of, of_which
+from filings.companies.geography import Place, classify, clean_name, of_which
 from filings.companies.geography_periods import PERIOD_LABEL, YEAR, Period, read_periods
 from filings.ingest.nordic.periods import MONTH_WORDS
 from filings.ingest.nordic.tables import Unit, find_unit, split_row, to_decimal
