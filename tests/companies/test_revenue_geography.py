@@ -583,6 +583,24 @@ def test_coca_cola_2017_under_a_geographic_heading_and_its_lead_in(corpus: Path)
     assert fy2017.title.startswith("The following table provides information related to our net")
 
 
+def test_a_unit_broken_over_two_lines_above_a_segment_note(corpus: Path) -> None:
+    # Lockheed Martin's 2020 10-K, page 85: "... for each of our business segments were as
+    # follows (in" / "millions):", then each year's "Aeronautics MFC RMS Space Total" note with
+    # "Net sales by geographic region / United States $ 18,254 ... $ 49,012"; 2018 is on page 86
+    pages = _financebench_pages(corpus, "LOCKHEEDMARTIN_2020_10K.pdf")
+    tables = read_geography_tables(pages, DocumentContext(2020, whole_year=True))
+    assert [(t.period.year, t.page_number) for t in tables] == [(2020, 85), (2019, 85), (2018, 86)]
+    fy2018 = tables[-1]
+    assert [(line.place.name, line.value) for line in fy2018.lines] == [
+        ("United States", Decimal("38606000000")),
+        ("Asia Pacific", Decimal("5280000000")),
+        ("Europe", Decimal("5403000000")),
+        ("Middle East", Decimal("3602000000")),
+        ("Other", Decimal("871000000")),
+    ]
+    assert fy2018.total == Decimal("53762000000") and fy2018.adds_up() is True
+
+
 def _record(table: GeoTable, position: int) -> dict[str, Any]:
     """A stored breakdown as the answer reads it, from a table of one document."""
     return {

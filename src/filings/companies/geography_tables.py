@@ -288,13 +288,19 @@ class DocumentContext:
 def _unit(
     before: list[DocumentLine], header: list[str], dollars: bool, default: str | None
 ) -> Unit | None:
-    for text in [*reversed(header), *(line.text for line in reversed(before))]:
+    texts = [line.text for line in before]
+    # a US unit may be broken over two lines ("... were as follows (in" / "millions):")
+    broken = [*(f"{text} {after}" for text, after in pairwise(texts)), *texts[-1:]]
+    for text, joined in [
+        *((h, h) for h in reversed(header)),
+        *zip(reversed(texts), reversed(broken), strict=True),
+    ]:
         unit = find_unit(text)
         if unit is not None:
             return unit
-        us = _US_UNIT.search(text)
+        us = _US_UNIT.search(text) or _US_UNIT.search(joined)
         if us is not None:
-            named = dollars or "$" in text or "dollar" in text.lower()
+            named = dollars or "$" in joined or "dollar" in joined.lower()
             currency = "USD" if named else default
             scale = _US_SCALE[(us.group(1) or us.group(2)).lower()]
             return Unit(currency, scale) if currency else None
