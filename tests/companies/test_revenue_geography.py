@@ -601,6 +601,30 @@ def test_a_unit_broken_over_two_lines_above_a_segment_note(corpus: Path) -> None
     assert fy2018.total == Decimal("53762000000") and fy2018.adds_up() is True
 
 
+def test_a_lead_in_wrapped_over_two_lines_heads_a_note_of_three_years(corpus: Path) -> None:
+    # Amcor's 2023 10-K: "The following tables disaggregate net sales information by geography
+    # in which the Company operates based on manufacturing or selling" / "operations:" (page
+    # 102), then on page 103 three tables "Year Ended June 30, 2023 / ($ in millions) Flexibles
+    # / Rigid / Packaging Total / North America $ 4,411 $ 2,745 $ 7,156 ... / Net sales ..."
+    pages = _financebench_pages(corpus, "AMCOR_2023_10K.pdf")
+    tables = read_geography_tables(pages, DocumentContext(2023, whole_year=True))
+    assert [(t.period.year, t.page_number) for t in tables] == [
+        (2023, 103),
+        (2022, 103),
+        (2021, 103),
+    ]
+    fy2022 = tables[1]
+    assert [(line.place.name, line.value) for line in fy2022.lines] == [
+        ("North America", Decimal("6952000000")),
+        ("Latin America", Decimal("1797000000")),
+        ("Europe", Decimal("4062000000")),  # "Europe (1)": a footnote mark, no value
+        ("Asia Pacific", Decimal("1733000000")),
+    ]
+    assert fy2022.total == Decimal("14544000000") and fy2022.adds_up() is True
+    assert (fy2022.period.start, fy2022.period.end) == (date(2021, 7, 1), date(2022, 6, 30))
+    assert fy2022.title.endswith("based on manufacturing or selling operations")
+
+
 def _record(table: GeoTable, position: int) -> dict[str, Any]:
     """A stored breakdown as the answer reads it, from a table of one document."""
     return {

@@ -419,20 +419,34 @@ class _Reader:
         blocks of places before it with no other title between."""
         while number >= 0 and self.blocks[number].places:
             above = self.preamble(number)
-            titles = [t for t in above if _is_title(t)]
-            # a geography heading over the sentence that leads into a table of revenues
-            # ("Geographic Data" / "The following table provides information related to our
-            # net operating revenues (in millions):")
-            titles += [
-                lead
-                for heading, lead in pairwise(above)
-                if _titleish(heading) and _GEOGRAPHIC.search(heading) and _revenue_lead_in(lead)
-            ]
+            titles = [(i, t) for i, t in enumerate(above) if _is_title(t)]
+            for i, (first, second) in enumerate(pairwise(above), start=1):
+                # a geography heading over the sentence that leads into a table of revenues
+                # ("Geographic Data" / "The following table provides information related to
+                # our net operating revenues (in millions):")
+                if _titleish(first) and _GEOGRAPHIC.search(first) and _revenue_lead_in(second):
+                    titles.append((i, second))
+                # a lead-in wrapped over two lines ("The following tables disaggregate net
+                # sales information by geography ... or selling" / "operations:")
+                wrapped = f"{first} {second}"
+                if (
+                    second.rstrip().endswith(":")
+                    and not first.rstrip().endswith((".", ":"))
+                    and not _titleish(first)
+                    and not _is_title(second)
+                    and _is_title(wrapped)
+                ):
+                    titles.append((i, wrapped))
             if titles:
-                return max(titles, key=above.index)
+                return max(titles)[1]
             # another table's heading, or the line that introduces it ("Change in deferred
-            # revenues:")
-            if any(_titleish(t) or t.rstrip().endswith(":") for t in above):
+            # revenues:"), above the block's own header (from the line naming its period on:
+            # "Year Ended June 30, 2022 / ($ in millions) Flexibles / Rigid / Packaging Total")
+            dated = [i for i, t in enumerate(above) if YEAR.search(t) and _is_header(t)]
+            if any(
+                _titleish(t) or t.rstrip().endswith(":")
+                for t in above[: max(dated, default=len(above))]
+            ):
                 return None
             if number == 0 or self.blocks[number - 1].end != self.blocks[number].start - len(above):
                 return None
