@@ -709,6 +709,11 @@ def test_general_mills_united_states_and_the_rest_in_three_10ks(corpus: Path) ->
     assert fy2022.total == Decimal("18992800000") and fy2022.adds_up() is True
 
 
+def test_a_document_without_text_has_no_tables() -> None:
+    assert read_geography_tables([], DocumentContext(2024, whole_year=True)) == []
+    assert read_geography_tables([("p_1", 1, " \n")], DocumentContext(2024, whole_year=True)) == []
+
+
 def test_rows_on_one_line_are_split_only_when_each_has_as_many_values() -> None:
     glued = "In Millions 2022 2021 Net sales: United States $ 14.6 $ 13.4 Non-United States 4.3 4.6"
     pages = [("p_1", 1, f"Geographic information:\n{glued}\nTotal $ 18.9 $ 18.0")]

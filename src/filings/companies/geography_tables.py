@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from itertools import pairwise
@@ -383,7 +384,7 @@ def _measure_before_places(rows: list[_Row]) -> str | None:
     return "revenue" if _REVENUE_TITLE.fullmatch(measure.strip()) else "other"
 
 
-def _enough_places(places: list[Place | None]) -> bool:
+def _enough_places(places: Sequence[Place | None]) -> bool:
     """Two places or more, or one place and the rest of the world ("United States" and
     "Non-United States", "International" or "Other"; an elimination is not the rest)."""
     named = [p for p in places if p is not None and p.kind != "other"]
@@ -684,7 +685,7 @@ def _fill(
         table.lines.append(GeoLine(place, amount, row.line.page_id))
         if table.total is not None:
             break
-    return _enough_places(list(places))
+    return _enough_places(places)
 
 
 def _raw_label(row: _Row) -> str:
@@ -759,9 +760,9 @@ def _year_end(lines: list[DocumentLine]) -> int | None:
     """The month a document's fiscal year ends in, as its cover says it ("For the fiscal year
     ended January 28, 2023"), or None."""
     texts = [line.text for line in lines]
-    for text, after in zip(texts, [*texts[1:], ""], strict=True):
-        # the date may take the next line ("FOR THE FISCAL YEAR ENDED" / "May 26, 2019")
-        found = _FISCAL_YEAR_ENDED.search(f"{text} {after}")
+    # the date may take the next line ("FOR THE FISCAL YEAR ENDED" / "May 26, 2019")
+    for joined in [*(f"{text} {after}" for text, after in pairwise(texts)), *texts[-1:]]:
+        found = _FISCAL_YEAR_ENDED.search(joined)
         if found is not None:
             return MONTH_WORDS.get(found.group(1).lower()[:3])
     return None
