@@ -45,7 +45,7 @@ def test_the_engine_built_here_gives_the_wheels_vectors() -> None:
     question = "Mikä oli liikevaihto vuonna 2024?"
     qa, qb = wheel.query(question), here.query(question)
     assert float(qa @ qb) > 0.9999
-    # each passage's score for the question moves by less than the gap that orders most of them
+    # and each passage's score for the question moves by less than 0.002 (about 1e-3 measured)
     assert float(np.abs(a @ qa - b @ qb).max()) < 0.002
 
 
