@@ -13,6 +13,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Connection, select
 
 from filings.companies.extraction import extract_filing
+from filings.companies.geography import places_in
+from filings.companies.place_names import local_place
 from filings.companies.profile_customers import who_buys
 from filings.companies.profile_document import blocks_of_pages, contents_pages, pdf_item_heading
 from filings.companies.profile_rules import read_sections
@@ -48,6 +50,8 @@ COMPANIES = (
     "Bravida",
     "Wihlborgs Fastigheter",
     "HANZA",
+    "GOOGL",
+    "ADBE",
 )
 # What no section may be made of: biographies, contact lines, webcast invitations, remuneration.
 OFF_TOPIC = re.compile(
@@ -163,6 +167,9 @@ FACTS = [
     ("Lifco", "customers", "No single customer accounts for more than ten per cent of net sales."),
     ("Lifco", "accounting", "International Financial Reporting Standards (IFRS)"),
     ("Lifco", "strategy", "interest-bearing net debt in a range of 2–3 times EBITDA"),
+    # Alphabet's FY2024 10-K, Item 1 "Overview": what it is, after its founders' letter.
+    ("GOOGL", "overview", "Alphabet is a collection of businesses — the largest of which is"),
+    ("GOOGL", "overview", "and all non-Google businesses collectively as Other Bets"),
     # Releases: the issuer's own description at the end, the outlook and targets.
     ("Kemira", "overview", "Kemira is a global leader in sustainable chemical solutions"),
     ("Kemira", "strategy", "The water treatment market is expected to grow in all regions."),
@@ -230,6 +237,9 @@ FACTS = [
 # Sentences a section once held that do not answer it (issue 27): filler that only mentions
 # customers, other companies' and lawsuits' places, laws, pension assets and financing.
 NOT_IN = [
+    ("GOOGL", "overview", "As our founders Larry and Sergey wrote"),
+    ("ADBE", "overview", "registered trademarks"),
+    ("ADBE", "overview", "We use these measures to help us make budgeting decisions"),
     ("Stora Enso", "customers", "deliver exceptional service to our customers"),
     ("Neste", "customers", "help its customers to reduce their greenhouse gas emissions"),
     ("Bravida", "customers", "we help our customers create effective and sustainable properties"),
@@ -364,6 +374,130 @@ def test_ericsson_geography_names_its_market_areas_from_the_stored_breakdown(
     assert geography["breakdown"]["period"] == "Jan-Sep 2025" and geography["reason"] is None
 
 
+def test_geography_tags_from_the_places_a_release_names_when_no_breakdown_is_stored(
+    sec_client: TestClient,
+) -> None:
+    # Bravida's release: "a presence in about 190 locations in Sweden, Norway, Denmark and
+    # Finland"; HANZA's: "six manufacturing clusters: Sweden, Finland, Germany, Baltics, Central
+    # Europe and China". Neither stores a revenue breakdown.
+    bravida = profile(sec_client, "Bravida")["geography"]
+    assert "breakdown" not in bravida
+    assert set(bravida["tags"]) == {"SE", "NO", "DK", "FI"}
+    hanza = profile(sec_client, "HANZA", locale="fi")["geography"]
+    assert {"SE", "FI", "DE", "CN", "Baltian maat", "Keski-Eurooppa"} <= set(hanza["tags"])
+    assert "Europe" not in hanza["tags"] and "Eurooppa" not in hanza["tags"]
+
+
+def test_region_tags_in_the_locale_asked_for(sec_client: TestClient) -> None:
+    # Atlas Copco's table of orders received by region (shares of the total), stored.
+    tags = {
+        locale: profile(sec_client, "Atlas Copco", locale=locale)["geography"]["tags"]
+        for locale in ("en", "fi")
+    }
+    assert tags["en"] == [
+        "North America",
+        "South America",
+        "Europe",
+        "Africa/Middle East",
+        "Asia/Oceania",
+    ]
+    assert tags["fi"] == [
+        "Pohjois-Amerikka",
+        "Etelä-Amerikka",
+        "Eurooppa",
+        "Afrikka/Lähi-itä",
+        "Aasia/Oseania",
+    ]
+    apple = profile(sec_client, "AAPL", locale="fi")["geography"]["tags"]
+    assert "US" in apple and "Suur-Kiina" in apple and "Muu Aasian ja Tyynenmeren alue" in apple
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "places"),
+    [
+        (
+            "clusters in Sweden and Central Europe, new factories in Estonia",
+            "en",
+            ["SE", "Central Europe", "EE"],
+        ),
+        ("centers in the U.S., Canada and Mexico; Sweden’s market", "en", ["US", "CA", "MX", "SE"]),
+        ("The Baltic operations grew; listed on Nasdaq Helsinki Ltd.", "en", []),
+        ("Malmö, Helsingborg, Lund and Copenhagen", "en", []),
+        ("Indiana, Georgian and Chinan", "en", []),  # no Finnish cases in English
+        # Netflix's 2015 10-K: where it does not operate is no place of its geography
+        (
+            "with Canada in 2010 and have since launched our service globally, with the "
+            "exception of The People's Republic of China and territories where U.S. companies",
+            "en",
+            ["CA"],
+        ),
+        (
+            "sales outside of the United States were 53%; offices in China and Israel",
+            "en",
+            ["CN", "IL"],
+        ),
+        (
+            "Sveriges och Finlands marknader, i Norden och Övriga Europa",
+            "sv",
+            ["SE", "FI", "Norden", "Övriga Europa"],
+        ),
+        (
+            "Toimintaa Suomessa, Ruotsissa, Euroopan ja Pohjois-Amerikassa, Saksaan ja Intiaan",
+            "fi",
+            ["FI", "SE", "Eurooppa", "Pohjois-Amerikka", "DE", "IN"],
+        ),
+    ],
+)
+def test_places_a_text_names(text: str, language: str, places: list[str]) -> None:
+    assert [p.iso_alpha2 or p.name for p in places_in(text, language)] == places
+
+
+@pytest.mark.parametrize(
+    ("name", "fi", "sv"),
+    [
+        (
+            "Americas excluding United States",
+            "Amerikka pois lukien Yhdysvallat",
+            "Amerika utom USA",
+        ),
+        (
+            "South East Asia, Oceania and India",
+            "Kaakkois-Aasia, Oseania ja Intia",
+            "Sydostasien, Oceanien och Indien",
+        ),
+        ("Rest of Europe", "Muu Eurooppa", "Övriga Europa"),
+        (
+            "Asia Pacific Africa",
+            "Asia Pacific Africa",
+            "Asia Pacific Africa",
+        ),  # not in full: as printed
+        ("Övriga Europa", "Övriga Europa", "Övriga Europa"),
+        ("SE", "SE", "SE"),
+    ],
+)
+def test_place_names_in_finnish_and_swedish(name: str, fi: str, sv: str) -> None:
+    assert (local_place(name, "fi"), local_place(name, "sv"), local_place(name, "en")) == (
+        fi,
+        sv,
+        name,
+    )
+
+
+def test_an_8k_is_read_as_the_release_it_carries(sec_client: TestClient) -> None:
+    # Adobe's 8-K of 2023-03-15: its EX-99.1 ends "About Adobe / Adobe is changing the world
+    # through digital experiences. For more information, visit www.adobe.com." and then the
+    # trademark notice; its non-GAAP part says "We use these measures to help us make budgeting
+    # decisions, for example, as between product development expenses ...".
+    body = profile(sec_client, "ADBE")
+    assert body["overview"] == "Adobe is changing the world through digital experiences."
+    assert body["overview_section"]["source_heading"] == "About Adobe"
+    assert body["overview_section"]["sentences"][0]["page_id"] == "0000796343-23-000044_8"
+    assert {i["name"] for i in body["products_services"]["items"]} >= {
+        "Digital Media",
+        "Digital Experience",
+    }
+
+
 def test_apple_first_risk_as_item_1a_ranks_it(sec_client: TestClient) -> None:
     risks = profile(sec_client, "AAPL")["risks"]
     assert risks["sentences"][0]["text"].startswith(
@@ -484,6 +618,110 @@ def test_a_swedish_release_without_risk_or_accounting_parts(connection: Connecti
     assert body["strategy"].startswith("Uthyrningsgraden förväntas öka något")
     assert body["risks"]["sentences"][0]["text"].startswith("Efterfrågan på kontorslokaler")
     assert body["accounting"]["text"].startswith("Rapporten innehåller alternativa nyckeltal")
+
+
+def _release(connection: Connection, name: str, docid: str, language: str, text: str) -> None:
+    company = add_company(connection, name.split()[0].lower(), name, market="nordic")
+    filing = add_filing(
+        connection,
+        company,
+        market="nordic",
+        docid=docid,
+        document_type="stock_exchange_release",
+        document_format="text",
+        fiscal_year=2024,
+        language=language,
+        listed_date=d("2025-02-12"),
+        title=name,
+    )
+    add_page(connection, filing, docid, 1, text)
+    extract_filing(connection, filing)
+
+
+# Written for these tests in the parts and wording of Nordic year-end releases (no issuer's own):
+# the business areas named with their kind ("Automaatio-liiketoiminta-alue", "Affärsområdet
+# Industri"), places in Finnish cases, Finnish sentences of few long words.
+FINNISH_RELEASE = """**Toimitusjohtajan katsaus**
+
+Vuosi 2024 oli meille vahva. Kasvoimme erityisesti Pohjois-Amerikassa ja Saksassa.
+
+**Näkymät vuodelle 2025**
+
+Esimerkki arvioi, että sen liikevaihto kasvaa vuonna 2025 ja vertailukelpoinen liikevoitto paranee.
+
+**Liiketoiminta-alueet**
+
+Automaatio-liiketoiminta-alueen liikevaihto kasvoi 8 % ja oli 290,1 miljoonaa euroa. \
+Palvelut-liiketoiminta-alueen liikevaihto pysyi vertailukauden tasolla. \
+Automaatio-liiketoiminta-alue toimittaa ohjausjärjestelmiä paperi- ja metalliteollisuudelle. \
+Palvelut-liiketoiminta-alue tarjoaa kunnossapito- ja modernisointipalveluja.
+
+**Lähiajan riskit ja epävarmuustekijät**
+
+Maailmantalouden epävarmuus ja geopoliittiset jännitteet voivat heikentää investointihalukkuutta.
+
+**Laatimisperiaatteet**
+
+Tämä tilinpäätöstiedote on laadittu IAS 34 Osavuosikatsaukset -standardin mukaisesti.
+
+**Esimerkki lyhyesti**
+
+Esimerkki Oyj on suomalainen teknologiayhtiö, joka valmistaa ja myy teollisuuden \
+automaatiojärjestelmiä ja niihin liittyviä palveluita. Yhtiöllä on toimintaa Suomessa, \
+Ruotsissa ja Saksassa, ja sen asiakkaita ovat paperi- ja metalliteollisuuden yritykset.
+"""
+
+
+def test_a_finnish_release_read_in_finnish(connection: Connection) -> None:
+    _release(connection, "Esimerkki Oyj", "0000000000000f01", "fi", FINNISH_RELEASE)
+    body = profile_service(
+        connection, CompanyDirectory(), company="Esimerkki Oyj", locale="fi"
+    ).model_dump()
+    assert body["locale"] == "fi" and body["locale_note"] is None
+    products = body["products_services"]
+    assert [i["name"] for i in products["items"]] == ["Automaatio", "Palvelut"]
+    assert "Automaatio-liiketoiminta-alue toimittaa ohjausjärjestelmiä" in products["text"]
+    assert "Palvelut-liiketoiminta-alue tarjoaa kunnossapito-" in products["text"]
+    assert "pysyi vertailukauden tasolla" not in products["text"]  # a period's change
+    assert (
+        "sen asiakkaita ovat paperi- ja metalliteollisuuden yritykset" in body["customers"]["text"]
+    )
+    geography = body["geography"]
+    assert "toimintaa Suomessa, Ruotsissa ja Saksassa" in geography["text"]
+    assert geography["tags"] == ["FI", "SE", "DE"]
+    assert body["strategy"].startswith("Esimerkki arvioi, että sen liikevaihto kasvaa")
+    assert body["risks"]["text"].startswith("Maailmantalouden epävarmuus")
+    assert body["accounting"]["text"].startswith("Tämä tilinpäätöstiedote on laadittu IAS 34")
+
+
+SWEDISH_RELEASE = """**Framtidsutsikter**
+
+Vi bedömer att efterfrågan under 2025 kommer att vara stabil.
+
+**Affärsområden**
+
+Affärsområdet Industri ökade sin försäljning med 9 procent. Affärsområdet Service växte med 4 \
+procent. Industri levererar automationssystem till fordonsindustrin och Service erbjuder \
+underhållstjänster.
+
+**Om Exempel**
+
+Exempel är en industrikoncern som utvecklar, tillverkar och säljer automationslösningar. \
+Bolaget har verksamhet i Sverige, Finland, Tyskland och Polen. Bland kunderna finns ledande \
+företag inom fordonsindustrin och verkstadsindustrin.
+"""
+
+
+def test_a_swedish_release_read_in_swedish(connection: Connection) -> None:
+    _release(connection, "Exempel Industri AB", "0000000000000e03", "sv", SWEDISH_RELEASE)
+    body = profile_service(
+        connection, CompanyDirectory(), company="Exempel Industri AB", locale="sv"
+    ).model_dump()
+    products = body["products_services"]
+    assert [i["name"] for i in products["items"]] == ["Industri", "Service"]
+    assert products["text"].startswith("Industri levererar automationssystem")
+    assert "Bland kunderna finns ledande företag" in body["customers"]["text"]
+    assert body["geography"]["tags"] == ["SE", "FI", "DE", "PL"]
 
 
 def test_an_abbreviations_full_stop_ends_no_sentence() -> None:

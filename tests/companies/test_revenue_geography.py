@@ -13,6 +13,7 @@ from sqlalchemy import Connection, insert
 
 from filings.companies.extraction import extract_filing
 from filings.companies.geography import classify, classify_member, member_label
+from filings.companies.geography_periods import read_periods
 from filings.companies.geography_tables import DocumentContext, GeoTable, read_geography_tables
 from filings.companies.revenue_geography import choose_by_year, us_geography
 from filings.companies.service import CompanyDirectory
@@ -260,6 +261,64 @@ def test_a_swedish_interim_table_by_market_with_periods_and_a_total_that_does_no
         DocumentContext(2025, whole_year=False),
     )
     assert next(t for t in broken if t.period.year == 2025).adds_up() is False
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "EUR million    Q4/2024    Q4/2023    2024    2023",
+        "EUR million    Q4/24    Q4/23    2024    2023",
+        "EUR million    Q4 2024    Q4 2023    2024    2023",
+        "EUR million    10-12/2024    10-12/2023    1-12/2024    1-12/2023",
+    ],
+)
+def test_a_year_end_release_table_of_quarters_and_bare_years(header: str) -> None:
+    # A year-end release prints the fourth quarter and the year side by side; the bare years
+    # are the fiscal years (before, a header of labelled and bare years was not read).
+    text = (
+        f"Net sales by market area\n{header}\nFinland    30.1    28.0    120.5    110.0\n"
+        "Sweden    20.0    19.5    80.0    75.5\nRest of Europe    10.0    8.0    40.0    30.0\n"
+        "Other countries    2.5    2.0    9.5    8.0\nTotal    62.6    57.5    250.0    223.5"
+    )
+    tables = read_geography_tables([("00000000000000dd_3", 3, text)], DocumentContext(2024, True))
+    annual = {t.period.year: t for t in tables if t.period.kind == "annual"}
+    assert sorted(annual) == [2023, 2024]
+    assert [(line.place.name, line.value) for line in annual[2024].lines] == [
+        ("Finland", Decimal("120500000.0")),
+        ("Sweden", Decimal("80000000.0")),
+        ("Rest of Europe", Decimal("40000000.0")),
+        ("Other countries", Decimal("9500000.0")),
+    ]
+    assert annual[2024].adds_up() is True and annual[2023].total == Decimal("223500000")
+
+
+@pytest.mark.parametrize(
+    ("header", "whole_year", "periods"),
+    [
+        # a label over the years after it, newest first
+        (
+            "Oct-Dec 2024 2023 Jan-Dec 2024 2023",
+            True,
+            [("quarter", 2024), ("quarter", 2023), ("annual", 2024), ("annual", 2023)],
+        ),
+        (
+            "Jul-Sep 2025 2024 Jan-Sep 2025 2024",
+            False,
+            [("quarter", 2025), ("quarter", 2024), ("ytd", 2025), ("ytd", 2024)],
+        ),
+        # cannot be told: one label over four years, a bare year before a label, a label with
+        # no year of its own, bare years in an interim report
+        ("Q4 2024 2023 2024 2023", True, []),
+        ("2024 2023 Q4 2024", True, []),
+        ("Q4 Full year 2024 2023 2022", True, []),
+        ("Q3/2025 Q3/2024 2024", False, []),
+    ],
+)
+def test_headers_with_more_years_than_labels(
+    header: str, whole_year: bool, periods: list[tuple[str, int]]
+) -> None:
+    read = read_periods(header, 2025, whole_year=whole_year)
+    assert [(p.kind, p.year) for p in read] == periods
 
 
 def test_a_table_of_business_areas_is_no_geography() -> None:

@@ -234,7 +234,7 @@ def of_which(name: str) -> str | None:
     return cleaned[match.end() :].strip() if match else None
 
 
-def _country_code(name: str) -> str | None:
+def country_code(name: str) -> str | None:
     """A country's ISO code from its name (English, Swedish, Finnish, a common short form); never
     from a code-like word ("ROU", "AI" and "IT" are words in reports, not countries)."""
     return _country_names().get(_key(name))
@@ -245,7 +245,7 @@ def _is_place(name: str) -> bool:
     key = _key(name)
     bare = _COMPASS.sub("", key)
     return bool(
-        key in REGIONS or bare in REGIONS or _country_code(name) or (bare and _country_code(bare))
+        key in REGIONS or bare in REGIONS or country_code(name) or (bare and country_code(bare))
     )
 
 
@@ -255,7 +255,7 @@ def classify(name: str) -> Place | None:
     key = _key(name)
     if not key:
         return None
-    code = _country_code(name)  # before the compass: South Africa is a country
+    code = country_code(name)  # before the compass: South Africa is a country
     if code is not None:
         return Place("country", name, code)
     if key in REGIONS:
@@ -310,3 +310,65 @@ def classify_member(member: str) -> Place | None:
         name = getattr(country, "common_name", None) or (country.name if country else code.group(1))
         return Place("country", name, code.group(1))
     return classify(member_label(member))
+
+
+# Capitalised words that may name a place ("Sweden", "Central Europe", "U.S.", "Asia/Oceania")
+_CAPITALISED = re.compile(r"\b[A-ZÅÄÖ][\w\u2019'.-]*(?:(?:\s+|/)[A-ZÅÄÖ][\w\u2019'.-]*)*")
+
+
+def places_in(text: str, language: str = "en") -> list[Place]:
+    """The countries and regions a text names, in the order it names them, each once: within a
+    run of capitalised words the longest span that is a place ("Central Europe", not "Europe";
+    "the Baltic operations" names none; in Swedish also a genitive, in Finnish a case of the name).
+    Catch-alls ("International") are no place here, nor places excepted ("with the exception of
+    China", "outside the United States", "utom Sverige") up to the clause's end."""
+    found: dict[str, Place] = {}
+    for run in _CAPITALISED.finditer(_EXCEPTED.sub(" ", text)):
+        words = [_POSSESSIVE.sub("", w) for w in run.group().split()]
+        start = 0
+        while start < len(words):
+            for end in range(len(words), start, -1):
+                place = _named(" ".join(words[start:end]), language)
+                if place is not None and place.kind != "other":
+                    found.setdefault(place.iso_alpha2 or _key(place.name), place)
+                    start = end
+                    break
+            else:
+                start += 1
+    return list(found.values())
+
+
+_EXCEPTED = re.compile(
+    r"\b(with the exception of|except( for| in)?|excluding|other than|outside( of)?|utom|"
+    r"med undantag( av)?|exklusive|paitsi)\b[^.;:]*",
+    re.IGNORECASE,
+)
+_POSSESSIVE = re.compile(r"(\u2019s|'s|[.,:;\u2019'])+$")
+# Finnish case endings after a place's stem ("Suomessa", "Ruotsiin", "Euroopan", "Kiinasta")
+_FINNISH_CASES = (
+    *("ssa", "ssä", "sta", "stä", "lla", "llä", "lta", "ltä", "lle", "ksi", "hin", "seen"),
+    *("an", "än", "en", "in", "on", "na", "nä", "n"),
+)
+_SHORTENED = re.compile(r"([kpt])(?=[aeiouyäö]$)")
+
+
+def _named(words: str, language: str) -> Place | None:
+    """The place a span of words names: as printed, in a Swedish genitive ("Sveriges") or in a
+    Finnish case of its name ("Ruotsissa", "Euroopan", "Pohjois-Amerikassa")."""
+    place = classify(words)
+    if place is not None or len(words) < 4 or language not in ("sv", "fi"):
+        return place
+    if language == "sv" and words.endswith("s"):
+        place = classify(words[:-1])
+        if place is not None:
+            return place
+    for ending in _FINNISH_CASES if language == "fi" else ():
+        if not words.endswith(ending):
+            continue
+        stem = words[: -len(ending)]
+        # the nominative from the stem: Suome- -> Suomi, Euroopa- -> Eurooppa, Ruotsi- -> Ruotsi
+        for candidate in (_SHORTENED.sub(r"\1\1", stem), stem, stem[:-1] + "i"):
+            place = classify(candidate) if len(candidate) >= 4 else None
+            if place is not None:
+                return Place(place.kind, candidate, place.iso_alpha2)
+    return None

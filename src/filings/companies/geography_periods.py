@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date
+from itertools import pairwise
 
 from filings.ingest.nordic.periods import FINNISH_MONTH_STEMS, MONTH_WORDS
 from filings.ingest.nordic.text_tables import MONTH_NAMES
@@ -31,6 +32,10 @@ PERIOD_LABEL = re.compile(
     r"|\b(?P<full>full[\s-]year|FY|helår(et)?|koko\s+vuosi|financial\s+year)\b",
     re.IGNORECASE,
 )
+
+
+# A quarter with a year of two digits: "Q4/24" (Stora Enso, Outokumpu)
+_SHORT_YEAR = re.compile(r"\b(?P<label>Q[1-4]|[1-4]Q)\s*/\s*(?P<year>\d\d)(?![\d,.])")
 
 
 @dataclass(frozen=True)
@@ -99,8 +104,15 @@ def read_periods(
 ) -> list[Period]:
     """The periods of a header's columns, in order; [] when they cannot be told. A bare year
     is a fiscal year ending in the month `year_end`."""
-    spans = [_label_span(m) for m in PERIOD_LABEL.finditer(header)]
-    years = [int(m.group(1)) for m in YEAR.finditer(header)]
+    header = _SHORT_YEAR.sub(lambda m: f"{m['label']}/20{m['year']}", header)
+    labels = list(PERIOD_LABEL.finditer(header))
+    spans = [_label_span(m) for m in labels]
+    found = list(YEAR.finditer(header))
+    years = [int(m.group(1)) for m in found]
+    if spans and len(years) > len(spans):
+        mixed = _labelled_and_bare(labels, found, year_end, whole_year)
+        if mixed:
+            return mixed
     if not spans:
         return (
             [Period("annual", y, year_end % 12 + 1, year_end) for y in years] if whole_year else []
@@ -123,3 +135,43 @@ def read_periods(
         for run, year in zip(runs, run_years, strict=True)
         for a, b, kind in run
     ]
+
+
+def _labelled_and_bare(
+    labels: list[re.Match[str]], years: list[re.Match[str]], year_end: int, whole_year: bool
+) -> list[Period]:
+    """A header with more years than labels: "Q4/2024 Q4/2023 2024 2023" (a label's year, then
+    bare years: fiscal years, in a report of a whole year) or "Oct-Dec 2024 2023 Jan-Dec 2024
+    2023" (a label over the years after it, newest first). [] when it cannot be told: a label
+    apart from any year, a bare year before a label, the same period twice."""
+    groups: list[tuple[re.Match[str] | None, list[int]]] = []
+    label_at = 0
+    for year in years:
+        while label_at < len(labels) and labels[label_at].end() <= year.start():
+            groups.append((labels[label_at], []))
+            label_at += 1
+        label = groups[-1][0] if groups else None
+        if label is not None and re.fullmatch(r"[\s/\d]*", year.string[label.end() : year.start()]):
+            groups[-1][1].append(int(year.group(1)))
+        else:
+            groups.append((None, [int(year.group(1))]))
+    if label_at < len(labels):
+        return []  # a label after the last year
+    out: list[Period] = []
+    for position, (label, group) in enumerate(groups):
+        if label is None:
+            if not whole_year or any(g[0] is not None for g in groups[position:]):
+                return []
+            out += [Period("annual", y, year_end % 12 + 1, year_end) for y in group]
+            continue
+        if not group:
+            return []
+        first, last, kind = _label_span(label)
+        shared = all(a > b for a, b in pairwise(group))
+        bound, bare = (group, []) if shared else (group[:1], group[1:])
+        if bare and not whole_year:
+            return []
+        out += [Period(kind, y, first, last) for y in bound]
+        out += [Period("annual", y, year_end % 12 + 1, year_end) for y in bare]
+    keys = [(p.kind, p.year, p.first_month, p.last_month) for p in out]
+    return out if len(set(keys)) == len(keys) else []

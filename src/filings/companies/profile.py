@@ -16,6 +16,8 @@ from typing import Any
 from sqlalchemy import Connection, Row
 
 from filings.companies import queries
+from filings.companies.geography import places_in
+from filings.companies.place_names import local_place
 from filings.companies.profile_locale import heading, tags_of, translate_tags
 from filings.companies.profile_vocabulary import SECTIONS
 from filings.companies.revenue_geography import choose_by_year
@@ -141,6 +143,17 @@ def geography_breakdown(conn: Connection, company_pk: int) -> tuple[list[str], d
         ],
     }
     return tags, breakdown
+
+
+def geography_tags(section: dict[str, Any], stored: list[str], locale: str) -> list[str]:
+    """The geography section's tags: the places of the stored revenue breakdown, else the
+    countries (ISO codes) and regions its sentences and market areas name; regions in the
+    locale asked for."""
+    if not stored:
+        named = " ".join([section["text"], *(item["name"] for item in section["items"])])
+        places = places_in(named, section["language"] or "en")
+        stored = [place.iso_alpha2 or place.name for place in places]
+    return list(dict.fromkeys(local_place(tag, locale) for tag in stored))
 
 
 def language_of(chosen: dict[str, Chosen]) -> str:

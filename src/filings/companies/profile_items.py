@@ -154,12 +154,13 @@ def _names_before(text: str) -> list[str]:
         else:
             break
     names = re.split(r",\s*|\s+and\s+(?=[A-Z])", " ".join(taken))
-    return [n.strip(" ,&") for n in names if n.strip(" ,&")]
+    return [n.strip(" ,&-") for n in names if n.strip(" ,&-")]
 
 
 # A segment named after its kind: "business area Ferrochrome", "segment Enterprise".
 _KIND_THEN_NAME = re.compile(
-    r"\b(business areas?|segments?|divisions?)\s+(?P<name>[A-Z][\w&-]*(?:\s+(?:&\s+)?[A-Z][\w&-]*)"
+    r"\b(business areas?|segments?|divisions?|[Aa]ffärsområdet|[Ss]egmentet|[Dd]ivisionen)\s+"
+    r"(?P<name>[A-Z][\w&-]*(?:\s+(?:&\s+)?[A-Z][\w&-]*)"
     r"{0,2})"
 )
 

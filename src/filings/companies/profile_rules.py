@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 
-from filings.companies.geography import classify
+from filings.companies.geography import classify, places_in
 from filings.companies.geography_tables import DocumentLine
 from filings.companies.profile_customers import customers
 from filings.companies.profile_document import Block, one_page
@@ -65,6 +65,7 @@ from filings.companies.profile_vocabulary import (
     DEFINITION,
     DOES,
     HEADINGS,
+    MEASURES,
     NOT_A_STRATEGY,
     NOT_AN_OFFERING,
     NOT_WHERE_IT_SELLS,
@@ -116,27 +117,39 @@ def overview(sentences: list[Sentence], issuer: Issuer, listed: set[str]) -> Fou
             return 0
         if not in_items(s, "item_1") or s.section == "item_1a" or DEFINITION.search(s.text):
             return 0
+        if MEASURES.search(s.text):
+            return 0
         if PERFORMANCE.search(s.text) and re.search(r"\d", s.text):
             return 0
         if RISK_FACTOR.search(s.text) or s.bullet:
             return 0
         if _about_people(s.text) or _LEGAL_FORM.search(s.text) or _rights_or_rules(s):
             return 0  # the workforce, its legal form, patents and rules say not what it does
-        about = bool(AS_ONE_OF.match(s.text)) or (
+        under = is_under(s, "overview", 1) and (
+            bool(s.section) or not re.fullmatch(r"(financial )?overview", s.headings[0], re.I)
+        )
+        if PERFORMANCE.search(s.text):
+            return 0
+        return 3 * under + 2 * about(s) + (s.section == "item_1")
+
+    def about(s: Sentence) -> bool:
+        return bool(AS_ONE_OF.match(s.text)) or (
             issuer.is_subject(s.text)
             and bool(
                 WHAT_IT_IS.search(s.text)
                 or (DOES.match(s.text) and CUES["products_services"].search(s.text))
             )
         )
-        under = is_under(s, "overview", 1) and (
-            bool(s.section) or not re.fullmatch(r"(financial )?overview", s.headings[0], re.I)
-        )
-        if PERFORMANCE.search(s.text):
-            return 0
-        return 3 * under + 2 * about + (s.section == "item_1")
 
-    chosen = pick(sentences, KEEP["overview"], lambda s: rank(s) if rank(s) >= 2 else 0)
+    ranks = {s.position: rank(s) for s in sentences}
+    # the paragraph that says what the issuer is goes on to say what it does
+    saying = {s.position // 1000 for s in sentences if ranks[s.position] >= 2 and about(s)}
+
+    def ranked(s: Sentence) -> int:
+        value = ranks[s.position]
+        return value + (s.position // 1000 in saying) if value >= 2 else 0
+
+    chosen = pick(sentences, KEEP["overview"], ranked)
     return Found(chosen, source_heading=heading_of(chosen))
 
 
@@ -213,17 +226,20 @@ def _first_sentences(sentences: list[Sentence], names: set[str]) -> set[int]:
     return set(firsts.values())
 
 
-def _places_named(text: str) -> int:
-    return sum(classify(m.group()) is not None for m in PLACE_WORD.finditer(text))
+def _places_named(text: str, language: str = "en") -> int:
+    named = sum(classify(m.group()) is not None for m in PLACE_WORD.finditer(text))
+    if language in ("fi", "sv"):  # "Suomessa, Ruotsissa ja Saksassa", "Sveriges"
+        return max(named, len(places_in(text, language)))
+    return named
 
 
-def geography(sentences: list[Sentence]) -> Found:
+def geography(sentences: list[Sentence], language: str = "en") -> Found:
     """Where the company sells and operates, in its own words."""
 
     def rank(s: Sentence) -> int:
         if not _not_risk_factor(s) or s.section.startswith("item_7a") or _other_part(s):
             return 0
-        places = _places_named(s.text)
+        places = _places_named(s.text, language)
         present = not s.section and places >= 3 and bool(PRESENT_IN.search(s.text))
         strong = present or bool(STRONG["geography"].search(s.text))
         if not strong and (PERFORMANCE.search(s.text) or places < 2):
@@ -416,10 +432,14 @@ def accounting(blocks: list[Block], sentences: list[Sentence]) -> Found:
 
 
 def read_sections(
-    blocks: list[Block], issuer: Issuer, lines: list[DocumentLine] | None = None
+    blocks: list[Block],
+    issuer: Issuer,
+    lines: list[DocumentLine] | None = None,
+    language: str = "en",
 ) -> dict[str, Found]:
     """Every section a document gives, by each section's rules (`lines`: a report's page lines,
-    for its tables of revenue by segment)."""
+    for its tables of revenue by segment; `language`: the document's, for the cases of place
+    names in Finnish and Swedish)."""
     lines = lines or []
     sentences = sentences_of(blocks)
     listed = {i.name for i in listed_products(blocks)}
@@ -427,7 +447,7 @@ def read_sections(
         "overview": overview(sentences, issuer, listed),
         "products_services": products(blocks, lines, sentences, issuer),
         "customers": Found(),
-        "geography": geography(sentences),
+        "geography": geography(sentences, language),
         "strategy": strategy(blocks, sentences),
         "risks": risks(blocks, sentences),
         "accounting": accounting(blocks, sentences),

@@ -22,13 +22,17 @@ _BOILERPLATE = re.compile(
     r"forward-looking|safe harbor|undue reliance|incorporated (herein )?by reference|"
     r"table of contents|should be read (in conjunction|together) with|framtidsinriktad|"
     r"tulevaisuutta koskev|our review|nothing has come to our attention|we have reviewed|"
-    r"can be found (on|at|in)|is available (on|at|in) (our|the)|excel format|you should read",
+    r"can be found (on|at|in)|is available (on|at|in) (our|the)|excel format|you should read|"
+    # trademark and copyright notices
+    r"(registered )?trademarks? (of|owned by)|are the property of their respective|all rights "
+    r"reserved|©|varumärken som tillhör|tavaramerkkejä",
     re.IGNORECASE,
 )
 
 _PART_THREE = re.compile(r"^item_1[0-4]$|^item_9[bc]?$|^item_1[56]$|^item_4$|^item_5$")
 
 MIN_WORDS, MAX_WORDS = 6, 75
+MIN_CHARS = 60  # fewer words, as long as six of English: "Palvelut-liiketoiminta-alue tarjoaa ..."
 
 
 @dataclass(frozen=True)
@@ -141,8 +145,8 @@ def split_sentences(text: str) -> list[str]:
 
 def usable(text: str, bullet: bool) -> bool:
     words = text.split()
-    if not MIN_WORDS <= len(words) <= MAX_WORDS:
-        return False
+    if len(words) > MAX_WORDS or (len(words) < MIN_WORDS and len(text) < MIN_CHARS):
+        return False  # a long word's few words make a sentence (Finnish compounds)
     if not bullet and text[-1] not in '.!?”"':
         return False
     if sum(w[0].isdigit() for w in words) > len(words) / 3:

@@ -4,6 +4,7 @@ section is empty when it is."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import Connection, Row
@@ -15,6 +16,7 @@ from filings.companies.profile_rules import read_sections
 from filings.companies.profile_sentences import Found, Issuer
 from filings.core.markets import DOCUMENT_FORMATS, TEXT
 
+CURRENT_REPORTS = ("8-K", "6-K")
 # Why a document gives a section nothing, in the words of what was looked for.
 REASONS = {
     "overview": "no sentence of it says what the company does (no 'in brief', 'about' or "
@@ -42,7 +44,12 @@ def document_blocks(conn: Connection, filing: Row[Any]) -> list[Block]:
     markdown, or a PDF's lines)."""
     units = queries.filing_text_units(conn, filing.id)
     if units:
-        return blocks_of_units(units, filing.accession_number or filing.docid or "")
+        blocks = blocks_of_units(units, filing.accession_number or filing.docid or "")
+        if (filing.form or "").startswith(CURRENT_REPORTS):
+            # an 8-K (6-K) is its press release with a cover: read as a release is, not by the
+            # items of a 10-K (its "Item 2.02" and "EX-99.1" are no business or risk part)
+            return [replace(block, section="") for block in blocks]
+        return blocks
     pages = read_pages(conn, filing)
     return blocks_of_pages(pages, markdown=filing.document_format == TEXT.key)
 
@@ -90,6 +97,7 @@ def store_profile(conn: Connection, filing: Row[Any]) -> bool:
     blocks = document_blocks(conn, filing)
     issuer = Issuer.of(filing.company_name, filing.display_name)
     lines = document_lines(read_pages(conn, filing))
-    found = read_sections(blocks, issuer, lines) if blocks else {}
-    wanted = [_record(name, found, filing.language or "en") for name in found]
+    language = filing.language or "en"
+    found = read_sections(blocks, issuer, lines, language) if blocks else {}
+    wanted = [_record(name, found, language) for name in found]
     return queries.replace_profile_sections(conn, filing.id, filing.company_pk, wanted)

@@ -123,7 +123,8 @@ PERFORMANCE = re.compile(
     r"\b(increased|decreased|grew|declined|decline|rose|fell|improved|weakened|amounted to|"
     r"totall?ed|affected|impacted|negative(ly)?|positive(ly)?|growth was|driven (primarily )?by|"
     r"was sek|were sek|was eur|were eur|organic(ally)?|year-on-year|yoy|compared (to|with) "
-    r"(the )?(previous|last|prior)|ökade|minskade|kasvoi|laski|heikkeni|parani)\b",
+    r"(the )?(previous|last|prior)|ökade|minskade|växte|uppgick|förbättrades|försämrades|"
+    r"jämfört med|kasvoi|laski|heikkeni|parani|pysyi|supistui|vertailukau\w*|edellisvuo\w*)\b",
     re.IGNORECASE,
 )
 # Sentences and headings about the workforce: its strategy is not the company's.
@@ -163,8 +164,11 @@ CUES: dict[str, re.Pattern[str]] = {
     ),
     "products_services": re.compile(
         r"\b(products?|services|solutions|offerings?|portfolio|brands?|platforms?|segments?|"
-        r"business areas?|divisions?|(?<!intellectual )properties|produkter|tjänster|lösningar|"
-        r"fastigheter|tuotteet|palvelut|ratkaisut|kiinteistöt)\b",
+        r"business areas?|divisions?|(?<!intellectual )properties)\b|"
+        # Swedish and Finnish, also as the last part of a compound ("automationslösningar",
+        # "kunnossapitopalveluja", "ohjausjärjestelmiä")
+        r"(produkt|tjänst|lösning|fastighet|tuotte|palvelu|ratkaisu|kiinteistö|järjestelm|"
+        r"laitte)\w*",
         re.IGNORECASE,
     ),
     "customers": re.compile(
@@ -213,7 +217,12 @@ OUTLOOK_STATEMENT = re.compile(
 # Who buys, as the industries an offering is for: "solutions for water-intensive industries".
 INDUSTRIES_SERVED = re.compile(
     r"\b(solutions|products|services|equipment|technolog\w+|supplier|supplying)\b[^.]{0,80}\b(for|"
-    r"to) (the )?([\w-]+,? ){1,6}(industries|industry|sectors)\b",
+    r"to) (the )?([\w-]+,? ){1,6}(industries|industry|sectors)\b|"
+    # "lösningar ... till fordons- och verkstadsindustrin", "ratkaisuja ... teollisuudelle"
+    r"\b(lösning\w*|produkt\w*|tjänst\w*|utrustning)\b[^.]{0,80}\b(till|för|åt) ([\w-]+,? ){0,5}"
+    r"[\w-]*(industrin|industrier|branschen|sektorn)\b|"
+    r"\b(ratkaisu\w*|tuott\w*|palvelu\w*|laitte\w*|järjestelm\w*)\b[^.]{0,80}"
+    r"(teollisuudelle|teollisuuden tarpeisiin|toimialoille)\b",
     re.IGNORECASE,
 )
 # Sentences that answer a section outright, wherever they stand.
@@ -230,7 +239,16 @@ STRONG: dict[str, re.Pattern[str]] = {
         r"(our|its|these|the company’s|the company's|the group’s|the group's) customers (include|"
         r"are|range)|(customers|clients) (include|such as|ranging from)|concentration of (credit )?"
         r"risk|\bamong (our|its|the company’s|the company's|[\w-]+[’']s) (customers|clients) "
-        r"(are|is)\b",
+        r"(are|is)\b|"
+        # Swedish: "Bland kunderna finns ...", "Våra kunder är ...", "säljer ... till företag"
+        r"\b(bland (våra |dess |bolagets |koncernens )?kunder(na)?|(våra|dess|bolagets|"
+        r"koncernens) kunder|kunderna|kundbasen)\b[^.]{0,20}\b(finns|är|utgörs|består|"
+        r"återfinns|inkluderar)\b|\bsäljer\b[^.]{0,60}\btill (\w+ )?(kunder|företag|"
+        r"konsumenter|återförsäljare|grossister|industri\w*)\b|"
+        # Finnish: "sen asiakkaita ovat ...", "asiakkaisiin kuuluu ...", "myy ... yrityksille"
+        r"\b(asiakkai(ta|mme|nsa|siin|siimme)|asiakkaat|asiakkaamme|asiakaskunta\w*)\b[^.]{0,20}"
+        r"\b(ovat|on|koostuu|muodostuu|kuuluu|kuuluvat)\b|\bmyy\w*\b[^.]{0,60}(asiakkaille|"
+        r"yrityksille|kuluttajille|jälleenmyyjille|tukkureille|teollisuudelle)\b",
         re.IGNORECASE,
     ),
     "geography": re.compile(
@@ -289,7 +307,12 @@ NOT_A_STRATEGY = re.compile(
     re.IGNORECASE,
 )
 # The words after a list of names a sentence gives: "the X, Y and Z segments".
-SEGMENT_KINDS = re.compile(r"\b(segments?|business areas?|divisions?|business units?)\b")
+SEGMENT_KINDS = re.compile(
+    r"\b(segments?|business areas?|divisions?|business units?|affärsområde(t|n|na)?|"
+    r"segment(et|en)|divisionen|divisioner(na)?)\b|"
+    # Finnish: "Automaatio-liiketoiminta-alue", "liiketoiminta-alueen", "segmentin"
+    r"\bliiketoiminta-alue\w*|\bsegmenti\w*|\bdivisioon\w*"
+)
 SEGMENT_TABLE = re.compile(
     r"^(analysis of (net )?(revenues?|sales)|(revenue|sales) analysis)$|"
     r"\b(revenues?|net sales|sales|orders received|order intake|omsättning|intäkter|"
@@ -308,6 +331,13 @@ DEFINITION = re.compile(
     r"unless (otherwise stated|the context)|refer(s)? to the|as used in this",
     re.IGNORECASE,
 )
+# How the issuer measures its results (non-GAAP, alternative performance measures): no part of
+# what it does.
+MEASURES = re.compile(
+    r"\b(these|such|those|financial|performance|non-gaap|non-ifrs) measures?\b|"
+    r"\bnon-(gaap|ifrs)\b|alternativa nyckeltal|vaihtoehtoiset tunnusluvut",
+    re.IGNORECASE,
+)
 REFERRAL = re.compile(
     r"^with reference to|^(please )?(refer|see)\b|for (more|further) information|"
     r"described in (more detail|the "
@@ -319,7 +349,9 @@ PLACE_WORD = re.compile(r"\b[A-ZÅÄÖ][\w’'.-]+(?:\s+[A-ZÅÄÖ][\w’'-]+){0
 WHAT_IT_IS = re.compile(
     r"\b(is|are) (a|an|the|one of the) ([\w-]+ ){0,5}(leader|leading|company|group|provider|"
     r"supplier|manufacturer|producer|operator|developer|retailer|player|specialist|owner|"
-    r"retailers?|companies)\b|\bär (en|ett) |\bon (\w+ ){0,3}(yhtiö|konserni|johtava)",
+    r"retailers?|companies|holding company|conglomerate|(collection|family|portfolio) of "
+    r"(\w+ )?(businesses|companies|brands))\b|"
+    r"\bär (en|ett) |\bon (\w+ ){0,3}(yhtiö|konserni|johtava)",
     re.IGNORECASE,
 )
 # "As one of the Nordic region's leading suppliers of ..., we help ...".
@@ -342,7 +374,8 @@ SAYS_WHAT = re.compile(
     r"\b(includes?|including|consists? of|comprises?|offers?|provides?|develops?|designs?|"
     r"manufactures?|produces?|sells?|supplies|delivers?|serves?|markets?|operates?|is (a|an|the)|"
     r"are (a|an|the)|focus(es|ed)? on|specializ\w+|specialis\w+|erbjuder|tillhandahåller|"
-    r"utvecklar|tillverkar|tarjoaa|valmistaa|kehittää)\b",
+    r"utvecklar|tillverkar|levererar|säljer|tarjoaa|tarjoavat|valmistaa|kehittää|toimittaa|"
+    r"myy)\b",
     re.IGNORECASE,
 )
 NOT_AN_OFFERING = re.compile(

@@ -12,6 +12,7 @@ from filings.companies.profile import (
     SOURCE,
     choose_sections,
     geography_breakdown,
+    geography_tags,
     language_of,
     present,
     updated_at,
@@ -202,8 +203,8 @@ def profile(
     records = queries.profile_records(conn, [d.id for d in documents])
     chosen = choose_sections(documents, records, locale)
     sections = {name: present(name, chosen[name], locale, include_full_text) for name in SECTIONS}
-    geography_tags, breakdown = geography_breakdown(conn, resolved.pk)
-    sections["geography"]["tags"] = geography_tags
+    stored_tags, breakdown = geography_breakdown(conn, resolved.pk)
+    sections["geography"]["tags"] = geography_tags(sections["geography"], stored_tags, locale)
     if breakdown:
         sections["geography"]["breakdown"] = breakdown
         sections["geography"]["reason"] = None
