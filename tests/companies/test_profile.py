@@ -17,8 +17,9 @@ from filings.companies.geography import places_in
 from filings.companies.place_names import local_place
 from filings.companies.profile_customers import who_buys
 from filings.companies.profile_document import blocks_of_pages, contents_pages, pdf_item_heading
+from filings.companies.profile_items import listed_in_sentences
 from filings.companies.profile_rules import read_sections
-from filings.companies.profile_sentences import Found, Issuer, split_sentences
+from filings.companies.profile_sentences import Found, Issuer, Sentence, split_sentences
 from filings.companies.service import CompanyDirectory
 from filings.companies.service import profile as profile_service
 from filings.db.engine import Database, make_engine
@@ -1064,3 +1065,26 @@ def test_measures_are_no_segments_of_an_unseen_issuer(corpus: Path) -> None:
     names = {i.name for i in found["products_services"].items}
     assert "Las Vegas Strip Resorts" in names
     assert not names & {"GAAP", "Adjusted Property EBITDAR", "Reportable segment net revenues"}
+
+
+def test_an_unseen_issuers_brands_listed_in_its_release(corpus: Path) -> None:
+    """Foot Locker's 8-K release: "a portfolio of brands including Foot Locker, Kids Foot
+    Locker, Champs Sports, Eastbay, atmos, WSS, and Sidestep" lists its products."""
+    name = "FOOTLOCKER_2022_8K_dated_2022-08-19.pdf"
+    path = next(p for p in _financebench_documents(corpus) if p.name == name)
+    items = _unseen_sections(path)["products_services"].items
+    brands = ["Foot Locker", "Kids Foot Locker", "Champs Sports", "Eastbay", "atmos", "WSS"]
+    assert [(i.name, i.part_of) for i in items] == [(b, "brands") for b in [*brands, "Sidestep"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "brands"),
+    [
+        ("The Company markets a family of brands such as Coca-Cola, Sprite and Fanta.", 3),
+        ("Koncernen har en portfölj av varumärken som Arla, Bregott och Castello.", 3),
+        # the sentence goes on after "including": no list of names
+        ("It sells a portfolio of brands including beverages sold in more than 200 countries.", 0),
+    ],
+)
+def test_brands_a_sentence_lists(text: str, brands: int) -> None:
+    assert len(listed_in_sentences([Sentence(text, "p_1", 1, 0, "", ())])) == brands

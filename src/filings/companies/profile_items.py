@@ -210,13 +210,25 @@ _FOLLOWING_LIST = re.compile(
 )
 
 
+# "a portfolio of brands including Foot Locker, Kids Foot Locker, Champs Sports, ... and
+# Sidestep", "brands such as X, Y and Z", "varumärken som X, Y och Z"
+_BRAND_LIST = re.compile(
+    r"\b(portfolio|family|range|house) of (\w+ )?brands,?\s+(including|such as|like|comprising)"
+    r"\s+(?P<list>[^.;:()]+)|\bvarumärken(a)?\s+(som|såsom)\s+(?P<sv>[^.;:()]+)",
+    re.IGNORECASE,
+)
+
+
 def listed_in_sentences(sentences: list[Sentence]) -> list[Item]:
     """The names a sentence lists after "the following categories:" or "four business areas:",
-    in the business description."""
+    or a portfolio of brands it names, in the business description."""
     items: list[Item] = []
     for s in sentences:
+        if not in_items(s, "item_1"):
+            continue
+        items += _brands(s)
         match = _FOLLOWING_LIST.search(s.text)
-        if match is None or not in_items(s, "item_1"):
+        if match is None:
             continue
         listed, kind = match["list"] or match["structure"], match.group(3) or match["kind"]
         parts = re.split(r";\s*(?:and\s+)?|,\s*(?:and\s+)?(?=[A-Z])|\s+and\s+(?=[A-Z])", listed)
@@ -225,6 +237,20 @@ def listed_in_sentences(sentences: list[Sentence]) -> list[Item]:
             if 1 <= len(name.split()) <= 8 and classify(name) is None:
                 items.append(Item(name, s.page_id, s.page_number, kind.lower()))
     return items
+
+
+def _brands(s: Sentence) -> list[Item]:
+    """The brands a sentence lists (each of one to four words, no figures)."""
+    match = _BRAND_LIST.search(s.text)
+    if match is None:
+        return []
+    parts = re.split(r",\s*(?:and\s+|och\s+)?|\s+(?:and|och)\s+", match["list"] or match["sv"])
+    names = [p.strip(" .") for p in parts]
+    if len(names) < 2 or not all(
+        1 <= len(n.split()) <= 4 and not re.search(r"\d", n) for n in names
+    ):
+        return []  # no list of names: a sentence going on after "including"
+    return [Item(n, s.page_id, s.page_number, "brands") for n in names]
 
 
 # A paragraph that speaks of the segment its heading names: "The division's average price".
