@@ -15,11 +15,12 @@ from sqlalchemy import Connection, select
 from filings.companies.extraction import extract_filing
 from filings.companies.geography import places_in
 from filings.companies.place_names import local_place
-from filings.companies.profile_customers import who_buys
+from filings.companies.profile_customers import customers, who_buys
 from filings.companies.profile_document import blocks_of_pages, contents_pages, pdf_item_heading
 from filings.companies.profile_items import listed_in_sentences
+from filings.companies.profile_locale import tags_of
 from filings.companies.profile_rules import read_sections
-from filings.companies.profile_sentences import Found, Issuer, Sentence, split_sentences
+from filings.companies.profile_sentences import Found, Issuer, Item, Sentence, split_sentences
 from filings.companies.service import CompanyDirectory
 from filings.companies.service import profile as profile_service
 from filings.db.engine import Database, make_engine
@@ -154,7 +155,10 @@ FACTS = [
     ("Atlas Copco", "overview", "Our four business areas offer compressed air and gas"),
     ("Atlas Copco", "products_services", "The Compressor Technique business area provides"),
     ("Atlas Copco", "accounting", "prepared in accordance with IAS 34 Interim Financial Reporting"),
-    ("Atlas Copco", "risks", "ability to identify, analyze and manage risks is crucial"),
+    ("Atlas Copco", "risks", "results in a variety of risks and opportunities geographically"),
+    ("Atlas Copco", "risks", "Risk areas include compliance risks, external exposure risks"),
+    # Lifco Annual Report 2019, note 3: the risks it is exposed to, not how they are analysed.
+    ("Lifco", "risks", "the Group is exposed to a wide range of financial risks: market risk"),
     # Ericsson Q3 2025: risk factors (page 12), Note 1 (page 24), the outlook (page 1).
     ("Ericsson", "risks", "Ericsson is exposed to a number of risks in its activities."),
     ("Ericsson", "accounting", "Interim Financial Reporting"),
@@ -238,6 +242,17 @@ FACTS = [
 # Sentences a section once held that do not answer it (issue 27): filler that only mentions
 # customers, other companies' and lawsuits' places, laws, pension assets and financing.
 NOT_IN = [
+    # how risks are managed, and reassurance, state no risk (Atlas Copco Q3 2025 page 13, Lifco
+    # 2019 note 3, Tele2 Q3 2025 page 15)
+    ("Atlas Copco", "risks", "ability to identify, analyze and manage risks is crucial"),
+    ("Atlas Copco", "risks", "The Group’s risk management approach follows the decentralized"),
+    ("Lifco", "risks", "Measures aimed at minimising the identified risks"),
+    ("Tele2", "risks", "we have a solid balance sheet"),
+    ("Tele2", "risks", "We are convinced that we are able to navigate"),
+    # a period's sales by market area is no statement of where Ericsson sells
+    ("Ericsson", "geography", "Organic sales declined by -2%, with growth in three"),
+    # revenue recognition is accounting, not who the customers are (Alphabet 10-K FY2024, Item 7)
+    ("GOOGL", "customers", "on a gross basis, that is, the amounts billed to our customers"),
     ("GOOGL", "overview", "As our founders Larry and Sergey wrote"),
     ("ADBE", "overview", "registered trademarks"),
     ("ADBE", "overview", "We use these measures to help us make budgeting decisions"),
@@ -1025,6 +1040,18 @@ UNSEEN = [
     ("BOEING_2022_10K.pdf", "geography", "square feet of floor space", False),
     # nor are the places of its competitors
     ("MGMRESORTS_2022_10K.pdf", "geography", "encounter competition from major gaming", False),
+    # a business, partnership or joint venture called strategic is no strategy
+    ("GENERALMILLS_2022_10K.pdf", "strategy", "50 percent interests in two strategic joint", False),
+    ("VERIZON_2022_10K.pdf", "strategy", "manage as strategic business units", False),
+    ("GENERALMILLS_2022_10K.pdf", "strategy", "We are executing our Accelerate strategy", True),
+    # revenue recognition is no statement of who the customers are
+    (
+        "ACTIVISIONBLIZZARD_2019_10K.pdf",
+        "customers",
+        "sold to customers with a “street date”",
+        False,
+    ),
+    ("ACTIVISIONBLIZZARD_2019_10K.pdf", "customers", "No other customer accounted for 10%", True),
     # a release's closing paragraph says what the company does without an "About" heading
     (
         "FOOTLOCKER_2022_8K_dated_2022-08-19.pdf",
@@ -1043,6 +1070,10 @@ ISSUERS = {
     "AMCOR": "Amcor plc",
     "BOEING": "BOEING CO",
     "MGMRESORTS": "MGM Resorts International",
+    "GENERALMILLS": "GENERAL MILLS INC",
+    "VERIZON": "VERIZON COMMUNICATIONS INC",
+    "ACTIVISIONBLIZZARD": "ACTIVISION BLIZZARD, INC.",
+    "COCACOLA": "COCA COLA CO",
 }
 
 
@@ -1088,3 +1119,40 @@ def test_an_unseen_issuers_brands_listed_in_its_release(corpus: Path) -> None:
 )
 def test_brands_a_sentence_lists(text: str, brands: int) -> None:
     assert len(listed_in_sentences([Sentence(text, "p_1", 1, 0, "", ())])) == brands
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "tags"),
+    [
+        # a short word is a whole word: no war in awareness, software or toward
+        ("risks", "a high awareness of risks, software defects and a move toward cloud", []),
+        ("risks", "wars and armed conflicts", ["geopolitical"]),
+        ("risks", "changes in taxation and tax rates", ["taxes"]),
+        # a longer one is found inside words, as in Swedish and Finnish compounds
+        ("products", "microprocessors and chips for servers", ["semiconductors"]),
+        ("products", "handverktyg och tools", ["tools"]),
+    ],
+)
+def test_tags_of_words_in_the_text(kind: str, text: str, tags: list[str]) -> None:
+    assert tags_of(kind, text) == tags
+
+
+def test_segments_named_after_who_buys_are_the_customers_items() -> None:
+    names = ["Sweden Consumer", "Commercial Airplanes", "Consumer Electronics"]
+    names += ["North America Retail", "Corporate", "Enterprise", "Entertainment, retail and other"]
+    segments = [Item(name, "p_1", 1) for name in names]
+    kinds = [i.name for i in customers([], segments).items]
+    assert kinds == ["Sweden Consumer", "North America Retail", "Enterprise"]
+
+
+def test_an_unseen_issuers_critical_estimates_without_a_tables_columns(corpus: Path) -> None:
+    """Coca-Cola's 10-K 2017, Item 7 "Critical Accounting Policies and Estimates": its estimates
+    by their headings; a table's column headings ("Carrying", "Fair", "Value") are none of them,
+    and took the places of real ones before. Its strategy part names no "the plans"."""
+    name = "COCACOLA_2017_10K.pdf"
+    path = next(p for p in _financebench_10ks(corpus) if p.name == name)
+    found = _unseen_sections(path)
+    estimates = {i.name for i in found["accounting"].items}
+    assert {"Revenue Recognition", "Pension Plan Valuations"} <= estimates
+    assert not estimates & {"Carrying", "Fair", "Value", "Overview"}
+    assert all(i.name[:1].isupper() for i in found["strategy"].items)

@@ -95,11 +95,11 @@ _PERIOD = re.compile(
     r"favou?rabl[ey]|soft\w*|investment activity)\b",
     re.IGNORECASE,
 )
-# Segments named after who buys them.
+# Segments named after who buys them: the kind of buyer ends the name ("Sweden Consumer",
+# "North America Retail", "Enterprise"; not "Commercial Airplanes" or "Consumer Electronics").
 _CUSTOMER_KIND = re.compile(
-    r"\b(consumer|consumers|business|enterprise|enterprises|wholesale|retail|private|public|"
-    r"residential|commercial|corporate|b2b|b2c|kuluttaja\w*|yritys\w*|företag|privat\w*|"
-    r"konsument\w*)\b",
+    r"\b(consumers?|business|enterprises?|wholesale|retail|private|public|residential|b2b|b2c|"
+    r"kuluttaja\w*|yritys\w*|företag|privat\w*|konsument\w*)$",
     re.IGNORECASE,
 )
 
@@ -122,12 +122,29 @@ def _names_a_kind(text: str) -> bool:
     return False
 
 
+# How sales to customers are accounted for (revenue recognition): accounting, not who the
+# customers are; their concentration still counts, and so do whom receivables are from.
+_ACCOUNTED = re.compile(
+    r"\brecogni[sz]\w*|recorded as (revenues?|a reduction)|variable consideration|performance "
+    r"obligations?|on a (gross|net) basis|street date|accounted for as\b|portfolio approach|"
+    r"judge?ment in|intäktsredovisning|tuloutu\w*",
+    re.IGNORECASE,
+)
+_CONCENTRATION = re.compile(
+    r"\d+\s?(%|per ?cent)|ten per ?cent|no (single|individual|one|other) customer|largest "
+    r"customers?|concentration|single customer",
+    re.IGNORECASE,
+)
+
+
 def who_buys(text: str) -> int:
     """How well a sentence says who the customers are: 2 outright (concentration, whom the
     issuer sells to, the industries it serves), 1 by naming them (their kind, their number, an
     agreement to supply one), 0 not at all. Customers the period's changes name ("lower
     investment among automotive customers") and an acquired company's customers are not the
     issuer's description of its own."""
+    if _ACCOUNTED.search(text) and not _CONCENTRATION.search(text):
+        return 0
     if STRONG["customers"].search(text):
         return 2
     if re.search(r"\b(acquir|divest)\w*", text, re.IGNORECASE):

@@ -10,6 +10,7 @@ import re
 from filings.companies.geography import classify
 from filings.companies.geography_tables import DocumentLine
 from filings.companies.profile_document import Block, one_page
+from filings.companies.profile_locale import tags_of
 from filings.companies.profile_sentences import Item, Sentence, in_items, split_sentences, unique
 from filings.companies.profile_vocabulary import (
     FURNITURE,
@@ -370,9 +371,15 @@ def critical_estimates(blocks: list[Block]) -> list[Item]:
         ):
             inside = None
             continue
-        if not _NOT_AN_ESTIMATE.search(text):
+        if not _NOT_AN_ESTIMATE.search(text) and not _table_word(text):
             items.append(Item(text, block.page_id, block.page_number, inside))
     return unique(items + _run_in_estimates(blocks))
+
+
+def _table_word(text: str) -> bool:
+    """A one-word heading that is a table's column ("Carrying", "Fair", "Value") or a part's
+    ("Overview"), not an estimate: one word that is no plural and names no accounting topic."""
+    return len(text.split()) == 1 and not text.endswith("s") and not tags_of("accounting", text)
 
 
 # A paragraph that opens with its subject's name and a colon: "Income Taxes: The Company ...".
@@ -425,6 +432,7 @@ def named_strategies(blocks: list[Block]) -> list[Item]:
         lead = split_sentences(block.text)[0].lstrip("•· ")
         if (
             2 <= len(lead.split()) <= 9
+            and lead[:1].isupper()  # not the tail of a sentence a page cut ("the plans.")
             and (lead.endswith(".") or block.kind == "item")
             and not re.search(r"\d", lead)
             and not OFF_TOPIC.search(lead)

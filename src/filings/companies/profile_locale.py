@@ -8,6 +8,9 @@ and tags are shown in the locale asked for, whatever language the text is in.
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
 TAGS: dict[str, dict[str, tuple[str, ...]]] = {
     "products": {
         "smartphones": ("smartphone",),
@@ -58,7 +61,7 @@ TAGS: dict[str, dict[str, tuple[str, ...]]] = {
         "macroeconomic": ("economic", "inflation", "recession"),
         "currency": ("currency", "exchange rate"),
         "interest rates": ("interest rate",),
-        "taxes": ("tax",),
+        "taxes": ("tax", "taxation"),
         "climate": ("climate", "weather"),
         "key personnel": ("key personnel", "key employee"),
         "customer concentration": ("concentration", "limited number of customers"),
@@ -272,8 +275,19 @@ def tags_of(kind: str, text: str) -> list[str]:
     return [
         tag
         for tag, words in TAGS[kind].items()
-        if any(w in low for w in (*words, *LOCAL_WORDS.get(tag, ())))
+        if any(_word(w).search(low) for w in words)
+        or any(w in low for w in LOCAL_WORDS.get(tag, ()))  # Swedish and Finnish compounds
     ]
+
+
+@lru_cache(maxsize=1024)
+def _word(word: str) -> re.Pattern[str]:
+    """An English vocabulary word anywhere in a word ("processor" in "microprocessors"); a short
+    one only whole or plural ("tools", "chips"), so "war" is not in "awareness", "software" or
+    "warranty"."""
+    if len(word) <= 4:
+        return re.compile(rf"\b{re.escape(word)}(s|es)?\b")
+    return re.compile(re.escape(word))
 
 
 def translate_tags(tags: list[str], locale: str) -> list[str]:

@@ -45,6 +45,7 @@ from filings.companies.profile_items import (
     segment_headings,
     segment_rows,
 )
+from filings.companies.profile_locale import tags_of
 from filings.companies.profile_sentences import (
     Found,
     Issuer,
@@ -75,8 +76,10 @@ from filings.companies.profile_vocabulary import (
     PERFORMANCE,
     PLACE_WORD,
     PRESENT_IN,
+    REASSURANCE,
     REFERRAL,
     RISK_FACTOR,
+    RISK_MANAGEMENT,
     RISK_PREAMBLE,
     SAYS_WHAT,
     SECTIONS,
@@ -239,6 +242,8 @@ def geography(sentences: list[Sentence], language: str = "en") -> Found:
     def rank(s: Sentence) -> int:
         if not _not_risk_factor(s) or s.section.startswith("item_7a") or _other_part(s):
             return 0
+        if PERFORMANCE.search(s.text) and re.search(r"\d", s.text):
+            return 0  # a period's change by market area ("growth in three of four market areas")
         places = _places_named(s.text, language)
         present = not s.section and places >= 3 and bool(PRESENT_IN.search(s.text))
         strong = present or bool(STRONG["geography"].search(s.text))
@@ -360,12 +365,23 @@ def risks(blocks: list[Block], sentences: list[Sentence]) -> Found:
     under = [
         s
         for s in sentences
-        if is_under(s, "risks", 1) and not s.section and not REFERRAL.search(s.text)
+        if is_under(s, "risks", 1)
+        and not s.section
+        and not REFERRAL.search(s.text)
+        and not _no_risk_stated(s.text)
     ]
     referrals = [s for s in sentences if is_under(s, "risks", 1) and REFERRAL.search(s.text)]
     chosen = (under or referrals)[: KEEP["risks"]]
     kinds = risk_kinds(blocks)
     return Found(chosen, kinds, heading_of(chosen))
+
+
+def _no_risk_stated(text: str) -> bool:
+    """A sentence of a risk part that states no risk: how risks are managed (unless it names
+    their kinds), or reassurance ("we have a solid balance sheet")."""
+    if REASSURANCE.search(text):
+        return True
+    return bool(RISK_MANAGEMENT.search(text)) and not tags_of("risks", text)
 
 
 def _risk_leads(blocks: list[Block], chosen: list[Sentence]) -> list[Sentence]:

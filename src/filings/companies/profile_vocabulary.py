@@ -272,7 +272,11 @@ STRONG: dict[str, re.Pattern[str]] = {
     "strategy": re.compile(
         r"\b(our|its|the group’s|the group's|the company’s|the company's) (targets?|goals?|aims?|"
         r"ambitions?|objectives?) (is|are|of|for|to)\b|\b(we|our|the company|the group)\b[^.]{0,40}"
-        r"\bstrateg|\b(is|are) focused on (expanding|growing|developing|building|creating|"
+        # a strategy, not a business, partnership or joint venture called strategic
+        r"\bstrateg(y|ies|ic (priorit|plans?\b|goals?|objectives?|initiatives?|direction|focus|"
+        r"pillars?|ambitions?|agenda)|ic(ally)? (important )?(acquisitions?|investments?|steps?|"
+        r"moves?))|\b(is|are) focused on (expanding|growing|developing|"
+        r"building|creating|"
         r"delivering|becoming|improving|strengthening)|"
         r"\b(our|its|the group’s|the group's|the company’s|the company's) (strategy|mission|"
         r"vision|purpose|strategic (priorities|direction))\b|financial targets?|long-term "
@@ -331,6 +335,21 @@ DEFINITION = re.compile(
     r"unless (otherwise stated|the context)|refer(s)? to the|as used in this",
     re.IGNORECASE,
 )
+# How risks are managed, and reassurance: no risk the issuer states.
+RISK_MANAGEMENT = re.compile(
+    r"risk management|manag(e|es|ing) (the |these |its |our |such )?risks|(identif\w+|assess\w+|"
+    r"analy[sz]\w+)[^.]{0,40}\brisks\b|risks? (assessment|analys[ie]s|process|protocol|"
+    r"mitigation|owners?|taking)\b|measures aimed at|awareness of risks|\brisks\b[^.]{0,40}\b(are|"
+    r"is|have been) (\w+ ){0,2}(identified|assessed|analy[sz]ed|managed|addressed|evaluated|"
+    r"monitored|reviewed|defined)\b|riskhantering|hantera risker|riskienhallin\w*|"
+    r"hallita riskejä",
+    re.IGNORECASE,
+)
+REASSURANCE = re.compile(
+    r"\bwe are (convinced|confident)\b|solid (balance sheet|financial position)|resilient "
+    r"business model|(able|well equipped|well[- ]positioned) to (navigate|manage|handle)",
+    re.IGNORECASE,
+)
 # How the issuer measures its results (non-GAAP, alternative performance measures): no part of
 # what it does.
 MEASURES = re.compile(
@@ -341,7 +360,8 @@ MEASURES = re.compile(
 REFERRAL = re.compile(
     r"^with reference to|^(please )?(refer|see)\b|for (more|further) information|"
     r"described in (more detail|the "
-    r"annual report|note)|are described in|(is|are) (available|presented|shown) in note",
+    r"annual report|note)|are described in|(is|are) (available|presented|shown) in note|"
+    r"(is|are) (described|set out|presented|shown) below",
     re.IGNORECASE,
 )
 PLACE_WORD = re.compile(r"\b[A-ZÅÄÖ][\w’'.-]+(?:\s+[A-ZÅÄÖ][\w’'-]+){0,3}")
