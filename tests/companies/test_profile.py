@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -983,8 +984,10 @@ def _financebench_10ks(corpus: Path) -> list[Path]:
     return _financebench_documents(corpus, "10-K")
 
 
+@cache
 def _unseen_sections(path: Path) -> dict[str, Found]:
-    """The profile sections of one of FinanceBench's PDFs, its registrant's name as the issuer."""
+    """The profile sections of one of FinanceBench's PDFs, its registrant's name as the issuer
+    (read once per document for the session's many checks)."""
     issuer = Issuer.of(ISSUERS[path.name.split("_")[0]])
     return read_sections(blocks_of_pages(pdf_pages(path), markdown=False), issuer)
 
