@@ -61,6 +61,7 @@ _NOT_A_LEVEL = re.compile(
 _SHARE_WORDS = re.compile(r"%|\bshare\b|\bper\s*cent\b|\bandel\b|\bosuus\b", re.IGNORECASE)
 _TOTAL = re.compile(
     r"^(total|totalt|summa|yhteensä|group\s+total|koncernen\s+totalt|konserni\s+yhteensä|"
+    r"consolidated|"
     r"net\s+sales|(net\s+)?(operating\s+)?revenues?|nettoomsättning|liikevaihto)\b",
     re.IGNORECASE,
 )
@@ -364,8 +365,10 @@ def _blocks(lines: list[DocumentLine]) -> list[_Block]:
 
 def _without_footnote_marks(rows: list[_Row]) -> None:
     """A footnote mark after a label ("EMEA (1) 897 692 ...") is no value: a row with one value
-    more than the block's other rows, the first a digit in brackets, loses it."""
-    widths = Counter(len(r.tokens) for r in rows)
+    more than the block's rows without a mark (most of them, or only its total when every place
+    has one), the first a digit in brackets, loses it."""
+    bare = [r for r in rows if not _FOOTNOTE.fullmatch(r.tokens[0])]
+    widths = Counter(len(r.tokens) for r in bare or rows)
     common = widths.most_common(1)[0][0]
     for row in rows:
         if len(row.tokens) == common + 1 and _FOOTNOTE.fullmatch(row.tokens[0]):
@@ -703,10 +706,60 @@ def _parents(row: _Row, marked: dict[str, list[str]], table: GeoTable) -> str:
     return plain[-1] if plain else ""
 
 
+# A table row as the EDGAR reader renders an HTML table (an HTML document added by manifest):
+# `label: heading value; heading value`, each cell its column's heading and its value.
+_RENDERED = re.compile(r"^(?P<label>[^:;]{1,150}?):\s+(?P<cells>[^:]+)$")
+_RENDERED_CELL = re.compile(
+    r"^(?P<heading>.*?)\s*(?P<value>[$€£]?\s?\(?[-−–]?\d[\d,.]*\)?%?|[-–—])$"
+)
+
+
+def _rendered_row(line: str) -> tuple[str, list[str], list[str]] | None:
+    """A rendered table row as (label, its cells' headings, its values), or None for any other
+    line (prose with a colon: its parts do not each end in a value)."""
+    found = _RENDERED.match(line)
+    if found is None:
+        return None
+    cells = [_RENDERED_CELL.match(cell.strip()) for cell in found["cells"].split("; ")]
+    if not all(cells) or not re.search(r"[A-Za-zÅÄÖåäöÜü]", found["label"]):
+        return None
+    headings = [c["heading"] for c in cells if c]
+    if any(len(h.split()) > 12 for h in headings):
+        return None
+    if len(cells) == 1 and not YEAR.search(headings[0]):
+        return None  # "Revenue: up 5%" is prose
+    return found["label"], headings, [c["value"].replace(" ", "") for c in cells if c]
+
+
+def _header_of(headings: list[str]) -> str:
+    """One header line for a rendered table's columns: the words their headings share first,
+    then what tells each apart ("Year Ended December 31, 2022 2023 2024")."""
+    split = [h.split() for h in headings]
+    shared = 0
+    while all(len(w) > shared + 1 and w[shared] == split[0][shared] for w in split):
+        shared += 1
+    return " ".join([*split[0][:shared], *(" ".join(w[shared:]) for w in split)])
+
+
+def _rendered_lines(line: DocumentLine, before: str | None) -> list[DocumentLine]:
+    """A rendered table row as a label and its values, after a header naming its columns when
+    it is the first row of its table (the line before is no such row); any other line as it
+    is."""
+    row = _rendered_row(line.text)
+    if row is None:
+        return [line]
+    label, headings, values = row
+    lines = [replace(line, text=" ".join([label, *values]))]
+    if any(headings) and (before is None or _rendered_row(before) is None):
+        lines.insert(0, replace(line, text=_header_of(headings)))
+    return lines
+
+
 def document_lines(pages: list[tuple[str, int | None, str]]) -> list[DocumentLine]:
     """The lines of a document's pages (page id, number, text) in reading order; a release's
-    markdown tables become rows of cells, their rule lines dropped."""
-    out = []
+    markdown tables become rows of cells, their rule lines dropped; an HTML table's rendered
+    rows become a header and rows of values, as a PDF prints them."""
+    out: list[DocumentLine] = []
     for page_id, number, text in pages:
         raws = [raw.strip() for raw in text.splitlines() if raw.strip()]
         for index, line in enumerate(raws):
@@ -718,7 +771,8 @@ def document_lines(pages: list[tuple[str, int | None, str]]) -> list[DocumentLin
                 line = " ".join(cell.strip() for cell in line.strip("|").split("|"))
             line = re.sub(r"\*\*|__|^#+\s*", "", line).strip()
             if line:
-                out.append(DocumentLine(line, page_id, number))
+                before = raws[index - 1] if index else None
+                out += _rendered_lines(DocumentLine(line, page_id, number), before)
     return out
 
 

@@ -127,7 +127,15 @@ def _names_a_kind(text: str) -> bool:
 _ACCOUNTED = re.compile(
     r"\brecogni[sz]\w*|recorded as (revenues?|a reduction)|variable consideration|performance "
     r"obligations?|on a (gross|net) basis|street date|accounted for as\b|portfolio approach|"
-    r"judge?ment in|intäktsredovisning|tuloutu\w*",
+    r"judge?ment in|make judge?ments|valuation|contracts with customers|standalone selling|intäktsredovisning|"
+    r"tuloutu\w*",
+    re.IGNORECASE,
+)
+# Whom the issuer competes with: its competitors, not its customers ("We compete with companies
+# that sell advertising to businesses").
+_COMPETES = re.compile(
+    r"\b(we|it|the company|the group) (also )?compete\w*|\bcompetitors?\b|\bcompete (with|"
+    r"against|for)\b|\bkonkurre\w+|\bkilpail\w+",
     re.IGNORECASE,
 )
 _CONCENTRATION = re.compile(
@@ -143,7 +151,7 @@ def who_buys(text: str) -> int:
     agreement to supply one), 0 not at all. Customers the period's changes name ("lower
     investment among automotive customers") and an acquired company's customers are not the
     issuer's description of its own."""
-    if _ACCOUNTED.search(text) and not _CONCENTRATION.search(text):
+    if (_ACCOUNTED.search(text) or _COMPETES.search(text)) and not _CONCENTRATION.search(text):
         return 0
     if STRONG["customers"].search(text):
         return 2

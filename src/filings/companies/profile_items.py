@@ -54,20 +54,41 @@ _CRITICAL = re.compile(
 )
 
 
+# A list item that opens with the name of what it describes: "•Facebook. Facebook helps give
+# people ...", "Threads. Threads is an application for ..."
+_RUN_IN_NAME = re.compile(
+    r"^[•·▪■]?\s*(?P<name>[A-Z][\w&+’'-]*(?:\s+(?:[A-Z0-9][\w&+’'-]*|of|and|&|for)){0,3})\.\s+"
+    r"(?=[A-Z])"
+)
+
+
 def listed_products(blocks: list[Block]) -> list[Item]:
     """The headings under a 10-K's business description's (or a report's) products, services,
-    segments or markets heading, up to a heading of another part of the description."""
+    segments or markets heading, up to a heading of another part of the description; and the
+    names that open the list items under a products heading ("•Facebook. Facebook helps ...")."""
     items: list[Item] = []
     listing: str | None = None
+    products: str | None = None  # the products heading just above, generic or not
     for block in blocks:
         if block.section and block.section != "item_1":
-            listing = None
+            listing = products = None
             continue
         if block.kind != "heading":
+            run_in = _RUN_IN_NAME.match(block.text)
+            listed = block.kind == "item" or block.text.startswith(("•", "·", "▪", "■"))
+            if (
+                products
+                and run_in
+                and listed
+                and not FURNITURE.search(run_in["name"])
+                and classify(run_in["name"]) is None
+            ):
+                items.append(Item(run_in["name"], block.page_id, block.page_number, products))
             continue
         text = block.text.strip("•· ")
+        products = text if HEADINGS["products_services"].search(text) else None
         if TOPICS.search(text) or block.text.lower().startswith("item "):
-            listing = None
+            listing = products = None
         elif HEADINGS["products_services"].search(text) and _generic(text):
             listing = text
         elif (
@@ -99,7 +120,7 @@ _ROW_LABEL = re.compile(r"^(?P<name>[^\d(%]+?)\s+[-−–(]?\d")
 _NOT_A_SEGMENT = re.compile(
     r"^(total|summa|yhteensä|of which|varav|josta|common|other|share|note|change|growth|"
     r"organic|currency|structural|internal|eliminat|övrig|net sales|revenues?|cost|gross|"
-    r"operating|financial|underlying|adjusted)|\b(group|koncernen?|konserni)\b|\s[-–]\s|"
+    r"operating|financial|underlying|adjusted|see)|\b(group|koncernen?|konserni)\b|\s[-–]\s|"
     r"\b(ebit\w*|net intake|thousands|tusental|tuhatta|revenues?|net sales|(non-)?gaap|measures?|"
     r"reconciliation)\b",
     re.IGNORECASE,

@@ -167,6 +167,26 @@ def _descriptive(s: Sentence) -> bool:
     )
 
 
+_ABBREVIATION = re.compile(r"\s*\(\s*[“\"']?([\w&.-]{1,12})[”\"']?\s*\)")
+
+
+def _without_abbreviations(items: list[Item]) -> list[Item]:
+    """Items named once: an abbreviation another item's name gives in brackets ("RL" beside
+    "Reality Labs (RL)") is left out, and so is the bracketed name when the plain one is there
+    ("Reality Labs (RL)" beside "Reality Labs")."""
+    short = {m.group(1).lower() for i in items for m in _ABBREVIATION.finditer(i.name)}
+    plain = {i.name.lower() for i in items}
+    return [
+        i
+        for i in items
+        if i.name.lower() not in short
+        and (
+            _ABBREVIATION.sub("", i.name).lower() == i.name.lower()
+            or _ABBREVIATION.sub("", i.name).lower() not in plain
+        )
+    ]
+
+
 def products(
     blocks: list[Block], lines: list[DocumentLine], sentences: list[Sentence], issuer: Issuer
 ) -> Found:
@@ -178,6 +198,7 @@ def products(
         listed = [i for i in listed if i.name.lower() in known]
     segments += segment_headings(blocks, segments)
     items = unique(listed + segments + lines_under_segments(blocks, segments))
+    items = _without_abbreviations(items)
     firsts = {
         p
         for p in _first_sentences(sentences, {i.name for i in items})

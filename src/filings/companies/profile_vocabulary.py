@@ -22,47 +22,75 @@ SECTIONS = (
 
 # --- headings ---------------------------------------------------------------------------------
 
+# A period's summary ("The year in brief", "Q4 in brief", "Året i korthet", "Vuosi lyhyesti"):
+# how the period went, not what the company is.
+_NOT_A_PERIOD = (
+    r"(?<!year )(?<!quarter )(?<!period )(?<!q1 )(?<!q2 )(?<!q3 )(?<!q4 )(?<!året )"
+    r"(?<!kvartalet )(?<!perioden )(?<!vuosi )(?<!katsauskausi )(?<!neljännes )"
+    r"(?<!vuosineljännes )"
+)
 HEADINGS: dict[str, re.Pattern[str]] = {
     "overview": re.compile(
-        r"\b(in brief|at a glance|about (us|the company|the group)|this is\b|company (background|"
-        r"overview|description|profile)|our company|^overview$|^general$|^introduction$|business "
-        r"concept|business model|^our business$|^the business$|what we do|lyhyesti|i korthet|i "
-        r"sammandrag|^om\b|detta är|affärsidé|affärsmodell|liiketoimintamalli)|"
+        rf"\b({_NOT_A_PERIOD}(in brief|lyhyesti|i korthet)|at a glance|about (us|the company|the "
+        r"group)|this is\b|company (background|overview|description|profile)|our company|"
+        r"^overview$|^general$|^introduction$|business concept|business model|^our business$|"
+        r"^the business$|what we do|who we are|i sammandrag|^om\b|detta är|det här är|"
+        r"affärsidé|affärsmodell|verksamhetsbeskrivning|(allmänt|information) om verksamheten|"
+        r"liiketoimintamalli|liikeidea|liiketoiminnan kuvaus|tietoa meistä|^tämä on\b)|"
         # "About HANZA": about and the issuer's name, not "About the share"
         r"^about (?-i:[A-ZÅÄÖ][\w&.-]*)(\s(?-i:[A-ZÅÄÖ][\w&.-]*)){0,2}$",
         re.IGNORECASE,
     ),
     "products_services": re.compile(
         r"^segments$|\b(products?|services|offerings?|solutions|brands|operating segments?|segment "
-        r"information|segments of business|reportable segments|our businesses|business areas?|"
-        r"business segments|divisions|our markets|markets we serve|portfolio|affärsområden?|"
-        r"produkter|tjänster|erbjudande|liiketoiminta-alue\w*|tuotteet|palvelut|segmentit)\b",
+        r"(information|reporting)|segments of business|reportable segments|our businesses|"
+        r"business areas?|business segments|divisions|our markets|markets we serve|portfolio|"
+        r"affärsområden\w*|affärsområde|produkter|tjänster|erbjudande|divisioner|varumärken|"
+        r"rapportering per segment|liiketoiminta-alue\w*|liiketoimintalinjat|tuotteet|palvelut|"
+        r"tuotemerkit)\b|"
+        # Swedish and Finnish segment notes, also in compounds ("Rörelsesegment",
+        # "Segmentsinformation", "Segmentti-informaatio", "Liiketoimintasegmentit")
+        r"segment(s?information|sredovisning|srapportering|ti\w*|it)\b|\w+segment(en|et|it)?\b",
         re.IGNORECASE,
     ),
     "customers": re.compile(
         r"\b(customers?|clients|markets and distribution|distribution( system)?|sales and "
-        r"marketing|sales channels?|go-to-market|kunder|asiakkaat|hyresgäster|tenants)\b",
+        r"marketing|sales channels?|go-to-market|kunder|kunderna|våra kunder|kundstruktur|"
+        r"kundgrupper|distributionskanaler|försäljningskanaler|asiakkaat|asiakkaamme|"
+        r"asiakasryhm\w*|asiakkai\w*|jakelukanav\w*|myyntikanav\w*|myynti ja jakelu|"
+        r"hyresgäster|tenants)\b",
         re.IGNORECASE,
     ),
     "geography": re.compile(
-        r"\b(geographic(al)? (areas?|information|markets?|data)|market areas?|markets and "
-        r"regions|where we operate|international operations|marknader|marknadsområden|"
-        r"markkina-alueet|maantieteelli)",
+        r"\b(geographic(al)? (areas?|information|markets?|data|segments?)|market areas?|markets "
+        r"and regions|where we operate|international operations|global presence|(sales|revenues?) "
+        r"by (regions?|countr(y|ies)|geograph\w*|markets?)|marknader|marknadsområde\w*|"
+        r"geografisk\w*|per (marknad\w*|region|land)\b|markkina-alue\w*|maantieteelli|"
+        r"(?<!liiketoiminta-)alueittain|maittain|asiakkaan sijainni\w*)",
         re.IGNORECASE,
     ),
     "strategy": re.compile(
         r"strateg|\b(mission|vision|ambitions?|purpose|goals?|objectives|financial targets|targets|"
         r"priorities|outlook|guidance|looking ahead|future prospects|financial policy|"
-        r"framtidsutsikter|utsikter|mål|finansiella mål|näkymät|tavoitteet|ohjeistus)\b",
+        r"mål|finansiella mål|prognos|tavoitteet)\b|"
+        # also as the end of a compound: "Marknadsutsikter", "Markkinanäkymät", "Tulosohjeistus"
+        r"utsikter\b|näkymä(t|n)\b|ohjeistus\b",
         re.IGNORECASE,
     ),
-    "risks": re.compile(r"\brisk|\brisker|\briskit|osäkerhet|epävarmuu", re.IGNORECASE),
+    # risks, also as the end of a compound ("Liiketoimintariskit", "Marknadsrisker"); an
+    # estimate's uncertainty is accounting ("arvioihin liittyvät epävarmuustekijät")
+    "risks": re.compile(
+        r"\brisk|risker|riski|osäkerhet|(?<!arvioihin liittyvät )epävarmuu", re.IGNORECASE
+    ),
     "accounting": re.compile(
-        r"accounting (policies|principles|estimates|judge?ments?)|critical accounting|significant "
-        r"(accounting )?(estimates|judge?ments?)|basis of (preparation|presentation)|estimates and "
-        r"(judge?ments?|assumptions)|use of estimates|new (accounting )?standards|redovisnings"
-        r"principer|värderingsprinciper|bedömningar och uppskattningar|laatimisperiaatteet|"
-        r"laadintaperiaatteet|kirjanpitoperiaatteet|arviot ja harkin",
+        r"accounting (policies|policy|principles|estimates|judge?ments?)|critical accounting|significant (accounting )?(estimates|judge?ments?)|basis "
+        r"of (preparation|presentation)|estimates and (judge?ments?|assumptions)|judge?ments and "
+        r"estimates|use of (estimates|judge?ments)|estimation uncertainty|new (and amended |and "
+        r"revised )?(accounting )?standards|redovisningsprinciper|värderingsprinciper|"
+        r"bedömningar och uppskattningar|uppskattningar och bedömningar|upprättande|nya och "
+        r"ändrade standarder|överensstämmelse med normgivning|laatimisperiaat\w*|"
+        r"laadintaperiaat\w*|laadintaperusta|kirjanpitoperiaat\w*|arviot ja harkin|arvioiden "
+        r"käyttö|uudet ja muutetut standardit",
         re.IGNORECASE,
     ),
 }
@@ -147,7 +175,8 @@ RISK_PREAMBLE = re.compile(
     r"the following (risks|factors|discussion|is a summary)|"
     r"not the only|(should|urge\w*) .{0,30}consider|currently (deem|believe|known)|not presently "
     r"known|not all-inclusive|in evaluating (us|our)|order of importance|if any of the following|"
-    r"involves risks and uncertainties|risks? (and|or) uncertaint\w+ (described|discussed))",
+    r"involves risks and uncertainties|risks? (and|or) uncertaint\w+ (described|discussed)|"
+    r"(discussed|described|set forth) in these risk factors)",
     re.IGNORECASE,
 )
 
@@ -228,18 +257,24 @@ INDUSTRIES_SERVED = re.compile(
 # Sentences that answer a section outright, wherever they stand.
 STRONG: dict[str, re.Pattern[str]] = {
     "customers": re.compile(
-        r"\b(sell|sells|sold|markets|marketed|distribute|distributes|distributed)\b[^.]{0,60}\b"
-        r"(directly )?to "
+        r"(\b(sell|sells|sold|markets|marketed|distribute|distributes|distributed)|\b(revenues?|"
+        r"income) from selling)\b[^.]{0,60}\b(directly )?to "
         r"(our |its )?(customers|consumers|businesses|retailers|distributors|wholesalers|"
-        r"utilities|governments|oems|bottl\w+|dealers)|"
+        r"utilities|governments|oems|bottl\w+|dealers|advertisers|marketers)|"
         r"(customers?|clients|wholesalers|distributors|retailers|resellers|kunder?|asiakk\w*)"
         r"[^.]{0,120}(accounted for|represented|account(s|ed)? for|"
         r"more than (ten|10) per ?cent|\d+\s?(%|per ?cent) of)|(no single|one|a single|largest|"
-        r"two|three|direct|indirect|ten largest|largest single) (customers?|client)|"
+        r"two|three|ten largest|largest single) (customers?|client)|(direct|indirect) "
+        r"(customers|clients)|"
         r"(our|its|these|the company’s|the company's|the group’s|the group's) customers (include|"
         r"are|range)|(customers|clients) (include|such as|ranging from)|concentration of (credit )?"
         r"risk|\bamong (our|its|the company’s|the company's|[\w-]+[’']s) (customers|clients) "
         r"(are|is)\b|"
+        # "our primary customer sets, consisting of consumers, sellers, ...", "our customer base
+        # comprises ..."
+        r"\b(customers?|client) (sets|base|bases|groups|segments|categories)\b,?\s+(consist\w*|"
+        r"compris\w*|includ\w*|(are|is) made up)\b|\b(our|its|their|[\w-]+[’']s) ([\w-]+ ){0,2}"
+        r"(customers|clients) (consist|comprise)\w*\b|"
         # Swedish: "Bland kunderna finns ...", "Våra kunder är ...", "säljer ... till företag"
         r"\b(bland (våra |dess |bolagets |koncernens )?kunder(na)?|(våra|dess|bolagets|"
         r"koncernens) kunder|kunderna|kundbasen)\b[^.]{0,20}\b(finns|är|utgörs|består|"
@@ -406,7 +441,8 @@ NOT_AN_OFFERING = re.compile(
     r"resources|\bmarkets? (is|are|was|were|remains?|remained)\b|cyclical|listed on|"
     # a customer's share of revenue is the customers' concentration, not an offering
     r"represented (approximately )?\d|economic characteristics|quantitative (limits|thresholds)|"
-    r"\bpatents?\b|discontinued operations",
+    r"\bpatents?\b|discontinued operations|goodwill|intangible assets|acquired assets|"
+    r"transactions between|inter-?segment|accounting policies",
     re.IGNORECASE,
 )
 NOT_WHERE_IT_SELLS = re.compile(
@@ -414,7 +450,7 @@ NOT_WHERE_IT_SELLS = re.compile(
     r"^\(\d\)|warehouses?|risks?\b|subject to|investigation|lawsuit|court|export|licens|"
     r"regulat|government|hired|trainees|recruit|litigation|lawsuits?|plaintiffs?|proceedings|"
     r"\blaws?\b|legislation|privacy|data protection|compet\w*|square (feet|foot|met(er|re)s)|"
-    r"floor space",
+    r"floor space|class actions?|claims? (have|has) been|(filed|brought) (in|against)",
     re.IGNORECASE,
 )
 # Where a company has a presence, listed: "a presence in about 190 locations in Sweden, Norway,

@@ -36,6 +36,7 @@ from filings.db.tables import (
     company_aliases,
     company_identifiers,
     company_tags,
+    filing_texts,
     filings,
     metric_history,
     metric_values,
@@ -367,6 +368,38 @@ def sync_pages(conn: Connection, filing_pk: int, docid: str, texts: list[str]) -
             for n, text in wanted.items()
         ],
     )
+    return True
+
+
+_TEXT_COLUMNS = (
+    "position",
+    "document",
+    "document_type",
+    "section",
+    "heading_path",
+    "page_number",
+    "printed_page",
+    "text",
+)
+
+
+def sync_texts(conn: Connection, filing_pk: int, rows: list[dict[str, Any]]) -> bool:
+    """Make a filing's stored text units exactly `rows` (`filing_texts` rows, in reading order);
+    whether anything changed."""
+    columns = [filing_texts.c[name] for name in _TEXT_COLUMNS]
+    stored = [
+        tuple(r)
+        for r in conn.execute(
+            select(*columns)
+            .where(filing_texts.c.filing_pk == filing_pk)
+            .order_by(filing_texts.c.position)
+        )
+    ]
+    if stored == [tuple(row[name] for name in _TEXT_COLUMNS) for row in rows]:
+        return False
+    conn.execute(delete(filing_texts).where(filing_texts.c.filing_pk == filing_pk))
+    if rows:
+        conn.execute(insert(filing_texts), rows)
     return True
 
 

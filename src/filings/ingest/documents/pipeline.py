@@ -22,9 +22,10 @@ from filings.db.engine import Database
 from filings.ingest.documents.companies import Listings, company_for
 from filings.ingest.documents.manifest import ManifestRecord, read_manifest
 from filings.ingest.documents.reading import DocumentPages, read_document
-from filings.ingest.load import MALFORMED, sync_filing, sync_pages, touch_company
+from filings.ingest.load import MALFORMED, sync_filing, sync_pages, sync_texts, touch_company
 from filings.ingest.nordic.classify import detect_language
 from filings.ingest.passages import PlacedPassage, paged_passages, sync_passages
+from filings.ingest.sec.documents_load import text_rows
 
 
 @dataclass
@@ -107,6 +108,9 @@ def load_record(
     values = filing_values(record, document, where)
     filing_pk, changed = sync_filing(conn, company_pk, values, now)
     changed |= sync_pages(conn, filing_pk, document.docid, document.pages)
+    # an HTML document's text by its form's sections, which profiles read item by item
+    texts = [(Path(record.location).name, record.document_type, list(document.units))]
+    changed |= sync_texts(conn, filing_pk, text_rows(filing_pk, texts) if document.units else [])
     passages = document_passages(document)
     changed |= sync_passages(conn, filing_pk, company_pk, values["language"], passages)
     changed |= extract_filing(conn, filing_pk)
@@ -139,7 +143,7 @@ def ingest_documents(
         progress(record.location, 0)
         try:
             content, where = read_file(record, manifest.parent, client)
-            document = read_document(content, record.location)
+            document = read_document(content, record.location, record.document_type)
             with database.transaction(write=True) as conn:
                 changed, how = load_record(conn, record, document, where, listings, now)
         except FilingsError as exc:

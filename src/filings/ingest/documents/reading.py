@@ -1,7 +1,11 @@
 """Reading a manifest's document: a PDF's pages (pypdfium2, as the Nordic reader does), an HTML
 document's pages (the EDGAR reader's blocks, split where the document asks for a page break) or
 a plain text as one page. What a file is comes from its bytes; a file whose name says otherwise
-(a `.pdf` that is no PDF) is refused, never guessed."""
+(a `.pdf` that is no PDF) is refused, never guessed.
+
+An HTML document is also cut into text units by its form's items, as a filing read from EDGAR is
+(`Item 1A. Risk Factors`, `Note 1 - ...`): a 10-K added by manifest is read item by item, and its
+blocks keep the lines the HTML gave them."""
 
 from __future__ import annotations
 
@@ -11,7 +15,8 @@ from dataclasses import dataclass
 from filings.core.errors import MalformedInput
 from filings.core.markets import PDF, TEXT
 from filings.ingest.nordic.documents import docid_of, pdf_pages
-from filings.ingest.sec.html_text import read_pages
+from filings.ingest.sec.html_text import Page, read_pages
+from filings.ingest.sec.sections import TextUnit, text_units
 
 _HTML_START = re.compile(rb"<(?:!doctype\s+html|html[\s>])", re.IGNORECASE)
 _HTML_NAMES = (".htm", ".html", ".xhtml")
@@ -27,13 +32,17 @@ class DocumentPages:
     pages: list[str]
     document_format: str  # core/markets.py: pdf (pages rendered) or text (the text is shown)
     kind: str  # pdf | html | text
+    # an HTML document's text by the sections of its form, each unit on its page (as stored)
+    units: tuple[TextUnit, ...] = ()
 
 
-def _html_pages(content: bytes, name: str) -> list[str]:
-    pages = ["\n".join(page.blocks) for page in read_pages(content)]
-    pages = [page for page in pages if page.strip()]
+def _html_pages(content: bytes, name: str) -> list[Page]:
+    """An HTML document's pages that hold text, numbered from 1 as they are stored."""
+    pages = [page for page in read_pages(content) if "\n".join(page.blocks).strip()]
     if not pages:
         raise MalformedInput(f"{name}: an HTML document without text")
+    for number, page in enumerate(pages, start=1):
+        page.number = number
     return pages
 
 
@@ -49,9 +58,10 @@ def _text_page(content: bytes, name: str) -> list[str]:
     return [text.strip()]
 
 
-def read_document(content: bytes, name: str) -> DocumentPages:
+def read_document(content: bytes, name: str, form: str = "") -> DocumentPages:
     """The pages of a PDF, an HTML document or a plain text, decided by the bytes; a name that
-    promises another kind is refused."""
+    promises another kind is refused. An HTML document is also cut by the items of its `form`
+    (the record's document type: 10-K, 10-Q, 8-K ...; another type gives no items)."""
     docid, digest = docid_of(content)
     lowered = name.lower().split("?", 1)[0]
     if content[:5] == b"%PDF-":
@@ -62,7 +72,10 @@ def read_document(content: bytes, name: str) -> DocumentPages:
     if lowered.endswith(".pdf"):
         raise MalformedInput(f"{name}: named .pdf but its bytes are not a PDF")
     if _HTML_START.search(content[:4096]):
-        return DocumentPages(docid, digest, _html_pages(content, name), TEXT.key, "html")
+        html_pages = _html_pages(content, name)
+        texts = ["\n".join(page.blocks) for page in html_pages]
+        units = tuple(text_units(html_pages, form or "document"))
+        return DocumentPages(docid, digest, texts, TEXT.key, "html", units)
     if lowered.endswith(_HTML_NAMES):
         raise MalformedInput(f"{name}: named {lowered.rsplit('.', 1)[-1]} but it is not HTML")
     return DocumentPages(docid, digest, _text_page(content, name), TEXT.key, "text")

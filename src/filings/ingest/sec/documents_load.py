@@ -23,6 +23,7 @@ from filings.ingest.passages import PlacedPassage, split_passages, sync_passages
 from filings.ingest.sec.documents import FilingDocuments, ReadDocument
 from filings.ingest.sec.labels_load import sync_concept_labels
 from filings.ingest.sec.releases import ReleaseFigure
+from filings.ingest.sec.sections import TextUnit
 from filings.ingest.standardize.depreciation import is_d_and_a_line
 from filings.ingest.standardize.fact import Fact
 from filings.ingest.standardize.facts import fact_precision, spaced_label
@@ -32,16 +33,20 @@ from filings.ingest.xbrl.placement import CASH_FLOW, statement_of, statement_tab
 HEADING_SEPARATOR = " > "
 
 
-def _text_rows(filing_pk: int, found: FilingDocuments) -> list[dict[str, Any]]:
+def text_rows(
+    filing_pk: int, documents: list[tuple[str, str, list[TextUnit]]]
+) -> list[dict[str, Any]]:
+    """The `filing_texts` rows of a filing's documents, each (file name, type, text units), in
+    reading order."""
     rows: list[dict[str, Any]] = []
-    for document in found.documents:
-        for unit in document.units:
+    for filename, kind, units in documents:
+        for unit in units:
             rows.append(
                 {
                     "filing_pk": filing_pk,
                     "position": len(rows) + 1,
-                    "document": document.filename,
-                    "document_type": document.type,
+                    "document": filename,
+                    "document_type": kind,
                     "section": unit.section,
                     "heading_path": HEADING_SEPARATOR.join(unit.heading_path),
                     "page_number": unit.page_number,
@@ -50,6 +55,10 @@ def _text_rows(filing_pk: int, found: FilingDocuments) -> list[dict[str, Any]]:
                 }
             )
     return rows
+
+
+def _text_rows(filing_pk: int, found: FilingDocuments) -> list[dict[str, Any]]:
+    return text_rows(filing_pk, [(d.filename, d.type, d.units) for d in found.documents])
 
 
 def page_id_of(accession: str, page_number: int) -> str:
