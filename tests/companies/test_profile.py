@@ -17,11 +17,17 @@ from filings.companies.extraction import extract_filing
 from filings.companies.geography import places_in
 from filings.companies.place_names import local_place
 from filings.companies.profile_customers import customers, who_buys
-from filings.companies.profile_document import blocks_of_pages, contents_pages, pdf_item_heading
-from filings.companies.profile_items import listed_in_sentences
+from filings.companies.profile_document import (
+    Block,
+    blocks_of_pages,
+    contents_pages,
+    pdf_item_heading,
+)
+from filings.companies.profile_items import listed_in_sentences, listed_products
 from filings.companies.profile_locale import tags_of
-from filings.companies.profile_rules import read_sections
+from filings.companies.profile_rules import read_sections, without_abbreviations
 from filings.companies.profile_sentences import Found, Issuer, Item, Sentence, split_sentences
+from filings.companies.profile_vocabulary import HEADINGS
 from filings.companies.service import CompanyDirectory
 from filings.companies.service import profile as profile_service
 from filings.db.engine import Database, make_engine
@@ -850,6 +856,54 @@ WHO_BUYS = [
         "which is backed by Manulife Investment Management.",
         0,
     ),  # Tele2
+    # who buys, as customer sets or whom revenue comes from selling to (FinanceBench's AMD;
+    # Amazon's and Meta's 10-Ks 2024)
+    (
+        "Our microprocessor customers consist primarily of original equipment manufacturers "
+        "(OEMs), original design manufacturers (ODMs), system builders and independent "
+        "distributors in both domestic and international markets.",
+        2,
+    ),
+    (
+        "In each of our segments, we serve our primary customer sets, consisting of consumers, "
+        "sellers, developers, enterprises, content creators, advertisers, and employees.",
+        2,
+    ),
+    (
+        "Currently, we generate substantially all of our revenue from selling advertising "
+        "placements on our family of apps to marketers, which is reflected in FoA.",
+        2,
+    ),
+    # not who buys: whom it competes with, how sales are accounted for or valued, support tools,
+    # what revenue from contracts with customers consists of (FinanceBench's MGM), a system
+    # selling to consumers in general (Coca-Cola)
+    (
+        "We compete with companies providing connection, sharing, discovery, and communication "
+        "products and services to users online, as well as companies that sell advertising to "
+        "businesses looking to reach consumers.",
+        0,
+    ),
+    (
+        "This valuation requires us to make judgments, based on currently available information, "
+        "about the likely method of disposition, such as through sales to individual customers.",
+        0,
+    ),
+    (
+        "We also invest in and rely on self-service tools to provide direct customer support to "
+        "our users and partners.",
+        0,
+    ),
+    (
+        "The Company’s revenue from contracts with customers consists of casino wagers "
+        "transactions, hotel room sales, food and beverage transactions, entertainment shows, and "
+        "retail transactions.",
+        0,
+    ),
+    (
+        "We generally determine standalone selling prices based on the prices charged to "
+        "customers.",
+        0,
+    ),
 ]
 
 
@@ -1140,6 +1194,39 @@ def test_tags_of_words_in_the_text(kind: str, text: str, tags: list[str]) -> Non
     assert tags_of(kind, text) == tags
 
 
+def test_names_that_open_the_list_items_under_a_products_heading() -> None:
+    """Meta's 10-K 2024 lists its apps as bullets that open with the app's name; bullets under
+    another heading, and a bullet that opens with a sentence, name no product."""
+    lines = [
+        ("heading", "Family of Apps Products"),
+        ("text", "•Facebook. Facebook helps give people the power to build community."),
+        ("text", "•WhatsApp. WhatsApp is a simple, reliable, and secure messaging application."),
+        ("text", "•We also offer tools to developers. They build apps on our platforms."),
+        ("heading", "Competition"),
+        ("text", "•Google. Google competes with us for advertising."),
+    ]
+    blocks = [
+        Block(kind, text, "p_7", 7, "item_1", position)
+        for position, (kind, text) in enumerate(lines)
+    ]
+    assert [(i.name, i.part_of) for i in listed_products(blocks)] == [
+        ("Facebook", "Family of Apps Products"),
+        ("WhatsApp", "Family of Apps Products"),
+    ]
+
+
+def test_a_segment_and_its_abbreviation_are_one_item() -> None:
+    names = ["Reality Labs (RL)", "RL", "Family of Apps", "Family of Apps (FoA)", "FoA"]
+    names += ["Amazon Web Services (“AWS”)", "AWS", "Ferrochrome"]
+    items = without_abbreviations([Item(name, "p_1", 1) for name in names])
+    assert [i.name for i in items] == [
+        "Reality Labs (RL)",
+        "Family of Apps",
+        "Amazon Web Services (“AWS”)",
+        "Ferrochrome",
+    ]
+
+
 def test_segments_named_after_who_buys_are_the_customers_items() -> None:
     names = ["Sweden Consumer", "Commercial Airplanes", "Consumer Electronics"]
     names += ["North America Retail", "Corporate", "Enterprise", "Entertainment, retail and other"]
@@ -1159,3 +1246,29 @@ def test_an_unseen_issuers_critical_estimates_without_a_tables_columns(corpus: P
     assert {"Revenue Recognition", "Pension Plan Valuations"} <= estimates
     assert not estimates & {"Carrying", "Fair", "Value", "Overview"}
     assert all(i.name[:1].isupper() for i in found["strategy"].items)
+
+
+HEADING_LABELS = Path(__file__).with_name("profile_headings.json")
+
+
+@pytest.mark.parametrize("part", ["first", "second"])
+def test_headings_as_reports_print_them_name_their_sections(part: str) -> None:
+    """Two labelled sets of headings in English, Swedish and Finnish (profile_headings.json says
+    how they were made): a heading names its section (a 10-K's "Item 1. Business" is read as
+    its item, not by this vocabulary; "Recent Accounting Pronouncements" is left out on purpose,
+    as other issuers' new standards are no policy of the issuer's), and a heading of no section
+    ("The year in brief", "Trade receivables", "Riskfri ränta") names none."""
+    rows = json.loads(HEADING_LABELS.read_text())[part]
+    named = [r for r in rows if r["section"] != "none"]
+    missed = [r for r in named if not HEADINGS[r["section"]].search(r["heading"])]
+    wrong = [
+        (r["heading"], section)
+        for r in rows
+        for section, pattern in HEADINGS.items()
+        if section != r["section"] and pattern.search(r["heading"])
+    ]
+    assert len(missed) <= 0.05 * len(named), missed
+    assert len(wrong) <= 0.01 * len(rows), wrong
+    for language in ("en", "sv", "fi"):
+        of_language = [r for r in named if r["language"] == language]
+        assert sum(r in missed for r in of_language) <= 0.1 * len(of_language), language

@@ -127,8 +127,8 @@ def _names_a_kind(text: str) -> bool:
 _ACCOUNTED = re.compile(
     r"\brecogni[sz]\w*|recorded as (revenues?|a reduction)|variable consideration|performance "
     r"obligations?|on a (gross|net) basis|street date|accounted for as\b|portfolio approach|"
-    r"judge?ment in|make judge?ments|valuation|contracts with customers|standalone selling|intäktsredovisning|"
-    r"tuloutu\w*",
+    r"judge?ment in|make judge?ments|valuation|contracts with customers|standalone selling|"
+    r"intäktsredovisning|tuloutu\w*",
     re.IGNORECASE,
 )
 # Whom the issuer competes with: its competitors, not its customers ("We compete with companies

@@ -170,7 +170,7 @@ def _descriptive(s: Sentence) -> bool:
 _ABBREVIATION = re.compile(r"\s*\(\s*[“\"']?([\w&.-]{1,12})[”\"']?\s*\)")
 
 
-def _without_abbreviations(items: list[Item]) -> list[Item]:
+def without_abbreviations(items: list[Item]) -> list[Item]:
     """Items named once: an abbreviation another item's name gives in brackets ("RL" beside
     "Reality Labs (RL)") is left out, and so is the bracketed name when the plain one is there
     ("Reality Labs (RL)" beside "Reality Labs")."""
@@ -198,7 +198,7 @@ def products(
         listed = [i for i in listed if i.name.lower() in known]
     segments += segment_headings(blocks, segments)
     items = unique(listed + segments + lines_under_segments(blocks, segments))
-    items = _without_abbreviations(items)
+    items = without_abbreviations(items)
     firsts = {
         p
         for p in _first_sentences(sentences, {i.name for i in items})

@@ -27,15 +27,16 @@ SECTIONS = (
 _NOT_A_PERIOD = (
     r"(?<!year )(?<!quarter )(?<!period )(?<!q1 )(?<!q2 )(?<!q3 )(?<!q4 )(?<!året )"
     r"(?<!kvartalet )(?<!perioden )(?<!vuosi )(?<!katsauskausi )(?<!neljännes )"
-    r"(?<!vuosineljännes )"
+    r"(?<!vuosineljännes )(?<![12]\d{3} )"
 )
 HEADINGS: dict[str, re.Pattern[str]] = {
     "overview": re.compile(
         rf"\b({_NOT_A_PERIOD}(in brief|lyhyesti|i korthet)|at a glance|about (us|the company|the "
         r"group)|this is\b|company (background|overview|description|profile)|our company|"
         r"^overview$|^general$|^introduction$|business concept|business model|^our business$|"
-        r"^the business$|what we do|who we are|i sammandrag|^om\b|detta är|det här är|"
-        r"affärsidé|affärsmodell|verksamhetsbeskrivning|(allmänt|information) om verksamheten|"
+        r"^the business$|business overview|what we do|who we are|i sammandrag|^om\b|detta är|"
+        r"det här är|affärsidé|affärsmodell|verksamhetsbeskrivning|(allmänt|"
+        r"information) om verksamheten|"
         r"liiketoimintamalli|liikeidea|liiketoiminnan kuvaus|tietoa meistä|^tämä on\b)|"
         # "About HANZA": about and the issuer's name, not "About the share"
         r"^about (?-i:[A-ZÅÄÖ][\w&.-]*)(\s(?-i:[A-ZÅÄÖ][\w&.-]*)){0,2}$",
@@ -46,6 +47,7 @@ HEADINGS: dict[str, re.Pattern[str]] = {
         r"(information|reporting)|segments of business|reportable segments|our businesses|"
         r"business areas?|business segments|divisions|our markets|markets we serve|portfolio|"
         r"affärsområden\w*|affärsområde|produkter|tjänster|erbjudande|divisioner|varumärken|"
+        r"verksamhetsgrenar|business groups|divisioon\w*|brändi\w*|"
         r"rapportering per segment|liiketoiminta-alue\w*|liiketoimintalinjat|tuotteet|palvelut|"
         r"tuotemerkit)\b|"
         # Swedish and Finnish segment notes, also in compounds ("Rörelsesegment",
@@ -54,10 +56,12 @@ HEADINGS: dict[str, re.Pattern[str]] = {
         re.IGNORECASE,
     ),
     "customers": re.compile(
+        # not revenue from, advances from or contracts with customers (notes on the accounts)
+        r"(?<!contracts with )(?<!from )(?<!avtal med )(?<!från )"
         r"\b(customers?|clients|markets and distribution|distribution( system)?|sales and "
         r"marketing|sales channels?|go-to-market|kunder|kunderna|våra kunder|kundstruktur|"
         r"kundgrupper|distributionskanaler|försäljningskanaler|asiakkaat|asiakkaamme|"
-        r"asiakasryhm\w*|asiakkai\w*|jakelukanav\w*|myyntikanav\w*|myynti ja jakelu|"
+        r"asiakasryhm\w*|asiakkai\w*|asiakkuu\w*|jakelukanav\w*|myyntikanav\w*|myynti ja jakelu|"
         r"hyresgäster|tenants)\b",
         re.IGNORECASE,
     ),
@@ -66,12 +70,14 @@ HEADINGS: dict[str, re.Pattern[str]] = {
         r"and regions|where we operate|international operations|global presence|(sales|revenues?) "
         r"by (regions?|countr(y|ies)|geograph\w*|markets?)|marknader|marknadsområde\w*|"
         r"geografisk\w*|per (marknad\w*|region|land)\b|markkina-alue\w*|maantieteelli|"
-        r"(?<!liiketoiminta-)alueittain|maittain|asiakkaan sijainni\w*)",
+        r"(?<!liiketoiminta-)alueittain|maittain|toimintamaat|asiakkaan sijainni\w*)",
         re.IGNORECASE,
     ),
     "strategy": re.compile(
-        r"strateg|\b(mission|vision|ambitions?|purpose|goals?|objectives|financial targets|targets|"
-        r"priorities|outlook|guidance|looking ahead|future prospects|financial policy|"
+        # not the workforce's strategy ("People strategy", "Henkilöstöstrategia")
+        r"(?<!people )(?<!henkilöstö)(?<!personal)strateg|\b(mission|vision|visio|missio|"
+        r"ambitions?|purpose|goals?|objectives|financial targets|targets|priorities|outlook|"
+        r"guidance|looking ahead|future prospects|financial policy|"
         r"mål|finansiella mål|prognos|tavoitteet)\b|"
         # also as the end of a compound: "Marknadsutsikter", "Markkinanäkymät", "Tulosohjeistus"
         r"utsikter\b|näkymä(t|n)\b|ohjeistus\b",
@@ -80,17 +86,22 @@ HEADINGS: dict[str, re.Pattern[str]] = {
     # risks, also as the end of a compound ("Liiketoimintariskit", "Marknadsrisker"); an
     # estimate's uncertainty is accounting ("arvioihin liittyvät epävarmuustekijät")
     "risks": re.compile(
-        r"\brisk|risker|riski|osäkerhet|(?<!arvioihin liittyvät )epävarmuu", re.IGNORECASE
+        r"risk(?!-?free|fri\b|itön)|osäkerhet|(?<!arvioihin liittyvät )"
+        r"(?<!arvioihin liittyvät keskeiset )epävarmuu",
+        re.IGNORECASE,
     ),
     "accounting": re.compile(
-        r"accounting (policies|policy|principles|estimates|judge?ments?)|critical accounting|significant (accounting )?(estimates|judge?ments?)|basis "
-        r"of (preparation|presentation)|estimates and (judge?ments?|assumptions)|judge?ments and "
-        r"estimates|use of (estimates|judge?ments)|estimation uncertainty|new (and amended |and "
+        r"accounting (policies|policy|principles|estimates|judge?ments?)|critical accounting|"
+        r"significant (accounting )?(estimates|judge?ments?)|basis "
+        r"of (preparation|presentation|reporting)|estimates and (judge?ments?|assumptions)|"
+        r"judge?ments and estimates|use of (estimates|judge?ments)|estimation uncertainty|"
+        r"new (and amended |and "
         r"revised )?(accounting )?standards|redovisningsprinciper|värderingsprinciper|"
         r"bedömningar och uppskattningar|uppskattningar och bedömningar|upprättande|nya och "
         r"ändrade standarder|överensstämmelse med normgivning|laatimisperiaat\w*|"
-        r"laadintaperiaat\w*|laadintaperusta|kirjanpitoperiaat\w*|arviot ja harkin|arvioiden "
-        r"käyttö|uudet ja muutetut standardit",
+        r"laadintaperiaat\w*|laadintaperusta|laatimisperust\w*|kirjanpitoperiaat\w*|arviot ja "
+        r"harkin|arvioiden käyttö|harkintaa (edellyttäv|vaativ)\w*|uu(det|sien) (ja muutet\w+ )?"
+        r"standard\w*",
         re.IGNORECASE,
     ),
 }

@@ -1,0 +1,242 @@
+"""HTML filings added by manifest: the corpus's Amazon and Meta 10-Ks for 2024 and Buckle's earnings
+release exhibit (`sec-unindexed/`, read where they are, never copied; no test was written on
+them before this module). A 10-K in HTML is cut by its form's items as a filing read from EDGAR
+is, so its profile reads Item 1, Item 1A and Item 7 by their own rules, and its revenue geography
+comes from the tables the HTML renders (`United States: Year Ended December 31, 2024 $438,015;
+...`). Every value below was read in the documents themselves."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import Connection, select
+
+from filings.companies.geography_tables import (
+    DocumentContext,
+    _header_of,
+    _rendered_row,
+    read_geography_tables,
+)
+from filings.companies.service import CompanyDirectory, profile, revenue_geography
+from filings.db.engine import Database, make_engine
+from filings.db.migrate import upgrade
+from filings.db.tables import filing_texts, pages
+from filings.ingest.documents.companies import read_listings
+from filings.ingest.documents.pipeline import ingest_documents
+from tests.companies.test_profile import on_page
+from tests.conftest import new_database
+
+DOCUMENTS = [
+    ("sec-unindexed/AMZN/10-K_FY2024/amzn-20241231.htm", "AMZN", "10-K", "2025-02-07"),
+    ("sec-unindexed/META/10-K_FY2024/meta-20241231.htm", "META", "10-K", "2025-01-30"),
+    ("sec-unindexed/BKE/8-K_2024-11-22/bke20241122-8kexhibit.htm", "BKE", "8-K", "2024-11-22"),
+]
+
+
+def _manifest(folder: Path, corpus: Path) -> Path:
+    records = [
+        {
+            "path": str(corpus / path),
+            "company": ticker,
+            "ticker": ticker,
+            "market": "us",
+            "document_type": kind,
+            "fiscal_year": 2024,
+            "published": published,
+            "language": "en",
+        }
+        for path, ticker, kind, published in DOCUMENTS
+    ]
+    manifest = folder / "manifest.json"
+    manifest.write_text(json.dumps({"documents": records}))
+    return manifest
+
+
+@pytest.fixture(scope="module")
+def html_database(
+    tmp_path_factory: pytest.TempPathFactory, corpus: Path
+) -> Iterator[tuple[Database, Path]]:
+    """A database of its own with the three documents ingested once for the module."""
+    folder = tmp_path_factory.mktemp("html-manifest")
+    with new_database(folder) as url:
+        database = Database(make_engine(url))
+        upgrade(database.engine)
+        manifest = _manifest(folder, corpus)
+        summary = ingest_documents(database, manifest, read_listings(corpus / "sec", None))
+        assert (summary.stored, summary.skipped) == (3, [])
+        yield database, manifest
+        database.dispose()
+
+
+@pytest.fixture
+def conn(html_database: tuple[Database, Path]) -> Iterator[Connection]:
+    with html_database[0].transaction() as connection:
+        yield connection
+
+
+def _profile(conn: Connection, company: str) -> dict[str, Any]:
+    body = profile(conn, CompanyDirectory(), company=company, locale="en")
+    return body.model_dump()
+
+
+def _texts(body: dict[str, Any], section: str) -> list[str]:
+    return [s["text"] for s in body[section]["sentences"]]
+
+
+def _page(conn: Connection, page_id: str) -> str:
+    text = conn.execute(select(pages.c.text).where(pages.c.page_id == page_id)).scalar_one()
+    return " ".join(text.replace("•", " ").split())
+
+
+def test_a_10k_in_html_is_stored_by_its_items(conn: Connection) -> None:
+    sections = set(conn.execute(select(filing_texts.c.section).distinct()).scalars())
+    assert {"item_1", "item_1a", "item_7", "item_8"} <= sections
+    assert any(s.startswith("item_8/note_") for s in sections)  # the notes, each its own
+
+
+def test_amazons_10k_is_read_item_by_item(conn: Connection) -> None:
+    body = _profile(conn, "AMZN")
+    assert body["risks"]["source_heading"].startswith("Item 1A")
+    assert body["accounting"]["source_heading"] == "Critical Accounting Estimates"
+    assert {"Inventories", "Income Taxes"} <= {i["name"] for i in body["accounting"]["items"]}
+    assert "We seek to be Earth’s most customer-centric company." in _texts(
+        body, "overview_section"
+    )
+    # who buys, as the 10-K's business description says it
+    assert any(
+        t.startswith("In each of our segments, we serve our primary customer sets, consisting of")
+        for t in _texts(body, "customers")
+    )
+    # the opening words of the risk factors are no risk; a valuation's judgments are no customer
+    assert not any("in these risk factors" in t for t in _texts(body, "risks"))
+    assert not any("This valuation requires" in t for t in _texts(body, "customers"))
+    assert not any("goodwill" in t for t in _texts(body, "products_services"))
+    # the risks are the issuer's own headings of them
+    assert "Operating Risks" in {i["name"] for i in body["risks"]["items"]}
+    for name in ("overview_section", "products_services", "customers", "risks", "accounting"):
+        for sentence in body[name]["sentences"]:
+            assert on_page(sentence["text"], _page(conn, sentence["page_id"])), sentence
+
+
+def test_metas_10k_lists_its_apps_and_segments(conn: Connection) -> None:
+    body = _profile(conn, "META")
+    items = [i["name"] for i in body["products_services"]["items"]]
+    # "•Facebook. Facebook helps give people ..." under "Family of Apps Products"
+    assert items[:5] == ["Facebook", "Instagram", "Messenger", "Threads", "WhatsApp"]
+    assert {"Family of Apps", "Reality Labs"} <= set(items)
+    # no table's "See Note", and each segment once, not again as "FoA" or "Reality Labs (RL)"
+    assert not {"See Note", "FoA", "RL", "Reality Labs (RL)"} & set(items)
+    customers = _texts(body, "customers")
+    assert any("from selling advertising placements" in t for t in customers)
+    assert "No customer represented 10% or more of total revenue" in " ".join(customers)
+    assert not any(t.startswith("We compete with") for t in customers)
+    assert not any("class actions" in t for t in _texts(body, "geography"))
+    assert body["overview_section"]["sentences"][0]["text"] == (
+        "Our mission is to build the future of human connection and the technology that makes "
+        "it possible."
+    )
+
+
+def test_an_earnings_release_exhibit_gives_its_about_paragraph(conn: Connection) -> None:
+    body = _profile(conn, "BKE")
+    assert body["overview_section"]["source_heading"] == "About Buckle"
+    assert _texts(body, "overview_section")[0] == (
+        "Buckle is a specialty retailer focused on delivering exceptional service and style "
+        "through unforgettable experiences."
+    )
+
+
+# Net sales by country, Note 10 of Amazon's 10-K; revenue by the customers' addresses, Note 2 of
+# Meta's (in millions of dollars, fiscal 2024).
+GEOGRAPHY = {
+    "AMZN": (
+        {"US": 438015, "DE": 40856, "GB": 37855, "JP": 27401},
+        {},
+        {"Rest of world": 93832},
+        637959,
+    ),
+    "META": (
+        {},
+        {"United States and Canada": 63207, "Europe": 38361, "Asia-Pacific": 45009},
+        {"Rest of World": 17924},
+        164501,
+    ),
+}
+
+
+@pytest.mark.parametrize("company", GEOGRAPHY)
+def test_revenue_geography_from_the_tables_an_html_10k_renders(
+    conn: Connection, company: str
+) -> None:
+    countries, regions, other, total = GEOGRAPHY[company]
+    body = revenue_geography(conn, CompanyDirectory(), company=company, year=2024).model_dump()
+    million = Decimal(10**6)
+    assert {c["iso_alpha2"]: c["revenue"] / million for c in body["countries"]} == countries
+    assert {r["name"]: r["revenue"] / million for r in body["regions"]} == regions
+    assert {o["name"]: o["revenue"] / million for o in body["other"]} == other
+    assert body["total_revenue"] / million == total
+    assert body["adds_up"] is True
+    assert body["currency"] == "USD"
+
+
+def test_ingesting_the_html_again_changes_nothing(html_database: tuple[Database, Path]) -> None:
+    database, manifest = html_database
+    summary = ingest_documents(database, manifest, read_listings(None, None))
+    assert (summary.stored, summary.unchanged, summary.skipped) == (3, 3, [])
+
+
+@pytest.mark.parametrize(
+    ("line", "row"),
+    [
+        (
+            "United States: Year Ended December 31, 2022 $356,113; 2023 $395,637",
+            ("United States", ["Year Ended December 31, 2022", "2023"], ["$356,113", "$395,637"]),
+        ),
+        (
+            "Europe (3): 2024 38,361; 2023 31,210",
+            ("Europe (3)", ["2024", "2023"], ["38,361", "31,210"]),
+        ),
+        (
+            "Eliminations: 2024 (1,204); 2023 —",
+            ("Eliminations", ["2024", "2023"], ["(1,204)", "—"]),
+        ),
+        ("Sweden: Q4 2024 1,250", ("Sweden", ["Q4 2024"], ["1,250"])),
+        # prose with a colon is no row
+        ("Revenue: up 5%", None),
+        ("Outlook: Net sales are expected to grow in 2025.", None),
+        ("Note: News releases and other information can be accessed at 12", None),
+        ("2024: 1,000; 2023: 900", None),
+    ],
+)
+def test_a_rendered_table_row(line: str, row: tuple[str, list[str], list[str]] | None) -> None:
+    assert _rendered_row(line) == row
+
+
+def test_a_rendered_tables_header_names_each_column_once() -> None:
+    years = ["Year Ended December 31, 2024", "Year Ended December 31, 2023"]
+    assert _header_of(years) == "Year Ended December 31, 2024 2023"
+    assert _header_of(["Q4 2024", "Q4 2023", "Jan-Dec 2024"]) == "Q4 2024 Q4 2023 Jan-Dec 2024"
+
+
+def test_footnote_marks_on_every_place_row_are_no_values() -> None:
+    # each place carries a mark and only the total has none (Meta's table)
+    page = (
+        "Revenue by geography, based on the addresses of our customers (in millions):\n"
+        "Year Ended December 31, 2024 2023\n"
+        "United States and Canada (1) $63,207 $52,888\n"
+        "Europe (2) 38,361 31,210\n"
+        "Asia-Pacific (2) 45,009 36,154\n"
+        "Total revenue $146,577 $120,252\n"
+    )
+    tables = read_geography_tables([("p_1", 1, page)], DocumentContext(2024, True, "USD"))
+    million = Decimal(10**6)
+    assert [(t.period.year, [line.value / million for line in t.lines]) for t in tables] == [
+        (2024, [63207, 38361, 45009]),
+        (2023, [52888, 31210, 36154]),
+    ]
+    assert all(t.adds_up() for t in tables)
