@@ -904,6 +904,17 @@ WHO_BUYS = [
         "customers.",
         0,
     ),
+    # a verb after its subject is no kind of customer; cash received from them is liquidity
+    (
+        "We direct customers to our stores primarily through a number of marketing channels, "
+        "such as our sponsored search and social and online advertising.",
+        0,
+    ),
+    (
+        "Our operating cash flows result primarily from cash received from our consumer, seller, "
+        "developer, enterprise, and content creator customers, and advertisers.",
+        0,
+    ),
 ]
 
 

@@ -116,6 +116,8 @@ def _names_a_kind(text: str) -> bool:
             continue
         if word.endswith(("ing", "ed")) or (word.endswith("s") and not word.endswith("ss")):
             continue  # a verb ("serving", "encourages") or a list ("employees, customers")
+        if len(before) > 1 and before[-2].lower() in {"we", "they", "it", "i"}:
+            continue  # a verb after its subject: "We direct customers to our stores"
         if re.match(r"\s+to\s", text[match.end() :]):
             continue  # customers as a verb's object: "allow customers to discover"
         return True
@@ -128,7 +130,7 @@ _ACCOUNTED = re.compile(
     r"\brecogni[sz]\w*|recorded as (revenues?|a reduction)|variable consideration|performance "
     r"obligations?|on a (gross|net) basis|street date|accounted for as\b|portfolio approach|"
     r"judge?ment in|make judge?ments|valuation|contracts with customers|standalone selling|"
-    r"intäktsredovisning|tuloutu\w*",
+    r"cash flows?\b|cash received|intäktsredovisning|tuloutu\w*",
     re.IGNORECASE,
 )
 # Whom the issuer competes with: its competitors, not its customers ("We compete with companies
@@ -177,7 +179,13 @@ def customers(sentences: list[Sentence], segments: list[Item]) -> Found:
         if not in_items(s, "item_1", "item_7", "item_8") or s.section.startswith("item_1c"):
             return 0
         who = who_buys(s.text)
-        under = is_under(s, "customers", 1) and bool(CUES["customers"].search(s.text))
+        # a customers heading of the business description or a report; in a 10-K's MD&A and
+        # notes "Sales and Marketing" is an expense line
+        under = (
+            is_under(s, "customers", 1)
+            and bool(CUES["customers"].search(s.text))
+            and not s.section.startswith(("item_7", "item_8"))
+        )
         if not (who or under) or (not who and DEFINITION.search(s.text)):
             return 0
         if not who and PERFORMANCE.search(s.text) and re.search(r"\d", s.text):

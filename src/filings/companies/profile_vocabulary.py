@@ -275,7 +275,7 @@ STRONG: dict[str, re.Pattern[str]] = {
         r"(customers?|clients|wholesalers|distributors|retailers|resellers|kunder?|asiakk\w*)"
         r"[^.]{0,120}(accounted for|represented|account(s|ed)? for|"
         r"more than (ten|10) per ?cent|\d+\s?(%|per ?cent) of)|(no single|one|a single|largest|"
-        r"two|three|ten largest|largest single) (customers?|client)|(direct|indirect) "
+        r"two|three|ten largest|largest single) (customers?|client)|(?<!we )(direct|indirect) "
         r"(customers|clients)|"
         r"(our|its|these|the company’s|the company's|the group’s|the group's) customers (include|"
         r"are|range)|(customers|clients) (include|such as|ranging from)|concentration of (credit )?"

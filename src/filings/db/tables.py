@@ -146,7 +146,7 @@ filing_texts = Table(
     Column("filing_pk", ForeignKey("filings.id", ondelete="CASCADE"), nullable=False),
     Column("position", Integer, nullable=False),  # reading order within the filing
     Column("document", String(300), nullable=False),  # file name: nvda-20250126.htm
-    Column("document_type", String(20), nullable=False),  # 10-K, EX-99.1
+    Column("document_type", String(40), nullable=False),  # 10-K, EX-99.1, earnings_release
     Column("section", String(80), nullable=False),  # item_1a, part1_item2, item_8/note_3
     Column("heading_path", Text, nullable=False),  # Part I > Item 1A. Risk Factors
     Column("page_number", Integer, nullable=False),  # counted from the document's first page
