@@ -137,7 +137,7 @@ _ACCOUNTED = re.compile(
 # that sell advertising to businesses").
 _COMPETES = re.compile(
     r"\b(we|it|the company|the group) (also )?compete\w*|\bcompetitors?\b|\bcompete (with|"
-    r"against|for)\b|\bkonkurre\w+|\bkilpail\w+",
+    r"against|for)\b|\bkonkurrent\w*|\bkonkurrera\w*|\bkilpailij\w*",
     re.IGNORECASE,
 )
 _CONCENTRATION = re.compile(
