@@ -119,6 +119,7 @@ class DocumentLine:
     text: str
     page_id: str
     page_number: int | None
+    rendered: bool = False  # a row of an HTML table as the EDGAR reader renders it
 
 
 @dataclass
@@ -609,7 +610,13 @@ class _Reader:
                 decimals=_decimals(rows, comma),
                 exponent=unit.exponent if unit and not share else 0,
             )
-            if _fill(table, rows, position, width, comma, unit):
+            # a table read from an HTML table's rendered rows is kept only when it adds up to
+            # its printed total: the rendered header can hide what tells columns apart (an
+            # amount and its share under one year), so one that does not is likely misread
+            rendered = any(r.line.rendered for r in rows)
+            if _fill(table, rows, position, width, comma, unit) and (
+                not rendered or table.adds_up() is True
+            ):
                 tables.append(table)
         return tables
 
@@ -749,7 +756,7 @@ def _rendered_lines(line: DocumentLine, before: str | None) -> list[DocumentLine
     if row is None:
         return [line]
     label, headings, values = row
-    lines = [replace(line, text=" ".join([label, *values]))]
+    lines = [replace(line, text=" ".join([label, *values]), rendered=True)]
     if any(headings) and (before is None or _rendered_row(before) is None):
         lines.insert(0, replace(line, text=_header_of(headings)))
     return lines

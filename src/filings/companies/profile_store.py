@@ -39,10 +39,11 @@ def read_pages(conn: Connection, filing: Row[Any]) -> list[tuple[str, int | None
     return queries.filing_pages(conn, filing.id)
 
 
-def document_blocks(conn: Connection, filing: Row[Any]) -> list[Block]:
+def document_blocks(
+    filing: Row[Any], units: list[Any], pages: list[tuple[str, int | None, str]]
+) -> list[Block]:
     """A stored filing as blocks, by what is stored: sectioned text, else its pages (a release's
     markdown, or a PDF's lines)."""
-    units = queries.filing_text_units(conn, filing.id)
     if units:
         blocks = blocks_of_units(units, filing.accession_number or filing.docid or "")
         if (filing.form or "").startswith(CURRENT_REPORTS):
@@ -50,7 +51,6 @@ def document_blocks(conn: Connection, filing: Row[Any]) -> list[Block]:
             # items of a 10-K (its "Item 2.02" and "EX-99.1" are no business or risk part)
             return [replace(block, section="") for block in blocks]
         return blocks
-    pages = read_pages(conn, filing)
     return blocks_of_pages(pages, markdown=filing.document_format == TEXT.key)
 
 
@@ -94,9 +94,13 @@ def _record(name: str, found: dict[str, Found], language: str) -> dict[str, Any]
 def store_profile(conn: Connection, filing: Row[Any]) -> bool:
     """Read a filing's profile sections and store them in place of earlier ones; whether
     anything changed. A filing without text stores nothing."""
-    blocks = document_blocks(conn, filing)
+    units = queries.filing_text_units(conn, filing.id)
+    # a filing read by its sections reads no page lines for its segments' tables, whether from
+    # EDGAR or HTML by manifest (its pages' rendered rows are revenue geography's to read)
+    pages = [] if units else read_pages(conn, filing)
+    blocks = document_blocks(filing, units, pages)
     issuer = Issuer.of(filing.company_name, filing.display_name)
-    lines = document_lines(read_pages(conn, filing))
+    lines = document_lines(pages)
     language = filing.language or "en"
     found = read_sections(blocks, issuer, lines, language) if blocks else {}
     wanted = [_record(name, found, language) for name in found]
