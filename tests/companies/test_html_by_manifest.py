@@ -25,7 +25,10 @@ from filings.companies.geography_tables import (
 from filings.companies.service import CompanyDirectory, profile, revenue_geography
 from filings.db.engine import Database, make_engine
 from filings.db.migrate import upgrade
-from filings.db.tables import filing_texts, pages
+from filings.db.tables import companies, filing_texts, filings, metric_values, pages
+from filings.financials.queries import PeriodCache
+from filings.financials.schemas import FinancialsResponse
+from filings.financials.service import financials
 from filings.ingest.documents.companies import read_listings
 from filings.ingest.documents.pipeline import ingest_documents
 from tests.companies.test_profile import on_page
@@ -35,6 +38,7 @@ DOCUMENTS = [
     ("sec-unindexed/AMZN/10-K_FY2024/amzn-20241231.htm", "AMZN", "10-K", "2025-02-07"),
     ("sec-unindexed/META/10-K_FY2024/meta-20241231.htm", "META", "10-K", "2025-01-30"),
     ("sec-unindexed/BKE/8-K_2024-11-22/bke20241122-8kexhibit.htm", "BKE", "8-K", "2024-11-22"),
+    ("sec-unindexed/JNJ/10-K_FY2024/jnj-20241229.htm", "JNJ", "10-K", "2025-02-13"),
 ]
 
 
@@ -68,7 +72,7 @@ def html_database(
         upgrade(database.engine)
         manifest = _manifest(folder, corpus)
         summary = ingest_documents(database, manifest, read_listings(corpus / "sec", None))
-        assert (summary.stored, summary.skipped) == (3, [])
+        assert (summary.stored, summary.skipped) == (len(DOCUMENTS), [])
         yield database, manifest
         database.dispose()
 
@@ -188,10 +192,116 @@ def test_revenue_geography_from_the_tables_an_html_10k_renders(
     assert body["currency"] == "USD"
 
 
+# Johnson & Johnson's sales by geographic area (Note 17 of its 10-K 2024, in millions of dollars):
+# its HTML table is not read, and its inline-XBRL facts on srt:StatementGeographicalAxis answer.
+def test_revenue_geography_from_the_inline_xbrl_of_an_html_10k(conn: Connection) -> None:
+    body = revenue_geography(conn, CompanyDirectory(), company="JNJ", year=2024).model_dump()
+    million = Decimal(10**6)
+    assert body["source"] == "xbrl_dimensions"
+    assert {c["iso_alpha2"]: c["revenue"] / million for c in body["countries"]} == {"US": 50302}
+    assert {r["name"]: r["revenue"] / million for r in body["regions"]} == {
+        "Europe": 20212,
+        "Western Hemisphere excluding US": 4714,
+        "Asia Pacific Africa": 13593,
+    }
+    assert body["total_revenue"] / million == 88821  # from the same 10-K's income statement
+    assert body["adds_up"] is True
+
+
+# Key figures as each 10-K's statements print them (fiscal 2024, millions of dollars but EPS):
+# Amazon's consolidated statements of operations, balance sheet and cash flows; Meta's likewise.
+FIGURES = {
+    "AMZN": {
+        "revenue": ("637959", "Total net sales"),
+        "operating_income": ("68593", "Operating income"),
+        "net_income": ("59248", "Net income (loss)"),
+        "eps_diluted": ("5.53", "Diluted earnings per share"),
+        "total_assets": ("624894", "Total assets"),
+        "operating_cash_flow": ("115877", "Net cash provided by (used in) operating activities"),
+    },
+    "META": {
+        "revenue": ("164501", "Revenue"),
+        "operating_income": ("69380", "Income from operations"),
+        "net_income": ("62360", "Net income"),
+        "eps_diluted": ("23.86", "Earnings per share: Diluted"),
+        "total_assets": ("276054", "Total assets"),
+        "capital_expenditure": ("37256", "Purchases of property and equipment"),
+    },
+}
+
+
+@pytest.mark.parametrize("company", FIGURES)
+def test_figures_from_the_inline_xbrl_of_an_html_10k(conn: Connection, company: str) -> None:
+    """A company known only from a 10-K added as HTML gets its figures from the document's
+    inline-XBRL facts, standardized as EDGAR's are, each naming the document it came from."""
+    body = financials(
+        conn,
+        CompanyDirectory(),
+        PeriodCache(),
+        company=company,
+        years=3,
+        market=None,
+        period_type="annual",
+        year=2024,
+        quarter=None,
+    )
+    assert isinstance(body, FinancialsResponse), body
+    assert body.currency == "USD"
+    latest = body.latest_period
+    assert latest is not None and latest.period_label == "FY2024"
+    docid = conn.execute(
+        select(filings.c.docid)
+        .join(companies, companies.c.id == filings.c.company_pk)
+        .where(companies.c.company_id == company.lower())
+    ).scalar_one()
+    assert latest.source == docid
+    metrics = latest.metrics or {}
+    for key, (value, _) in FIGURES[company].items():
+        unit = Decimal(1) if key.startswith("eps") else Decimal(10**6)
+        assert metrics[key].value == Decimal(value) * unit, key
+        assert (metrics[key].source or "").endswith(f" {docid}"), key
+    # each line named as the issuer's statement prints it
+    printed = dict(
+        conn.execute(
+            select(metric_values.c.metric_key, metric_values.c.metric_name)
+            .join(companies, companies.c.id == metric_values.c.company_pk)
+            .where(
+                companies.c.company_id == company.lower(),
+                metric_values.c.fiscal_year == 2024,
+                metric_values.c.period_kind.in_(["annual", "instant"]),
+            )
+        ).all()
+    )
+    assert {key: printed[key] for key in FIGURES[company]} == {
+        key: label for key, (_, label) in FIGURES[company].items()
+    }
+    # the years before come from the same document's comparative columns (2023's net sales:
+    # Amazon 574,785, Meta 134,902)
+    assert {"2022", "2023"} <= set(body.by_year)
+    revenue_2023 = body.by_year["2023"]["revenue"]
+    assert revenue_2023 == {"AMZN": 574785, "META": 134902}[company] * Decimal(10**6)
+
+
+def test_an_html_release_without_inline_xbrl_gives_no_figures(conn: Connection) -> None:
+    body = financials(
+        conn,
+        CompanyDirectory(),
+        PeriodCache(),
+        company="BKE",
+        years=3,
+        market=None,
+        period_type="annual",
+        year=None,
+        quarter=None,
+    )
+    assert not isinstance(body, FinancialsResponse)
+
+
 def test_ingesting_the_html_again_changes_nothing(html_database: tuple[Database, Path]) -> None:
     database, manifest = html_database
     summary = ingest_documents(database, manifest, read_listings(None, None))
-    assert (summary.stored, summary.unchanged, summary.skipped) == (3, 3, [])
+    n = len(DOCUMENTS)
+    assert (summary.stored, summary.unchanged, summary.skipped) == (n, n, [])
 
 
 @pytest.mark.parametrize(

@@ -141,6 +141,7 @@ def test_numeric_transforms(text: str, rule: str, value: Decimal) -> None:
         ("☒", "boolballotbox", "true"),
         ("☐", "boolballotbox", "false"),
         ("30-year", "durwordsen", "P30Y"),
+        ("three\u2011year", "durwordsen", "P3Y"),  # a non-breaking hyphen (Meta's 10-K)
         ("five years", "durwordsen", "P5Y"),
         ("New York Stock Exchange", "exchnameen", "NYSE"),
     ],
@@ -154,3 +155,22 @@ def test_number_words_round_trip(n: int) -> None:
     ones = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
     words = " ".join(ones[int(d)] for d in str(n))  # digit words add up, not concatenate
     assert number_words(words) == sum(int(d) for d in str(n))
+
+
+def test_a_text_fact_its_format_cannot_read_is_left_out_not_the_document() -> None:
+    document = b"""<html xmlns="http://www.w3.org/1999/xhtml"
+      xmlns:ix="http://www.xbrl.org/2013/inlineXBRL" xmlns:xbrli="http://www.xbrl.org/2003/instance"
+      xmlns:us-gaap="http://fasb.org/us-gaap/2024" xmlns:ixt-sec="http://www.sec.gov/inlineXBRL/transformation/2015-08-31"
+      xmlns:iso4217="http://www.xbrl.org/2003/iso4217"><body>
+      <ix:header><ix:resources>
+        <xbrli:context id="c"><xbrli:entity><xbrli:identifier scheme="http://www.sec.gov/CIK">1</xbrli:identifier></xbrli:entity>
+          <xbrli:period><xbrli:startDate>2024-01-01</xbrli:startDate><xbrli:endDate>2024-12-31</xbrli:endDate></xbrli:period></xbrli:context>
+        <xbrli:unit id="usd"><xbrli:measure>iso4217:USD</xbrli:measure></xbrli:unit>
+      </ix:resources></ix:header>
+      <ix:nonNumeric name="us-gaap:Period" contextRef="c"
+        format="ixt-sec:durwordsen">over time</ix:nonNumeric>
+      <ix:nonFraction name="us-gaap:Revenues" contextRef="c" unitRef="usd" decimals="-6" scale="6"
+        format="ixt:num-dot-decimal">1,234</ix:nonFraction>
+    </body></html>"""
+    facts = read_inline(document)
+    assert [(f.name, f.value) for f in facts] == [("us-gaap:Revenues", Decimal(1234000000))]

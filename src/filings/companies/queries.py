@@ -9,7 +9,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any, cast
 
-from sqlalchemy import Connection, Row, Table, delete, func, insert, select
+from sqlalchemy import Connection, Row, Table, delete, func, insert, or_, select
 
 from filings.db.tables import (
     companies,
@@ -206,18 +206,19 @@ def annual_revenues(conn: Connection, company_pk: int) -> dict[int, Decimal]:
 
 
 def filing_pks_of(conn: Connection, accessions: Iterable[str]) -> dict[str, int]:
-    """The primary keys of filings by accession number, in one query."""
+    """The primary keys of filings by accession number (or, for a document added by manifest,
+    its docid), in one query."""
     wanted = sorted(set(accessions))
     if not wanted:
         return {}
-    return {
-        row.accession_number: row.id
-        for row in conn.execute(
-            select(filings_table.c.accession_number, filings_table.c.id).where(
-                filings_table.c.accession_number.in_(wanted)
-            )
+    found: dict[str, int] = {}
+    for row in conn.execute(
+        select(filings_table.c.accession_number, filings_table.c.docid, filings_table.c.id).where(
+            or_(filings_table.c.accession_number.in_(wanted), filings_table.c.docid.in_(wanted))
         )
-    }
+    ):
+        found[row.accession_number if row.accession_number in wanted else row.docid] = row.id
+    return found
 
 
 def tagged_revenue_facts(conn: Connection, filing_pk: int, concepts: list[str]) -> list[Row[Any]]:
@@ -481,7 +482,10 @@ def annual_dimensional_revenue(conn: Connection, company_pk: int, concepts: list
                 xbrl_facts.c.period_end,
                 xbrl_facts.c.value,
                 xbrl_facts.c.dimensions,
-                filings_table.c.accession_number,
+                # a 10-K added by manifest has no accession number: its docid names it
+                func.coalesce(filings_table.c.accession_number, filings_table.c.docid).label(
+                    "accession_number"
+                ),
                 filings_table.c.filed_date,
             )
             .join(filings_table, filings_table.c.id == xbrl_facts.c.filing_pk)
@@ -492,8 +496,11 @@ def annual_dimensional_revenue(conn: Connection, company_pk: int, concepts: list
                 xbrl_facts.c.period_start.is_not(None),
             )
             .order_by(
-                filings_table.c.filed_date.desc(),
-                filings_table.c.accession_number.desc(),
+                func.coalesce(filings_table.c.filed_date, filings_table.c.listed_date)
+                .desc()
+                .nulls_last(),
+                filings_table.c.accession_number.desc().nulls_last(),
+                filings_table.c.docid,
                 xbrl_facts.c.id,  # the document's order, the same on every backend
             )
         )

@@ -14,12 +14,13 @@ from typing import Any
 import httpx
 from sqlalchemy import Connection
 
-from filings.companies.extraction import extract_filing
+from filings.companies.extraction import extract_company_dimensions, extract_filing
 from filings.core.collector import as_bulk_work
 from filings.core.errors import FilingsError, MalformedInput
 from filings.core.markets import PDF, SEC_FORMS
 from filings.db.engine import Database
 from filings.ingest.documents.companies import Listings, company_for
+from filings.ingest.documents.figures import sync_document_facts, sync_manifest_figures
 from filings.ingest.documents.manifest import ManifestRecord, read_manifest
 from filings.ingest.documents.reading import DocumentPages, read_document
 from filings.ingest.load import MALFORMED, sync_filing, sync_pages, sync_texts, touch_company
@@ -113,6 +114,12 @@ def load_record(
     changed |= sync_texts(conn, filing_pk, text_rows(filing_pk, texts) if document.units else [])
     passages = document_passages(document)
     changed |= sync_passages(conn, filing_pk, company_pk, values["language"], passages)
+    # an inline-XBRL report's facts: figures of a company known only from such reports, and
+    # revenue geography from their dimensional facts, as for a filing read from EDGAR
+    if sync_document_facts(conn, filing_pk, document):
+        changed = True
+        sync_manifest_figures(conn, company_pk)
+        extract_company_dimensions(conn, company_pk)
     changed |= extract_filing(conn, filing_pk)
     if changed:
         touch_company(conn, company_pk, now)

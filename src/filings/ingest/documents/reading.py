@@ -5,18 +5,23 @@ a plain text as one page. What a file is comes from its bytes; a file whose name
 
 An HTML document is also cut into text units by its form's items, as a filing read from EDGAR is
 (`Item 1A. Risk Factors`, `Note 1 - ...`): a 10-K added by manifest is read item by item, and its
-blocks keep the lines the HTML gave them."""
+blocks keep the lines the HTML gave them. An inline-XBRL document also gives its facts and the
+labels its tables print, as the EDGAR reader reads them."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from filings.core.errors import MalformedInput
 from filings.core.markets import PDF, TEXT
 from filings.ingest.nordic.documents import docid_of, pdf_pages
 from filings.ingest.sec.html_text import Page, read_pages
 from filings.ingest.sec.sections import TextUnit, text_units
+from filings.ingest.xbrl.inline import inline_facts, is_inline, parse_xml
+from filings.ingest.xbrl.labels import issuer_labels
+from filings.ingest.xbrl.model import XbrlFact
+from filings.ingest.xbrl.presentation import PrintedLabel
 
 _HTML_START = re.compile(rb"<(?:!doctype\s+html|html[\s>])", re.IGNORECASE)
 _HTML_NAMES = (".htm", ".html", ".xhtml")
@@ -34,6 +39,9 @@ class DocumentPages:
     kind: str  # pdf | html | text
     # an HTML document's text by the sections of its form, each unit on its page (as stored)
     units: tuple[TextUnit, ...] = ()
+    # an inline-XBRL document's facts, and the label each concept's row prints (its tables)
+    facts: tuple[XbrlFact, ...] = ()
+    labels: dict[str, PrintedLabel] = field(default_factory=dict)
 
 
 def _html_pages(content: bytes, name: str) -> list[Page]:
@@ -75,7 +83,10 @@ def read_document(content: bytes, name: str, form: str = "") -> DocumentPages:
         html_pages = _html_pages(content, name)
         texts = ["\n".join(page.blocks) for page in html_pages]
         units = tuple(text_units(html_pages, form or "document"))
-        return DocumentPages(docid, digest, texts, TEXT.key, "html", units)
+        root = parse_xml(content) if is_inline(content) else None
+        facts = tuple(inline_facts(root)) if root is not None else ()
+        labels = issuer_labels(root) if root is not None else {}
+        return DocumentPages(docid, digest, texts, TEXT.key, "html", units, facts, labels)
     if lowered.endswith(_HTML_NAMES):
         raise MalformedInput(f"{name}: named {lowered.rsplit('.', 1)[-1]} but it is not HTML")
     return DocumentPages(docid, digest, _text_page(content, name), TEXT.key, "text")

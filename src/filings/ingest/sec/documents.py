@@ -20,7 +20,7 @@ from filings.ingest.sec.releases import ReleaseFigure, read_release
 from filings.ingest.sec.sections import TextUnit, text_units
 from filings.ingest.sec.source import SecSource
 from filings.ingest.sec.submissions import FilingInfo
-from filings.ingest.xbrl.inline import inline_facts, parse_xml
+from filings.ingest.xbrl.inline import inline_facts, is_inline, parse_xml
 from filings.ingest.xbrl.instance import read_instance
 from filings.ingest.xbrl.labels import best_labels, issuer_labels
 from filings.ingest.xbrl.model import XbrlFact
@@ -31,7 +31,6 @@ DOCUMENT_FORMS = frozenset(
     for form in ("10-K", "10-Q", "8-K", "20-F", "40-F")
     for amendment in ("", "/A")
 )
-_INLINE_MARK = b"http://www.xbrl.org/2013/inlineXBRL"
 _INSTANCE_MARK = b"http://www.xbrl.org/2003/instance"
 RESULTS_ITEM = "item_2.02"  # an 8-K's "Results of Operations and Financial Condition"
 INSTANCE_SUFFIX = "_htm.xml"  # EDGAR's name for the instance extracted from `<name>.htm`
@@ -189,7 +188,7 @@ def read_document(document: FiledDocument, form: str) -> ReadDocument:
     if not pages:
         raise MalformedInput(f"{document.filename}: no text")
     units = text_units(pages, form, section_prefix=exhibit)
-    root = parse_xml(document.content) if _INLINE_MARK in document.content[:20000] else None
+    root = parse_xml(document.content) if is_inline(document.content) else None
     facts = inline_facts(root) if root is not None else []
     labels = issuer_labels(root, document.linkbases)
     figures = read_release(document.content) if exhibit and form.startswith("8-K") else []

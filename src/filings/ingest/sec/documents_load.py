@@ -3,12 +3,13 @@ filing, rewritten only when the documents' bytes (or the reader) changed."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, or_, select, update
+from sqlalchemy import ColumnElement, Connection, delete, func, insert, or_, select, update
 
 from filings.core.concepts import PERIODIC_FORMS, mapped_concepts
 from filings.db.tables import (
@@ -20,7 +21,7 @@ from filings.db.tables import (
     xbrl_facts,
 )
 from filings.ingest.passages import PlacedPassage, split_passages, sync_passages
-from filings.ingest.sec.documents import FilingDocuments, ReadDocument
+from filings.ingest.sec.documents import FilingDocuments
 from filings.ingest.sec.labels_load import sync_concept_labels
 from filings.ingest.sec.releases import ReleaseFigure
 from filings.ingest.sec.sections import TextUnit
@@ -80,14 +81,15 @@ def _page_rows(filing_pk: int, found: FilingDocuments) -> list[dict[str, Any]]:
     ]
 
 
-def _fact_rows(filing_pk: int, documents: list[ReadDocument]) -> list[dict[str, Any]]:
-    """Numeric facts, each once at its most precise (a document may state a fact in several
-    places, rounded in the text and exact in a table), at equal precision where it stands on a
-    statement; with the statement its document places it on."""
+def fact_rows(filing_pk: int, documents: Iterable[Sequence[XbrlFact]]) -> list[dict[str, Any]]:
+    """The `xbrl_facts` rows of a filing's documents (each its facts): numeric facts, each once
+    at its most precise (a document may state a fact in several places, rounded in the text and
+    exact in a table), at equal precision where it stands on a statement; with the statement
+    its document places it on."""
     rows: dict[tuple[object, ...], dict[str, Any]] = {}
-    for document in documents:
-        tables = statement_tables(document.facts)
-        for fact in document.facts:
+    for facts in documents:
+        tables = statement_tables(list(facts))
+        for fact in facts:
             _keep_most_precise(rows, filing_pk, fact, statement_of(fact, tables))
     return list(rows.values())
 
@@ -225,7 +227,7 @@ def sync_filing_documents(conn: Connection, accession: str, found: FilingDocumen
     page_rows = _page_rows(filing.id, found)
     if page_rows:
         conn.execute(insert(pages), page_rows)
-    facts = _fact_rows(filing.id, found.documents)
+    facts = fact_rows(filing.id, [d.facts for d in found.documents])
     if facts:
         conn.execute(insert(xbrl_facts), facts)
     sync_concept_labels(conn, filing.id, found.labels)
@@ -254,8 +256,35 @@ def filing_passages(accession: str, found: FilingDocuments) -> list[PlacedPassag
 def stored_document_facts(
     conn: Connection, cik: str, skip: set[str], labels: dict[tuple[str, str], str]
 ) -> list[Fact]:
-    """The figures' facts stored from the company's documents in earlier runs, for filings
-    this run did not read (`skip`: the ones it did), so a narrower run loses none of them."""
+    """The figures' facts stored from the company's EDGAR filings' documents in earlier runs,
+    for filings this run did not read (`skip`: the ones it did), so a narrower run loses none
+    of them. A document added by manifest is not an EDGAR filing's and is not read here."""
+    facts = _document_facts(
+        conn,
+        [companies.c.cik == cik, filings.c.accession_number.is_not(None)],
+        labels,
+    )
+    return [fact for fact in facts if fact.accession not in skip]
+
+
+def manifest_document_facts(
+    conn: Connection, company_pk: int, labels: dict[tuple[str, str], str]
+) -> list[Fact]:
+    """The figures' facts stored from the company's periodic reports added by manifest (inline
+    XBRL HTML), each naming its document by docid where an EDGAR fact names its accession, and
+    dated by the document's publication (else its period's end)."""
+    return _document_facts(
+        conn,
+        [filings.c.company_pk == company_pk, filings.c.accession_number.is_(None)],
+        labels,
+    )
+
+
+def _document_facts(
+    conn: Connection, where: list[ColumnElement[bool]], labels: dict[tuple[str, str], str]
+) -> list[Fact]:
+    """The stored facts of the filings `where` selects that a figure may come from: periodic
+    reports' facts without dimensions, of a mapped concept or a cash-flow line."""
     names = [f"{t}:{c}" for t, cs in mapped_concepts().items() for c in cs]
     rows = conn.execute(
         select(
@@ -267,25 +296,26 @@ def stored_document_facts(
             xbrl_facts.c.dimensions,
             xbrl_facts.c.label,
             xbrl_facts.c.statement,
-            filings.c.accession_number,
+            func.coalesce(filings.c.accession_number, filings.c.docid).label("document"),
             filings.c.form,
-            filings.c.filed_date,
+            func.coalesce(filings.c.filed_date, filings.c.listed_date).label("filed"),
         )
         .join(filings, filings.c.id == xbrl_facts.c.filing_pk)
         .join(companies, companies.c.id == filings.c.company_pk)
         .where(
-            companies.c.cik == cik,
+            *where,
             filings.c.form.in_(PERIODIC_FORMS),
             or_(
                 xbrl_facts.c.concept.in_(sorted(set(names))),
                 xbrl_facts.c.statement == CASH_FLOW,  # a cash-flow line of the company's own
             ),
         )
+        .order_by(xbrl_facts.c.id)
     ).all()
     mapped = set(names)
     out = []
     for row in rows:
-        if row.dimensions or row.accession_number in skip or row.unit is None:
+        if row.dimensions or row.unit is None or row.document is None:
             continue
         if row.concept not in mapped and not is_d_and_a_line(row.concept):
             continue
@@ -299,9 +329,9 @@ def stored_document_facts(
                 start=row.period_start,
                 end=row.period_end,
                 value=Decimal(row.value),
-                accession=row.accession_number,
+                accession=row.document,
                 form=row.form,
-                filed=row.filed_date,
+                filed=row.filed or row.period_end,
                 statement=row.statement,
             )
         )

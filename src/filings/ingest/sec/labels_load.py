@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from datetime import date
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, select
+from sqlalchemy import ColumnElement, Connection, delete, func, insert, select
 
 from filings.core.concepts import PERIODIC_FORMS, mapped_concepts
 from filings.db.tables import companies, concept_labels, filings, xbrl_facts
@@ -59,16 +59,34 @@ def _mapped_names() -> list[str]:
 def stored_labels(
     conn: Connection, cik: str, skip: Iterable[str] = (), facts: Iterable[Fact] = ()
 ) -> list[SeenLabel]:
-    """The labels the company's stored periodic filings give its mapped concepts and the
+    """The labels the company's stored periodic EDGAR filings give its mapped concepts and the
     concepts of `facts` (a company's own line that counts for a metric, such as its D&A line on
     the cash-flow statement): from their documents (except the filings in `skip`, read again by
     this run) and from pre.txt."""
+    where = [companies.c.cik == cik, filings.c.accession_number.is_not(None)]
+    return _labels(conn, where, set(skip), facts)
+
+
+def manifest_labels(conn: Connection, company_pk: int, facts: Iterable[Fact]) -> list[SeenLabel]:
+    """The labels the company's periodic reports added by manifest print for its mapped
+    concepts and those of `facts`, each naming its document by docid."""
+    where = [filings.c.company_pk == company_pk, filings.c.accession_number.is_(None)]
+    return _labels(conn, where, set(), facts)
+
+
+def _labels(
+    conn: Connection, where: list[ColumnElement[bool]], skipped: set[str], facts: Iterable[Fact]
+) -> list[SeenLabel]:
     own = {f"{f.taxonomy}:{f.concept}" for f in facts}
-    skipped, names = set(skip), sorted(set(_mapped_names()) | own)
+    names = sorted(set(_mapped_names()) | own)
     company = (
-        select(filings.c.id, filings.c.accession_number, filings.c.filed_date)
+        select(
+            filings.c.id,
+            func.coalesce(filings.c.accession_number, filings.c.docid).label("accession_number"),
+            func.coalesce(filings.c.filed_date, filings.c.listed_date).label("filed_date"),
+        )
         .join(companies, companies.c.id == filings.c.company_pk)
-        .where(companies.c.cik == cik, filings.c.form.in_(PERIODIC_FORMS))
+        .where(*where, filings.c.form.in_(PERIODIC_FORMS))
         .subquery()
     )
     documents = conn.execute(
@@ -96,10 +114,10 @@ def stored_labels(
     out = [
         SeenLabel(*_split(r.concept), r.label, r.placement, r.filed_date, r.accession_number)
         for r in documents
-        if r.accession_number not in skipped and r.filed_date is not None
+        if r.accession_number not in skipped and r.filed_date is not None and r.accession_number
     ]
     for r in datasets:
-        if r.filed_date is not None:
+        if r.filed_date is not None and r.accession_number:
             out.extend(
                 _pre_txt_label(*_split(r.concept), r.label, r.filed_date, r.accession_number)
             )

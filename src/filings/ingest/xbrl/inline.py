@@ -24,6 +24,11 @@ XHTML_PUBLIC_IDS = frozenset(
 )
 
 
+def is_inline(document: bytes) -> bool:
+    """Whether a document is inline XBRL: it declares the inline namespace near its start."""
+    return IX.encode() in document[:20000]
+
+
 def parse_xml(document: bytes) -> etree._Element:
     """An XML tree; MalformedInput when the bytes are not XML. Entities are never expanded,
     and no DTD or other resource is loaded, from the network or from disk."""
@@ -189,7 +194,10 @@ def inline_facts(root: etree._Element) -> list[XbrlFact]:
         elif element.get(f"{{{XSI}}}nil") == "true":
             value = None
         else:
-            value = text_value(nonnumeric_text(element, by_id), _rule(element))
+            try:
+                value = text_value(nonnumeric_text(element, by_id), _rule(element))
+            except MalformedInput:
+                continue  # a text fact its format cannot read is left out, not the document
         unit = units.get(element.get("unitRef", "")) if numeric else None
         facts.append(
             XbrlFact(

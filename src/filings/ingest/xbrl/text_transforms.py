@@ -111,7 +111,9 @@ def _duration(text: str, unit: str | None) -> str:
             text.strip() if re.fullmatch(r"\d+(\.\d+)?", text.strip()) else str(number_words(text))
         )
         return f"P{number}{unit}"
-    parts = re.findall(r"([a-z0-9]+(?:-[a-z]+)?)[\s\-]+(year|month|day)s?", text.lower())
+    # "three-year" printed with a non-breaking hyphen (U+2011), as in Meta's 10-K
+    plain = re.sub(r"[\u2010-\u2015\u2212]", "-", text.lower())
+    parts = re.findall(r"([a-z0-9]+(?:-[a-z]+)?)[\s\-]+(year|month|day)s?", plain)
     if not parts:
         raise MalformedInput(f"not a duration: {text!r}")
     return "P" + "".join(f"{_count(n)}{DURATION_UNITS[u]}" for n, u in parts)
