@@ -124,6 +124,17 @@ def test_amazons_10k_is_read_item_by_item(conn: Connection) -> None:
         t.startswith(("This valuation", "Our operating cash", "We direct")) for t in customers
     )
     assert not any("goodwill" in t for t in _texts(body, "products_services"))
+    # Note 10's net sales by groups of similar products and services, footnote marks left out;
+    # its "Other" and "Consolidated" rows are no products
+    items = [i["name"] for i in body["products_services"]["items"]]
+    assert {
+        "Online stores",
+        "Physical stores",
+        "Third-party seller services",
+        "Advertising services",
+        "Subscription services",
+    } <= set(items)
+    assert not {"Other", "Consolidated", "Other (6)"} & set(items)
     # the risks are the issuer's own headings of them
     assert "Operating Risks" in {i["name"] for i in body["risks"]["items"]}
     for name in ("overview_section", "products_services", "customers", "risks", "accounting"):
@@ -136,14 +147,21 @@ def test_metas_10k_lists_its_apps_and_segments(conn: Connection) -> None:
     items = [i["name"] for i in body["products_services"]["items"]]
     # "•Facebook. Facebook helps give people ..." under "Family of Apps Products"
     assert items[:5] == ["Facebook", "Instagram", "Messenger", "Threads", "WhatsApp"]
-    assert {"Family of Apps (FoA)", "Reality Labs (RL)"} <= set(items)
-    # each segment once, not again as its abbreviation; no table's "See Note"
-    assert not {"See Note", "FoA", "RL"} & set(items)
+    # each segment once (the revenue table's "Family of Apps" beside Item 1's "Family of Apps
+    # (FoA)"), not again as its abbreviation; no table's "See Note"
+    assert {"Family of Apps", "Reality Labs"} <= set(items)
+    assert not {"See Note", "FoA", "RL", "Family of Apps (FoA)", "Reality Labs (RL)"} & set(items)
+    assert "Advertising" in items  # Note 2's revenue by source
     customers = _texts(body, "customers")
     assert any("from selling advertising placements" in t for t in customers)
     assert "No customer represented 10% or more of total revenue" in " ".join(customers)
     assert not any(t.startswith("We compete with") for t in customers)
     assert not any("class actions" in t for t in _texts(body, "geography"))
+    # the areas it says it will focus on (Item 1) are its strategy
+    assert any(
+        t.startswith("In 2025, we intend to focus on several key investment areas: generative AI")
+        for t in _texts(body, "strategy_section")
+    )
     assert body["overview_section"]["sentences"][0]["text"] == (
         "Our mission is to build the future of human connection and the technology that makes "
         "it possible."

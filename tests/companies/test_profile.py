@@ -15,6 +15,7 @@ from sqlalchemy import Connection, select
 
 from filings.companies.extraction import extract_filing
 from filings.companies.geography import places_in
+from filings.companies.geography_tables import document_lines
 from filings.companies.place_names import local_place
 from filings.companies.profile_customers import customers, who_buys
 from filings.companies.profile_document import (
@@ -23,7 +24,11 @@ from filings.companies.profile_document import (
     contents_pages,
     pdf_item_heading,
 )
-from filings.companies.profile_items import listed_in_sentences, listed_products
+from filings.companies.profile_items import (
+    listed_in_sentences,
+    listed_products,
+    product_table_rows,
+)
 from filings.companies.profile_locale import tags_of
 from filings.companies.profile_rules import read_sections, without_abbreviations
 from filings.companies.profile_sentences import Found, Issuer, Item, Sentence, split_sentences
@@ -172,6 +177,8 @@ FACTS = [
     ("Ericsson", "strategy", "we expect Enterprise organic sales to stabilize in Q4"),
     # Tele2 Q3 2025: guidance (page 7), risks (page 15), Note 1 (page 23).
     ("Tele2", "strategy", "The guidance for 2025 is low single-digit organic growth"),
+    # the priorities it states ("based on two key priorities: Simplify ... and Rejuvenate ...")
+    ("Tele2", "strategy", "two key priorities: Simplify our operating model and organisation"),
     ("Tele2", "risks", "challenging macroeconomic and geopolitical environment"),
     ("Tele2", "accounting", "Standard (IAS) 34 Interim Financial Reporting"),
     # Lifco Annual Report 2019: in brief (page 5), customers (page 60), accounting (page 54).
@@ -296,6 +303,15 @@ ITEMS = [
     ("NVDA", "products_services", {"Automotive", "Compute & Networking", "Graphics"}),
     ("NVDA", "strategy", {"Advancing the NVIDIA accelerated computing platform"}),
     ("TSLA", "products_services", {"Automotive", "Energy Storage Products"}),
+    # the rows of the notes' tables of revenue by product line: Home Depot's "net sales by major
+    # product line", Alphabet's "revenues by type" (10-Ks FY2024)
+    ("HD", "products_services", {"Building Materials", "Décor", "Hardlines"}),
+    ("GOOGL", "products_services", {"Google Search & other", "YouTube ads", "Google Network"}),
+    (
+        "GOOGL",
+        "products_services",
+        {"Google Cloud", "Google subscriptions, platforms, and devices"},
+    ),
     ("TSLA", "accounting", {"Warranties", "Inventory Valuation", "Income Taxes"}),
     # Johnson & Johnson 10-K FY2024, Item 7: the estimates named in run-in headings
     # ("Income Taxes: The Company ..."), tables of accruals between them.
@@ -328,6 +344,10 @@ NOT_LISTED = [
     ("Lifco", "products_services", {"DIRECTORS’ REPORT", "Ahlberg Cameras AB", "Website: sorb.se"}),
     ("KO", "accounting", {"OPERATIONS REVIEW", "Beverage Volume", "Unit Case Volume"}),
     ("HD", "accounting", {"ADDITIONAL INFORMATION"}),
+    # a product-line table's subtotals, totals and hedging line; its table of merchandising
+    # departments is a finer list, and the primary segment's net sales are no product
+    ("HD", "products_services", {"Primary segment net sales", "Other net sales", "Appliances"}),
+    ("GOOGL", "products_services", {"Hedging gains (losses)", "Google Services total"}),
     # kinds of revenue in the analysis of revenue, not products
     ("Tele2", "products_services", {"Operator revenue", "Equipment revenue"}),
 ]
@@ -1203,6 +1223,47 @@ def test_brands_a_sentence_lists(text: str, brands: int) -> None:
 )
 def test_tags_of_words_in_the_text(kind: str, text: str, tags: list[str]) -> None:
     assert tags_of(kind, text) == tags
+
+
+def _rows(*texts: str) -> list[str]:
+    lines = document_lines([("d_1", 1, "\n".join(texts))])
+    return [i.name for i in product_table_rows(lines)]
+
+
+def test_the_rows_of_a_table_of_revenue_by_product_line() -> None:
+    rows = (
+        "Year Ended December 31,",
+        "Online stores (1): Year Ended December 31, 2023 $231,872; 2024 $247,029",
+        "Physical stores (2): Year Ended December 31, 2023 20,030; 2024 21,215",
+        "AWS: Year Ended December 31, 2023 90,757; 2024 107,556",
+        "Other (6): Year Ended December 31, 2023 4,958; 2024 5,425",
+        "Consolidated: Year Ended December 31, 2023 $574,785; 2024 $637,959",
+        "Hardlines: Year Ended December 31, 2023 1; 2024 2",  # after the total: another table
+    )
+    title = "Net sales by groups of similar products and services is as follows (in millions):"
+    assert _rows(title, *rows) == ["Online stores", "Physical stores", "AWS"]
+    assert _rows("The following table presents net sales by major product line:", *rows) == [
+        "Online stores",
+        "Physical stores",
+        "AWS",
+    ]
+    # a table of revenue by place, by customer type, or without a title of revenue: none
+    for other in (
+        "Revenue disaggregated by geography (in millions):",
+        "Revenues by type of customer were as follows:",
+        "The following table presents our segment results:",
+    ):
+        assert _rows(other, *rows) == [], other
+    # a place, a subtotal and a hedging line are no products
+    assert _rows(
+        "Revenues by type (in millions):",
+        "Google Search & other: 2024 $198,084",
+        "United States: 2024 $1",
+        "Google Services total: 2024 $304,930",
+        "Hedging gains (losses): 2024 $211",
+        "Google Cloud: 2024 $43,229",
+        "Total revenues: 2024 $350,018",
+    ) == ["Google Search & other", "Google Cloud"]
 
 
 def test_names_that_open_the_list_items_under_a_products_heading() -> None:

@@ -17,6 +17,7 @@ from filings.companies.profile_vocabulary import (
     HEADINGS,
     OFF_TOPIC,
     PEOPLE,
+    PRODUCT_TABLE,
     SEGMENT_KINDS,
     SEGMENT_TABLE,
     TOPICS,
@@ -153,6 +154,50 @@ def segment_rows(lines: list[DocumentLine]) -> list[Item]:
             if _NOT_A_SEGMENT.search(name) or classify(name) is not None or TOPICS.search(name):
                 continue
             items.append(Item(name, following.page_id, following.page_number, title))
+    return unique(items)
+
+
+_FOOTNOTE_MARK = re.compile(r"\s*\(\w{1,2}\)$")
+# a rendered row's label: "Building Materials $52,756 ...", "Online stores (1) $220,004 ..."
+_PRODUCT_ROW = re.compile(r"^(?P<name>[^\d(%$€£]+?)\s+(\(\w{1,2}\)\s+)?[-−–(]?[$€£]?\s?\d")
+_TABLE_TOTAL = re.compile(r"^(total|consolidated|summa|yhteensä)\b", re.IGNORECASE)
+_NOT_A_PRODUCT = re.compile(r"\b(total|hedg\w*|eliminat\w*|adjust\w*)\b", re.IGNORECASE)
+_HEADER_LINES = 6  # lines of a table's headings between its title and its first row
+
+
+def product_table_rows(lines: list[DocumentLine]) -> list[Item]:
+    """The row labels of a 10-K's tables of revenue by product line (an HTML table's rendered
+    rows, `PRODUCT_TABLE` titling them): the rows right below the title and its headings, up to
+    the total; footnote marks, "Other", places and measures left out."""
+    items: list[Item] = []
+    for index, line in enumerate(lines):
+        if line.rendered or len(line.text.split()) > 40 or not PRODUCT_TABLE.search(line.text):
+            continue
+        found: list[Item] = []
+        headers = 0
+        for following in lines[index + 1 : index + 40]:
+            if not following.rendered:
+                headers += 1
+                if found or headers > _HEADER_LINES:
+                    break
+                continue
+            row = _PRODUCT_ROW.match(following.text)
+            if row is None:
+                continue
+            name = _FOOTNOTE_MARK.sub("", row["name"].strip(" -–:")).strip(" :")
+            if _TABLE_TOTAL.match(name):
+                break
+            if (
+                name[:1].isupper()
+                and 1 <= len(name.split()) <= 6
+                and not FURNITURE.search(name)
+                and not _NOT_A_SEGMENT.search(name)
+                and not _NOT_A_PRODUCT.search(name)
+                and classify(name) is None
+            ):
+                found.append(Item(name, following.page_id, following.page_number, "product line"))
+        if len(found) >= 2:
+            items += found
     return unique(items)
 
 

@@ -41,6 +41,7 @@ from filings.companies.profile_items import (
     listed_products,
     named_segments,
     named_strategies,
+    product_table_rows,
     risk_kinds,
     segment_headings,
     segment_rows,
@@ -84,6 +85,7 @@ from filings.companies.profile_vocabulary import (
     SAYS_WHAT,
     SECTIONS,
     SEGMENT_KINDS,
+    STATED_FOCUS,
     STRONG,
     WHAT_IT_IS,
 )
@@ -188,16 +190,22 @@ def without_abbreviations(items: list[Item]) -> list[Item]:
 
 
 def products(
-    blocks: list[Block], lines: list[DocumentLine], sentences: list[Sentence], issuer: Issuer
+    blocks: list[Block],
+    lines: list[DocumentLine],
+    sentences: list[Sentence],
+    issuer: Issuer,
+    tables: list[DocumentLine] | None = None,
 ) -> Found:
-    """The issuer's own list of products, services, segments or business areas."""
+    """The issuer's own list of products, services, segments or business areas (`tables`: a
+    sectioned filing's rendered table rows, for its tables of revenue by product line)."""
     segments = segment_rows(lines) + named_segments(sentences) + listed_in_sentences(sentences)
     listed = listed_products(blocks)
     if not any(b.section for b in blocks):  # a report's headings: only those it names segments
         known = {i.name.lower() for i in segments}
         listed = [i for i in listed if i.name.lower() in known]
     segments += segment_headings(blocks, segments)
-    items = unique(listed + segments + lines_under_segments(blocks, segments))
+    under = lines_under_segments(blocks, segments)
+    items = unique(listed + segments + under + product_table_rows(tables or []))
     items = without_abbreviations(items)
     firsts = {
         p
@@ -360,7 +368,8 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
         cue = bool(CUES["strategy"].search(s.text))
         if s.text.rstrip(".") in named:
             return 0  # the strategy's name is an item
-        return 5 * under + 3 * strong + (cue and (under or strong))
+        focus = bool(STATED_FOCUS.search(s.text))  # the areas it says it will focus on
+        return 5 * under + 3 * (strong or focus) + (cue and (under or strong)) + 2 * focus
 
     def aims(s: Sentence) -> bool:
         return bool(re.search(r"target|goal|aim|ambition|guidance|expect|tavoit|mål", s.text, re.I))
@@ -473,16 +482,18 @@ def read_sections(
     issuer: Issuer,
     lines: list[DocumentLine] | None = None,
     language: str = "en",
+    tables: list[DocumentLine] | None = None,
 ) -> dict[str, Found]:
     """Every section a document gives, by each section's rules (`lines`: a report's page lines,
     for its tables of revenue by segment; `language`: the document's, for the cases of place
-    names in Finnish and Swedish)."""
+    names in Finnish and Swedish; `tables`: a sectioned filing's rendered table rows of its
+    MD&A and notes, for its tables of revenue by product line)."""
     lines = lines or []
     sentences = sentences_of(blocks)
     listed = {i.name for i in listed_products(blocks)}
     found = {
         "overview": overview(sentences, issuer, listed),
-        "products_services": products(blocks, lines, sentences, issuer),
+        "products_services": products(blocks, lines, sentences, issuer, tables),
         "customers": Found(),
         "geography": geography(sentences, language),
         "strategy": strategy(blocks, sentences),

@@ -10,8 +10,13 @@ from typing import Any
 from sqlalchemy import Connection, Row
 
 from filings.companies import queries
-from filings.companies.geography_tables import document_lines
-from filings.companies.profile_document import Block, blocks_of_pages, blocks_of_units
+from filings.companies.geography_tables import DocumentLine, document_lines
+from filings.companies.profile_document import (
+    Block,
+    blocks_of_pages,
+    blocks_of_units,
+    filing_page_numbers,
+)
 from filings.companies.profile_rules import read_sections
 from filings.companies.profile_sentences import Found, Issuer
 from filings.core.markets import DOCUMENT_FORMATS, TEXT
@@ -52,6 +57,18 @@ def document_blocks(
             return [replace(block, section="") for block in blocks]
         return blocks
     return blocks_of_pages(pages, markdown=filing.document_format == TEXT.key)
+
+
+def table_lines(filing: Row[Any], units: list[Any]) -> list[DocumentLine]:
+    """The lines of a sectioned 10-K's MD&A and notes (Items 7 and 8), each HTML table's rows
+    rendered as a PDF prints them, citing the filing's pages; none for another filing."""
+    document = filing.accession_number or filing.docid or ""
+    pages: list[tuple[str, int | None, str]] = [
+        (f"{document}_{number}", number, str(unit.text))
+        for unit, number in zip(units, filing_page_numbers(units), strict=True)
+        if unit.section.split("/")[0] in ("item_7", "item_8")
+    ]
+    return document_lines(pages)
 
 
 def _reason(name: str, found: dict[str, Found]) -> str | None:
@@ -102,6 +119,7 @@ def store_profile(conn: Connection, filing: Row[Any]) -> bool:
     issuer = Issuer.of(filing.company_name, filing.display_name)
     lines = document_lines(pages)
     language = filing.language or "en"
-    found = read_sections(blocks, issuer, lines, language) if blocks else {}
+    tables = table_lines(filing, units)
+    found = read_sections(blocks, issuer, lines, language, tables) if blocks else {}
     wanted = [_record(name, found, language) for name in found]
     return queries.replace_profile_sections(conn, filing.id, filing.company_pk, wanted)

@@ -243,6 +243,15 @@ CUES: dict[str, re.Pattern[str]] = {
         re.IGNORECASE,
     ),
 }
+# A stated focus: the areas or priorities the issuer says it will concentrate on ("In 2025, we
+# intend to focus on several key investment areas: ...", "our key priorities are", "vi
+# fokuserar på", "keskitymme").
+STATED_FOCUS = re.compile(
+    r"\bwe (intend|plan|will continue|continue|aim) to (focus|concentrate) on\b|\b(key|"
+    r"strategic|priority|focus) (investment |growth )?(areas|priorities)\b|\b(our|its) (key|top|"
+    r"main|strategic) priorities\b|\bvi (kommer att )?fokusera(r)? på\b|\bkeskity(mme|y)\b",
+    re.IGNORECASE,
+)
 # An outlook as releases state it: a figure expected, estimated or guided for the year ahead.
 OUTLOOK_STATEMENT = re.compile(
     r"\b(is|are) (then |now |also )?(expected|estimated|forecast|anticipated|projected) to (be "
@@ -371,6 +380,19 @@ SEGMENT_TABLE = re.compile(
     r"areas?|divisions?|affärsområden?|categor(y|ies)|products?|product (areas?|lines?|groups?)|"
     r"type of (income|revenue)|revenue streams?|produktområden?)\b|segmenteittäin|"
     r"liiketoiminta-alueittain",
+    re.IGNORECASE,
+)
+# A 10-K's table of revenue by product line, as its notes or MD&A title it ("Net sales by groups
+# of similar products and services", "net sales by major product line", "net sales by
+# category", "revenues by type", "Revenue by source"): its rows are the issuer's own products.
+PRODUCT_TABLE = re.compile(
+    r"\b(net sales|net revenues?|revenues?|sales|omsättning|nettoomsättning|intäkter|"
+    r"liikevaihto)\b[^.:;]{0,40}?\b(by|per)\s+((the\s+)?groups? of similar products and "
+    r"services|(major\s+)?product (lines?|categor(y|ies)|groups?|areas?|types?)|(product\s+|"
+    r"merchandise\s+)?categor(y|ies)|(significant\s+)?products? and services?|type of "
+    r"(products?|services?)|type(?! of)|((major|revenue)\s+)?sources?(?! of)|market platforms?|"
+    r"specialized markets?|end markets?|produktområden?|produktgrupp(er)?)\b|"
+    r"\b(tuotteittain|tuoteryhmittäin|tuotealueittain)\b",
     re.IGNORECASE,
 )
 
