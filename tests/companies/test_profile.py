@@ -31,7 +31,14 @@ from filings.companies.profile_items import (
 )
 from filings.companies.profile_locale import tags_of
 from filings.companies.profile_rules import read_sections, without_abbreviations
-from filings.companies.profile_sentences import Found, Issuer, Item, Sentence, split_sentences
+from filings.companies.profile_sentences import (
+    Found,
+    Issuer,
+    Item,
+    Sentence,
+    split_sentences,
+    usable,
+)
 from filings.companies.profile_vocabulary import HEADINGS
 from filings.companies.service import CompanyDirectory
 from filings.companies.service import profile as profile_service
@@ -1344,3 +1351,23 @@ def test_headings_as_reports_print_them_name_their_sections(part: str) -> None:
     for language in ("en", "sv", "fi"):
         of_language = [r for r in named if r["language"] == language]
         assert sum(r in missed for r in of_language) <= 0.1 * len(of_language), language
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stands"),
+    [
+        # a bare demonstrative speaks of the sentence before it (Meta's, Activision's, Ericsson's)
+        ("Therefore, we consider these to be our critical accounting estimates.", False),
+        ("These are fundamentally new technologies that we expect will evolve over time.", False),
+        ("This allows us to communicate and market directly to our customers.", False),
+        ("This is done by merging market area Europe and Latin America with North America.", False),
+        ("Detta innebär att koncernen växer snabbare än marknaden i Norden.", False),
+        ("Tämä tarkoittaa, että konsernin liikevaihto kasvaa seuraavana vuonna.", False),
+        # a demonstrative before its noun names what it speaks of
+        ("This segment develops, produces and markets commercial jet aircraft worldwide.", True),
+        ("These customers are typically homeowners who complete their own projects.", True),
+        ("This Annual Report on Form 10-K describes the business of the company in full.", True),
+    ],
+)
+def test_a_sentence_that_leans_on_the_one_before_is_not_taken(sentence: str, stands: bool) -> None:
+    assert usable(sentence, bullet=False) is stands

@@ -105,6 +105,23 @@ class Issuer:
         return any(opening.startswith(n.lower()) for n in self.names)
 
 
+# A sentence whose subject or object is a bare demonstrative says nothing without the sentence
+# before it: "This allows us to ...", "These are fundamentally new technologies ...", "Therefore,
+# we consider these to be our critical accounting estimates.", "Detta innebär ...", "Tämä
+# tarkoittaa ...". A demonstrative before its noun ("This segment includes ...", "These
+# customers are ...") names what it speaks of and stands.
+_BARE_DEMONSTRATIVE = re.compile(
+    r"^(?:(?:therefore|thus|accordingly|consequently|as a result|hence),?\s+)?(?:this|that) (?:is|"
+    r"was|has|will|can|could|may|would|should|must|might|allows|enables|ensures|means|reflects|"
+    r"represents|results|helps|makes|gives|requires|creates|leads|includes|provides)\b|"
+    r"^(?:(?:therefore|thus|accordingly|consequently|as a result|hence),?\s+)?(?:these|those) "
+    r"(?:are|were|have|will|can|could|may|would|should|include|represent|reflect|allow|enable|"
+    r"ensure|mean)\b|\b(?:consider|deem|believe|regard) (?:these|this|those|them|it) (?:to be|as)"
+    r"\b|^(?:detta|dessa|det här) (?:är|var|har|innebär|gör|ger|leder|kommer)\b|^(?:tämä|nämä) "
+    r"(?:on|ovat|oli|olivat|tarkoittaa|merkitsee|johtaa)\b",
+    re.IGNORECASE,
+)
+
 # A word of time before the subject: "Today, we are ...", "Nykyään konserni on ...".
 _NOW = re.compile(r"^(today|currently|now|at present|nowadays|nykyään|tänään),?\s+")
 
@@ -158,6 +175,8 @@ def usable(text: str, bullet: bool) -> bool:
     opening = [w.lower() for w in words[:3]]
     if any([w.lower() for w in words[i : i + 3]] == opening for i in range(3, 16)):
         return False  # headings run together with their text ("Notes Notes (unaudited) ...")
+    if _BARE_DEMONSTRATIVE.search(text):
+        return False  # it speaks of what the sentence before it said
     return not OFF_TOPIC.search(text) and not _BOILERPLATE.search(text)
 
 
