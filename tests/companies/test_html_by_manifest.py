@@ -135,8 +135,9 @@ def test_amazons_10k_is_read_item_by_item(conn: Connection) -> None:
         "Subscription services",
     } <= set(items)
     assert not {"Other", "Consolidated", "Other (6)"} & set(items)
-    # the risks are the issuer's own headings of them
-    assert "Operating Risks" in {i["name"] for i in body["risks"]["items"]}
+    # the risks' items are the issuer's categories of them, not one risk's own heading
+    kinds = [i["name"] for i in body["risks"]["items"]]
+    assert kinds == ["Business and Industry Risks", "Operating Risks", "Legal and Regulatory Risks"]
     for name in ("overview_section", "products_services", "customers", "risks", "accounting"):
         for sentence in body[name]["sentences"]:
             assert on_page(sentence["text"], _page(conn, sentence["page_id"])), sentence
@@ -157,6 +158,13 @@ def test_metas_10k_lists_its_apps_and_segments(conn: Connection) -> None:
     assert "No customer represented 10% or more of total revenue" in " ".join(customers)
     assert not any(t.startswith("We compete with") for t in customers)
     assert not any("class actions" in t for t in _texts(body, "geography"))
+    # its risks span the four categories of Item 1A (competition is the first of the second)
+    kinds = [i["name"] for i in body["risks"]["items"]]
+    assert kinds[0] == "Risks Related to Our Product Offerings" and len(kinds) == 4
+    assert any(
+        t.startswith("If we are not able to compete effectively") for t in _texts(body, "risks")
+    )
+    assert not any(t.startswith("Any of the foregoing") for t in _texts(body, "risks"))
     # the areas it says it will focus on (Item 1) are its strategy
     assert any(
         t.startswith("In 2025, we intend to focus on several key investment areas: generative AI")
@@ -222,8 +230,13 @@ def test_revenue_geography_from_the_inline_xbrl_of_an_html_10k(conn: Connection)
         "Western Hemisphere excluding US": 4714,
         "Asia Pacific Africa": 13593,
     }
+    # the facts' "Non-US" total, of which the three regions are parts
+    assert {o["name"]: o["revenue"] / million for o in body["other"]} == {"Non-US": 38519}
     assert body["total_revenue"] / million == 88821  # from the same 10-K's income statement
     assert body["adds_up"] is True
+    # the profile's breakdown is in the company's reporting currency (tagged facts print none)
+    breakdown = _profile(conn, "JNJ")["geography"]["breakdown"]
+    assert (breakdown["currency"], breakdown["year"]) == ("USD", 2024)
 
 
 # Key figures as each 10-K's statements print them (fiscal 2024, millions of dollars but EPS):

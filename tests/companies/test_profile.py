@@ -180,6 +180,10 @@ FACTS = [
     ("Lifco", "risks", "the Group is exposed to a wide range of financial risks: market risk"),
     # Ericsson Q3 2025: risk factors (page 12), Note 1 (page 24), the outlook (page 1).
     ("Ericsson", "risks", "Ericsson is exposed to a number of risks in its activities."),
+    # a 10-K's risks span its categories: J&J's intellectual property risk is the first of its
+    # third category, NVIDIA's export restrictions the first of its fourth (10-Ks FY2024)
+    ("JNJ", "risks", "The Company faces increased challenges to intellectual property rights"),
+    ("NVDA", "risks", "including restrictions on the export of our products"),
     ("Ericsson", "accounting", "Interim Financial Reporting"),
     ("Ericsson", "strategy", "we expect Enterprise organic sales to stabilize in Q4"),
     # Tele2 Q3 2025: guidance (page 7), risks (page 15), Note 1 (page 23).
@@ -327,6 +331,10 @@ ITEMS = [
     ("Atlas Copco", "products_services", {"Compressor Technique", "Power Technique"}),
     ("Atlas Copco", "products_services", {"Vacuum Technique", "Industrial Technique"}),
     ("Atlas Copco", "risks", {"Market risks", "Financial risks", "Production risks"}),
+    # a 10-K's categories of risk, as Item 1A heads them
+    ("JNJ", "risks", {"Risks related to our intellectual property", "Other risks"}),
+    ("KO", "risks", {"RISKS RELATED TO THE COCA-COLA SYSTEM"}),
+    ("TSLA", "risks", {"Risks Related to Our Ability to Grow Our Business"}),
     ("Ericsson", "products_services", {"Networks", "Cloud Software and Services", "Enterprise"}),
     ("Kemira", "products_services", {"Pulp & Paper", "Industry & Water"}),
     # "our new business unit structure: Water Solutions, Packaging & Hygiene Solutions and ..."
@@ -1371,3 +1379,37 @@ def test_headings_as_reports_print_them_name_their_sections(part: str) -> None:
 )
 def test_a_sentence_that_leans_on_the_one_before_is_not_taken(sentence: str, stands: bool) -> None:
     assert usable(sentence, bullet=False) is stands
+
+
+def test_a_10ks_risks_span_its_categories_in_the_issuers_order() -> None:
+    """The first risk of each category before the second of any; the risks of holding the
+    stock after the others; each category heading an item, no single risk's heading."""
+
+    def block(kind: str, text: str, position: int) -> Block:
+        return Block(kind, text, f"a_{position}", position, "item_1a", position)
+
+    texts = [
+        ("heading", "Risks Related to Our Products"),
+        *[("text", f"Product risk number {n} could harm our business.") for n in range(1, 6)],
+        ("heading", "Operating Risks"),
+        *[("text", f"Operating risk number {n} could harm our business.") for n in range(1, 4)],
+        ("heading", "We Have Foreign Exchange Risk"),  # one risk's own heading, no category
+        ("heading", "Risks Related to Ownership of Our Common Stock"),
+        *[("text", f"Stock risk number {n} could harm our business.") for n in range(1, 3)],
+    ]
+    found = read_sections(
+        [block(kind, text, i) for i, (kind, text) in enumerate(texts)], Issuer.of("X")
+    )["risks"]
+    assert [s.text.removesuffix(" could harm our business.") for s in found.sentences] == [
+        "Product risk number 1",
+        "Product risk number 2",
+        "Product risk number 3",
+        "Operating risk number 1",
+        "Operating risk number 2",
+        "Stock risk number 1",
+    ]
+    assert [i.name for i in found.items] == [
+        "Risks Related to Our Products",
+        "Operating Risks",
+        "Risks Related to Ownership of Our Common Stock",
+    ]

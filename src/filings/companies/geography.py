@@ -293,13 +293,15 @@ def complement_of(name: str) -> str | None:
 
 
 def member_label(member: str) -> str:
-    """A member's name as words: `aapl:RestOfAsiaPacificSegmentMember` -> Rest of Asia Pacific."""
+    """A member's name as words: `aapl:RestOfAsiaPacificSegmentMember` -> Rest of Asia Pacific,
+    `us-gaap:NonUsMember` -> Non-US."""
     local = member.split(":", 1)[-1]
     local = re.sub(r"(Segment)?Member$", "", local)
     words = _CAMEL.split(local)
-    return " ".join(
+    label = " ".join(
         w.lower() if i and w.lower() in _SMALL_WORDS else w for i, w in enumerate(words)
     )
+    return re.sub(r"\bNon US\b", "Non-US", re.sub(r"\bUs\b", "US", label))
 
 
 def classify_member(member: str) -> Place | None:

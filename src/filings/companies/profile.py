@@ -113,8 +113,12 @@ def present(section: str, chosen: Chosen, locale: str, with_text: bool) -> dict[
     return out
 
 
-def geography_breakdown(conn: Connection, company_pk: int) -> tuple[list[str], dict[str, Any]]:
-    """Tags (country codes, region names) and the newest year's stored revenue breakdown."""
+def geography_breakdown(
+    conn: Connection, company_pk: int, currency: str | None = None
+) -> tuple[list[str], dict[str, Any]]:
+    """Tags (country codes, region names) and the newest year's stored revenue breakdown, in the
+    currency its table prints, else the company's reporting `currency` (as the revenue geography
+    endpoint answers: tagged facts carry no currency of their own)."""
     chosen = choose_by_year(queries.company_geography(conn, company_pk))
     if not chosen:
         return [], {}
@@ -130,7 +134,7 @@ def geography_breakdown(conn: Connection, company_pk: int) -> tuple[list[str], d
         "period": newest["period_label"],
         "source": newest["source"],
         "basis": newest["basis"],
-        "currency": newest["currency"],
+        "currency": newest["currency"] or currency,
         "lines": [
             {
                 "name": line["name"],

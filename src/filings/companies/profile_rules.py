@@ -431,15 +431,33 @@ def _risk_leads(blocks: list[Block], chosen: list[Sentence]) -> list[Sentence]:
     return sorted(out, key=lambda s: s.position)
 
 
+# A heading that names a category of risks ("Risks Related to Our Product Offerings", "Operating
+# Risks", "Other risks"), not one risk ("Our Supplier Relationships Subject Us to a Number of
+# Risks") nor the item or its summary ("Item 1A. Risk Factors", "Summary Risk Factors").
+_RISK_CATEGORY = re.compile(
+    r"^risks? (related|relating|associated|specific|pertaining) to\b|"
+    r"^(?!(we|our|if|any|the company)\b)(\S+\s+){0,6}risks$",
+    re.IGNORECASE,
+)
+
+
+_LATER_CATEGORY = re.compile(
+    r"\bownership of\b|\bstock ownership\b|\b(our|the) (class a )?(common )?(stock|shares|"
+    r"securities)$|^(general|other|miscellaneous)( \w+)? risks$",
+    re.IGNORECASE,
+)
+
+
 def _risk_headings(blocks: list[Block]) -> Found:
-    """Item 1A's risk headings (one-sentence paragraphs and bullets), in the filing's order; the
-    category headings above them as items."""
-    chosen: list[Sentence] = []
+    """Item 1A's risk headings (one-sentence paragraphs and bullets), in the filing's order: the
+    first of each category before the second of any, so that the section spans the issuer's
+    categories as it ranks the risks within each; the category headings as items."""
+    found: list[tuple[int, Sentence]] = []  # (category, risk)
     kinds: list[Item] = []
     for block in blocks:
         text = block.text.lstrip("•· ")
         parts = split_sentences(text)
-        if block.kind == "heading" and re.search(r"risks?$", text, re.IGNORECASE):
+        if block.kind == "heading" and _RISK_CATEGORY.search(text):
             kinds.append(Item(text, block.page_id, block.page_number))
         elif (
             len(parts) == 1
@@ -449,14 +467,20 @@ def _risk_headings(blocks: list[Block]) -> Found:
             and not REFERRAL.search(text)
             and not RISK_PREAMBLE.search(text)
         ):
-            chosen.append(
-                Sentence(
-                    text, block.page_id, block.page_number, block.position * 1000, "item_1a", ()
-                )
+            risk = Sentence(
+                text, block.page_id, block.page_number, block.position * 1000, "item_1a", ()
             )
-        if len(chosen) == KEEP["risks"]:
-            break
-    return Found(chosen, kinds, "Item 1A. Risk Factors")
+            found.append((len(kinds), risk))
+    rank: dict[int, int] = {}
+    ranked = []
+    for category, risk in found:
+        # the risks of holding the stock and the general or other ones come after the rest
+        after = category > 0 and bool(_LATER_CATEGORY.search(kinds[category - 1].name))
+        rank[category] = rank.get(category, 0) + 1
+        ranked.append((rank[category] + after, risk.position, risk))
+    chosen = sorted(ranked, key=lambda r: (r[0], r[1]))[: KEEP["risks"]]
+    risks = [risk for _, _, risk in sorted(chosen, key=lambda r: r[1])]
+    return Found(risks, unique(kinds), "Item 1A. Risk Factors")
 
 
 def accounting(blocks: list[Block], sentences: list[Sentence]) -> Found:

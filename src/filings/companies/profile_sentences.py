@@ -107,9 +107,9 @@ class Issuer:
 
 # A sentence whose subject or object is a bare demonstrative says nothing without the sentence
 # before it: "This allows us to ...", "These are fundamentally new technologies ...", "Therefore,
-# we consider these to be our critical accounting estimates.", "Detta innebär ...", "Tämä
-# tarkoittaa ...". A demonstrative before its noun ("This segment includes ...", "These
-# customers are ...") names what it speaks of and stands.
+# we consider these to be our critical accounting estimates.", "Any of the foregoing events
+# could ...", "Detta innebär ...", "Tämä tarkoittaa ...". A demonstrative before its noun
+# ("This segment includes ...", "These customers are ...") names what it speaks of and stands.
 _BARE_DEMONSTRATIVE = re.compile(
     r"^(?:(?:therefore|thus|accordingly|consequently|as a result|hence),?\s+)?(?:this|that) (?:is|"
     r"was|has|will|can|could|may|would|should|must|might|allows|enables|ensures|means|reflects|"
@@ -118,7 +118,7 @@ _BARE_DEMONSTRATIVE = re.compile(
     r"(?:are|were|have|will|can|could|may|would|should|include|represent|reflect|allow|enable|"
     r"ensure|mean)\b|\b(?:consider|deem|believe|regard) (?:these|this|those|them|it) (?:to be|as)"
     r"\b|^(?:detta|dessa|det här) (?:är|var|har|innebär|gör|ger|leder|kommer)\b|^(?:tämä|nämä) "
-    r"(?:on|ovat|oli|olivat|tarkoittaa|merkitsee|johtaa)\b",
+    r"(?:on|ovat|oli|olivat|tarkoittaa|merkitsee|johtaa)\b|^any of (?:the )?(?:foregoing|above)\b",
     re.IGNORECASE,
 )
 

@@ -187,7 +187,8 @@ RISK_PREAMBLE = re.compile(
     r"not the only|(should|urge\w*) .{0,30}consider|currently (deem|believe|known)|not presently "
     r"known|not all-inclusive|in evaluating (us|our)|order of importance|if any of the following|"
     r"involves risks and uncertainties|risks? (and|or) uncertaint\w+ (described|discussed)|"
-    r"(discussed|described|set forth) in these risk factors)",
+    r"(discussed|described|set forth) in these risk factors|\bsee also\b|^for (additional|more|"
+    r"further) information\b)",
     re.IGNORECASE,
 )
 

@@ -203,7 +203,7 @@ def profile(
     records = queries.profile_records(conn, [d.id for d in documents])
     chosen = choose_sections(documents, records, locale)
     sections = {name: present(name, chosen[name], locale, include_full_text) for name in SECTIONS}
-    stored_tags, breakdown = geography_breakdown(conn, resolved.pk)
+    stored_tags, breakdown = geography_breakdown(conn, resolved.pk, resolved.currency)
     sections["geography"]["tags"] = geography_tags(sections["geography"], stored_tags, locale)
     if breakdown:
         sections["geography"]["breakdown"] = breakdown

@@ -34,10 +34,9 @@ _FACT_FIELDS = (
 )
 
 
-def _comparable_facts(rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
-    return sorted(
-        tuple(str(row[k]) if k == "dimensions" else row[k] for k in _FACT_FIELDS) for row in rows
-    )
+def _comparable_facts(rows: list[dict[str, Any]]) -> list[str]:
+    """The rows as text, in one order (an instant's start and a nil's decimals are None)."""
+    return sorted(repr(tuple(str(row[k]) for k in _FACT_FIELDS)) for row in rows)
 
 
 def sync_document_facts(conn: Connection, filing_pk: int, document: DocumentPages) -> bool:
