@@ -234,9 +234,12 @@ def test_revenue_geography_from_the_inline_xbrl_of_an_html_10k(conn: Connection)
     assert {o["name"]: o["revenue"] / million for o in body["other"]} == {"Non-US": 38519}
     assert body["total_revenue"] / million == 88821  # from the same 10-K's income statement
     assert body["adds_up"] is True
-    # the profile's breakdown is in the company's reporting currency (tagged facts print none)
+    # the profile's breakdown is in the company's reporting currency (tagged facts print none),
+    # its lines without the Non-US subtotal beside the regions it sums
     breakdown = _profile(conn, "JNJ")["geography"]["breakdown"]
     assert (breakdown["currency"], breakdown["year"]) == ("USD", 2024)
+    lines = {line["name"]: Decimal(line["revenue"]) / million for line in breakdown["lines"]}
+    assert sum(lines.values()) == 88821 and "Non-US" not in lines
 
 
 # Key figures as each 10-K's statements print them (fiscal 2024, millions of dollars but EPS):
