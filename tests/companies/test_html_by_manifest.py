@@ -138,6 +138,11 @@ def test_amazons_10k_is_read_item_by_item(conn: Connection) -> None:
     # the risks' items are the issuer's categories of them, not one risk's own heading
     kinds = [i["name"] for i in body["risks"]["items"]]
     assert kinds == ["Business and Industry Risks", "Operating Risks", "Legal and Regulatory Risks"]
+    # Amazon heads each risk in title case: its headings are the risks, across the categories
+    risks = _texts(body, "risks")
+    assert risks[0] == "We Face Intense Competition"
+    assert {"Our Supplier Relationships Subject Us to a Number of Risks"} <= set(risks)
+    assert {"We Face Additional Tax Liabilities and Collection Obligations"} <= set(risks)
     for name in ("overview_section", "products_services", "customers", "risks", "accounting"):
         for sentence in body[name]["sentences"]:
             assert on_page(sentence["text"], _page(conn, sentence["page_id"])), sentence

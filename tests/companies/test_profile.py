@@ -1413,3 +1413,28 @@ def test_a_10ks_risks_span_its_categories_in_the_issuers_order() -> None:
         "Operating Risks",
         "Risks Related to Ownership of Our Common Stock",
     ]
+
+
+def test_a_10k_that_heads_each_risk_has_its_risks_read_from_the_headings() -> None:
+    business = [
+        "We Face Intense Competition",
+        "Our International Operations Expose Us to a Number of Risks",
+        "We May Not Be Able to Adequately Protect Our Intellectual Property Rights",
+        "We Have Foreign Exchange Risk",
+    ]
+    operating = [
+        "We Face Significant Inventory Risk",
+        "Our Supplier Relationships Subject Us to a Number of Risks",
+        "We Are Subject to Payments-Related Risks",
+    ]
+    texts = [("heading", "Business and Industry Risks")]
+    for title in business:
+        texts += [("heading", title), ("text", "Its paragraph says how it could harm us.")]
+    texts.append(("heading", "Operating Risks"))
+    for title in operating:
+        texts += [("heading", title), ("text", "Its paragraph says how it could harm us.")]
+    blocks = [Block(kind, text, f"a_{i}", i, "item_1a", i) for i, (kind, text) in enumerate(texts)]
+    found = read_sections(blocks, Issuer.of("X"))["risks"]
+    # the first of each category, then the second of each, then the third (six in all)
+    assert [s.text for s in found.sentences] == business[:3] + operating[:3]
+    assert [i.name for i in found.items] == ["Business and Industry Risks", "Operating Risks"]

@@ -441,6 +441,15 @@ _RISK_CATEGORY = re.compile(
 )
 
 
+# A risk printed as a heading of its own, a clause in title case ("We Face Intense Competition",
+# "Our Supplier Relationships Subject Us to a Number of Risks"): a filing that heads at least
+# _TITLED_RISKS of its risks so has them read from those headings.
+_RISK_TITLE = re.compile(
+    r"^(We|Our|The Company|If|Any|Changes?|Government|Failure|Loss|Competition|Unfavorable|"
+    r"Adverse|Increased|Fluctuations|Disruptions?|Climate|Cyber\w*|Security|Economic|Global)\b"
+    r"(\s+\S+){3,}"
+)
+_TITLED_RISKS = 3
 _LATER_CATEGORY = re.compile(
     r"\bownership of\b|\bstock ownership\b|\b(our|the) (class a )?(common )?(stock|shares|"
     r"securities)$|^(general|other|miscellaneous)( \w+)? risks$",
@@ -453,12 +462,18 @@ def _risk_headings(blocks: list[Block]) -> Found:
     first of each category before the second of any, so that the section spans the issuer's
     categories as it ranks the risks within each; the category headings as items."""
     found: list[tuple[int, Sentence]] = []  # (category, risk)
+    titles: list[tuple[int, Sentence]] = []  # risks printed as headings of their own
     kinds: list[Item] = []
     for block in blocks:
         text = block.text.lstrip("•· ")
         parts = split_sentences(text)
         if block.kind == "heading" and _RISK_CATEGORY.search(text):
             kinds.append(Item(text, block.page_id, block.page_number))
+        elif block.kind == "heading" and _RISK_TITLE.match(text) and len(text.split()) <= 30:
+            risk = Sentence(
+                text, block.page_id, block.page_number, block.position * 1000, "item_1a", ()
+            )
+            titles.append((len(kinds), risk))
         elif (
             len(parts) == 1
             and len(text.split()) <= 45
@@ -471,6 +486,8 @@ def _risk_headings(blocks: list[Block]) -> Found:
                 text, block.page_id, block.page_number, block.position * 1000, "item_1a", ()
             )
             found.append((len(kinds), risk))
+    if len(titles) >= _TITLED_RISKS:  # a filing that heads each risk: its headings are the risks
+        found = titles
     rank: dict[int, int] = {}
     ranked = []
     for category, risk in found:
