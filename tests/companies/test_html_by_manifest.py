@@ -269,11 +269,8 @@ FIGURES = {
 }
 
 
-@pytest.mark.parametrize("company", FIGURES)
-def test_figures_from_the_inline_xbrl_of_an_html_10k(conn: Connection, company: str) -> None:
-    """A company known only from a 10-K added as HTML gets its figures from the document's
-    inline-XBRL facts, standardized as EDGAR's are, each naming the document it came from."""
-    body = financials(
+def _financials(conn: Connection, company: str, year: int | None) -> object:
+    return financials(
         conn,
         CompanyDirectory(),
         PeriodCache(),
@@ -281,9 +278,16 @@ def test_figures_from_the_inline_xbrl_of_an_html_10k(conn: Connection, company: 
         years=3,
         market=None,
         period_type="annual",
-        year=2024,
+        year=year,
         quarter=None,
     )
+
+
+@pytest.mark.parametrize("company", FIGURES)
+def test_figures_from_the_inline_xbrl_of_an_html_10k(conn: Connection, company: str) -> None:
+    """A company known only from a 10-K added as HTML gets its figures from the document's
+    inline-XBRL facts, standardized as EDGAR's are, each naming the document it came from."""
+    body = _financials(conn, company, 2024)
     assert isinstance(body, FinancialsResponse), body
     assert body.currency == "USD"
     latest = body.latest_period
@@ -322,18 +326,7 @@ def test_figures_from_the_inline_xbrl_of_an_html_10k(conn: Connection, company: 
 
 
 def test_an_html_release_without_inline_xbrl_gives_no_figures(conn: Connection) -> None:
-    body = financials(
-        conn,
-        CompanyDirectory(),
-        PeriodCache(),
-        company="BKE",
-        years=3,
-        market=None,
-        period_type="annual",
-        year=None,
-        quarter=None,
-    )
-    assert not isinstance(body, FinancialsResponse)
+    assert not isinstance(_financials(conn, "BKE", None), FinancialsResponse)
 
 
 def test_ingesting_the_html_again_changes_nothing(html_database: tuple[Database, Path]) -> None:
