@@ -11,11 +11,11 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Connection, insert
 
-from filings.companies.extraction import extract_filing
-from filings.companies.geography import classify, classify_member, member_label
+from filings.companies.extraction import _without_subtotal, extract_filing
+from filings.companies.geography import Place, classify, classify_member, member_label
 from filings.companies.geography_periods import read_periods
 from filings.companies.geography_tables import DocumentContext, GeoTable, read_geography_tables
-from filings.companies.revenue_geography import choose_by_year, us_geography
+from filings.companies.revenue_geography import YearGeography, choose_by_year, us_geography
 from filings.companies.service import CompanyDirectory
 from filings.companies.service import revenue_geography as geography_service
 from filings.db.tables import xbrl_facts
@@ -450,6 +450,24 @@ def test_jnj_regions_tagged_with_the_operating_segments_total(sec_client: TestCl
     assert regions["Western Hemisphere excluding US"]["revenue"] == 4_714_000_000
     assert regions["Asia Pacific Africa"]["revenue"] == 13_593_000_000
     assert {row["page_id"] for row in body["regions"]} == {JNJ_10K}
+    # its Non-US member (38,519) is those three regions' sum: not listed beside them
+    assert body["other"] == []
+
+
+def test_an_other_member_that_sums_the_regions_is_not_listed_again() -> None:
+    def year(*other: tuple[str, int]) -> YearGeography:
+        geography = YearGeography()
+        geography.add(Place("country", "United States", "US"), Decimal(50), "p")
+        for name, value in (("Europe", 20), ("Asia", 13)):
+            geography.add(Place("region", name), Decimal(value), "p")
+        for name, value in other:
+            geography.add(Place("other", name), Decimal(value), "p")
+        return geography
+
+    kept = _without_subtotal(year(("Non-US", 33), ("Other", 5)))
+    assert [e.name for e in kept.other] == ["Other"]
+    unchanged = year(("Rest of world", 30))  # a line of its own, not the regions' sum
+    assert _without_subtotal(unchanged) is unchanged
 
 
 def test_products_by_place_are_parts_not_the_places_revenue(connection: Connection) -> None:

@@ -10,6 +10,7 @@ what is stored, whatever the market, and write only what changed.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
@@ -97,6 +98,7 @@ def _dimensional_record(
     total: Decimal | None,
     position: int,
 ) -> dict[str, Any] | None:
+    geography = _without_subtotal(geography)
     entries = _all(geography)
     newest = next((filing_pks[e.page_id] for e in entries if e.page_id in filing_pks), None)
     if newest is None:
@@ -129,6 +131,20 @@ def _dimensional_record(
         "adds_up": _adds_up(geography, total),
         "lines": lines,
     }
+
+
+def _without_subtotal(geography: YearGeography) -> YearGeography:
+    """The year's lines without an "other" member that is exactly the sum of the regions beside
+    it: tagged facts give Johnson & Johnson's Non-US next to Europe, Western Hemisphere and Asia
+    Pacific, and a flat list would count those sales twice. The regions are the finer answer."""
+    regions = [e.revenue for e in geography.regions]
+    if len(regions) < 2 or None in regions:
+        return geography
+    total = sum((r for r in regions if r is not None), Decimal(0))
+    other = [e for e in geography.other if e.revenue != total]
+    if len(other) == len(geography.other):
+        return geography
+    return replace(geography, other=other)
 
 
 def _line(

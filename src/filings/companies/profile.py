@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import Connection, Row
@@ -124,7 +123,7 @@ def geography_breakdown(
     if not chosen:
         return [], {}
     newest = chosen[max(chosen)]
-    lines = _without_subtotal([line for line in newest["lines"] if not line["included_in"]])
+    lines = [line for line in newest["lines"] if not line["included_in"]]
     tags = [
         line["iso_alpha2"] or line["name"]
         for line in lines
@@ -148,20 +147,6 @@ def geography_breakdown(
         ],
     }
     return tags, breakdown
-
-
-def _without_subtotal(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The lines without an "other" line that is the sum of the regions beside it (tagged facts'
-    "Non-US" next to Europe, Asia and the rest, which a flat list would count twice)."""
-    regions = [Decimal(line["revenue"]) for line in lines if line["list"] == "regions"]
-    if len(regions) < 2 or any(line["revenue"] is None for line in lines):
-        return lines
-    total = sum(regions, Decimal(0))
-    return [
-        line
-        for line in lines
-        if not (line["list"] == "other" and Decimal(line["revenue"]) == total)
-    ]
 
 
 def geography_tags(section: dict[str, Any], stored: list[str], locale: str) -> list[str]:
