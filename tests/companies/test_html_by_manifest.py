@@ -108,9 +108,15 @@ def test_amazons_10k_is_read_item_by_item(conn: Connection) -> None:
     assert body["risks"]["source_heading"].startswith("Item 1A")
     assert body["accounting"]["source_heading"] == "Critical Accounting Estimates"
     assert {"Inventories", "Income Taxes"} <= {i["name"] for i in body["accounting"]["items"]}
-    assert "We seek to be Earth’s most customer-centric company." in _texts(
-        body, "overview_section"
+    # what it does, before its mission ("We seek to be ... most customer-centric company")
+    overview = _texts(body, "overview_section")
+    assert (
+        "We have organized our operations into three segments: North America, International, "
+        "and Amazon Web Services (“AWS”)." in overview
     )
+    assert not any(t.startswith(("We seek to be", "We are guided by")) for t in overview)
+    # a pointer to Item 8 is no sentence of the overview
+    assert not any("is contained in Item 8" in t for t in overview)
     # who buys, as the 10-K's business description says it
     assert any(
         t.startswith("In each of our segments, we serve our primary customer sets, consisting of")
@@ -175,10 +181,13 @@ def test_metas_10k_lists_its_apps_and_segments(conn: Connection) -> None:
         t.startswith("In 2025, we intend to focus on several key investment areas: generative AI")
         for t in _texts(body, "strategy_section")
     )
-    assert body["overview_section"]["sentences"][0]["text"] == (
-        "Our mission is to build the future of human connection and the technology that makes "
-        "it possible."
+    # what it does (people its products serve are no workforce), not its mission or vision
+    overview = _texts(body, "overview_section")
+    assert overview[0] == (
+        "We build technology that helps people connect and share, find and build communities, "
+        "and grow businesses."
     )
+    assert not any(t.startswith(("Our mission", "Our vision")) for t in overview)
 
 
 def test_an_earnings_release_exhibit_gives_its_about_paragraph(conn: Connection) -> None:

@@ -28,6 +28,7 @@ from filings.companies.profile_items import (
     listed_in_sentences,
     listed_products,
     product_table_rows,
+    segment_rows,
 )
 from filings.companies.profile_locale import tags_of
 from filings.companies.profile_rules import read_sections, without_abbreviations
@@ -1438,3 +1439,79 @@ def test_a_10k_that_heads_each_risk_has_its_risks_read_from_the_headings() -> No
     # the first of each category, then the second of each, then the third (six in all)
     assert [s.text for s in found.sentences] == business[:3] + operating[:3]
     assert [i.name for i in found.items] == ["Business and Industry Risks", "Operating Risks"]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        # Verizon's 10-K 2022, Item 1: a list after a dash, each name with its short one
+        (
+            "We have two reportable segments that we operate and manage as strategic business "
+            "units - Verizon Consumer Group (Consumer) and Verizon Business Group (Business).",
+            ["Verizon Consumer Group (Consumer)", "Verizon Business Group (Business)"],
+        ),
+        # the list ends where a clause on it begins; a name keeps its abbreviation's point
+        (
+            "We conduct our business operations through three reportable segments: Walmart U.S., "
+            "Walmart International and Sam's Club U.S., which are further described below.",
+            ["Walmart U.S.", "Walmart International", "Sam's Club U.S."],
+        ),
+        # lower case after a colon is a list of categories (Coca-Cola's)
+        (
+            "We group our brands into the following categories: Trademark Coca-Cola; sparkling "
+            "flavors; and emerging beverages.",
+            ["Trademark Coca-Cola", "sparkling flavors", "emerging beverages"],
+        ),
+        # enumerated kinds, and who competes in "these categories", are no names
+        ("We have two reportable segments: (i) automotive and (ii) energy generation.", []),
+        (
+            "Our principal competitors in these categories are manufacturers, as well as "
+            "retailers with their own branded products.",
+            [],
+        ),
+    ],
+)
+def test_the_names_a_sentence_lists_after_its_kind(text: str, names: list[str]) -> None:
+    found = listed_in_sentences([Sentence(text, "p_1", 1, 0, "", ())])
+    assert [i.name for i in found] == names
+
+
+def test_a_segment_tables_rows_are_its_segments_and_nothing_below_them() -> None:
+    # Best Buy's 10-K: the segments' rows, then the reconciliation to earnings and the next
+    # table; Verizon's page footer after its "Revenue by Segment" chart
+    lines = document_lines(
+        [
+            (
+                "d_1",
+                1,
+                "\n".join(
+                    (
+                        "Revenue by reportable segment",
+                        "Domestic $ 42,794 $ 47,830 $ 43,293",
+                        "Services 2,149 2,190 2,082",
+                        "Total revenue $ 46,298 $ 51,761 $ 47,262",
+                        "Investment income and other 28 10 38",
+                        "Interest expense (35) (25) (52)",
+                        "Gain on sale of investments 12 - 1",
+                        "Verizon 2022 Annual Report on Form 10-K 22",
+                        "Operating income by reportable segment",
+                        "Computing 1,634 2,795",
+                    )
+                ),
+            )
+        ]
+    )
+    assert [i.name for i in segment_rows(lines)] == ["Domestic", "Services", "Computing"]
+
+
+@pytest.mark.parametrize(
+    ("item", "stands"),
+    [
+        ("South East Asia, Oceania and India", False),  # a list of names, as a bullet
+        ("Nordamerika, Europa och Asien", False),
+        ("Strong commercial momentum with customer agreements in India and Japan", True),
+        ("Liikevaihto kasvoi Suomessa ja Ruotsissa selvästi", True),
+    ],
+)
+def test_a_list_item_that_only_names_places_is_no_sentence(item: str, stands: bool) -> None:
+    assert usable(item, bullet=True) is stands

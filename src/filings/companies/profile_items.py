@@ -123,9 +123,16 @@ _NOT_A_SEGMENT = re.compile(
     r"organic|currency|structural|internal|eliminat|övrig|net sales|revenues?|cost|gross|"
     r"operating|financial|underlying|adjusted|see)|\b(group|koncernen?|konserni)\b|\s[-–]\s|"
     r"\b(ebit\w*|net intake|thousands|tusental|tuhatta|revenues?|net sales|(non-)?gaap|measures?|"
-    r"reconciliation)\b",
+    r"reconciliation)\b|"
+    # the lines of an income statement below a segment table ("Investment income and other",
+    # "Interest expense", "Gain on sale of investments", "SG&A")
+    r"\b((investment|interest|other) income|income tax\w*|expenses?|gains?|loss(es)?|earnings|"
+    r"sg&a|depreciation|amortization|impairment|restructuring)\b",
     re.IGNORECASE,
 )
+# what follows a row's label: values, signs and footnote marks, never words ("Verizon 2022
+# Annual Report on Form 10-K 22" is a page's footer)
+_VALUES_ONLY = re.compile(r"^[\s\d.,%$€£()\-−–—*]*$")
 
 
 def segment_rows(lines: list[DocumentLine]) -> list[Item]:
@@ -140,8 +147,10 @@ def segment_rows(lines: list[DocumentLine]) -> list[Item]:
         if re.search(r"\.{4,}|growth|change|tillväxt|kasvu", title, re.IGNORECASE):
             continue  # a table of contents line, a table of changes
         for following in lines[index + 1 : index + 30]:
+            if SEGMENT_TABLE.search(following.text) or PRODUCT_TABLE.search(following.text):
+                break  # the next table: its own title reads it
             row = _ROW_LABEL.match(following.text)
-            if row is None:
+            if row is None or not _VALUES_ONLY.match(following.text[len(row["name"]) :]):
                 continue
             name = row["name"].strip(" -–:$")
             if (
@@ -267,9 +276,10 @@ def named_segments(sentences: list[Sentence]) -> list[Item]:
 
 
 _FOLLOWING_LIST = re.compile(
-    r"\b(following|these|two|three|four|five|six|seven) (product )?(categories|segments|"
-    r"business areas|divisions|brands|product lines|markets|business units)\s*(:|are|include)"
-    r"\s*(?P<list>.+)$|"
+    r"\b(following|these|two|three|four|five|six|seven) (?:product |reportable |operating )?"
+    r"(categories|segments|business areas|divisions|brands|product lines|markets|business units)"
+    # "two reportable segments that we operate and manage as strategic business units - ..."
+    r"(?:\s+that\s[^.:;]{0,80}?)?\s*(?P<sep>:|are|include|\s[-–—]\s)\s*(?P<list>.+)$|"
     # "our new business unit structure: Water Solutions, ... and Fiber Essentials"
     r"\b(new )?(?P<kind>business unit|business area|segment|divisional|reporting) structure\s*:"
     r"\s*(?P<structure>.+)$",
@@ -286,6 +296,9 @@ _BRAND_LIST = re.compile(
 )
 
 
+_LIST_TAIL = re.compile(r",?\s+(which|that|as|each|both)\b.*$")
+
+
 def listed_in_sentences(sentences: list[Sentence]) -> list[Item]:
     """The names a sentence lists after "the following categories:" or "four business areas:",
     or a portfolio of brands it names, in the business description."""
@@ -297,10 +310,16 @@ def listed_in_sentences(sentences: list[Sentence]) -> list[Item]:
         match = _FOLLOWING_LIST.search(s.text)
         if match is None:
             continue
-        listed, kind = match["list"] or match["structure"], match.group(3) or match["kind"]
+        listed, kind = match["list"] or match["structure"], match.group(2) or match["kind"]
         parts = re.split(r";\s*(?:and\s+)?|,\s*(?:and\s+)?(?=[A-Z])|\s+and\s+(?=[A-Z])", listed)
         for part in parts:
-            name = part.strip(" .;:")
+            # the list ends where a clause on it begins ("..., which are further described below"),
+            # and a name ends in its own abbreviation's point ("Walmart U.S.")
+            name = _LIST_TAIL.sub("", part).strip(" ;:")
+            name = name if re.search(r"\b[A-Z]\.[A-Z]\.$", name) else name.rstrip(".")
+            if name.startswith("(") or (match["sep"] not in (None, ":") and name.islower()):
+                continue  # "(i) automotive and (ii) energy generation", "categories are highly
+                # competitive, with numerous manufacturers": no names; lower case after a colon
             if 1 <= len(name.split()) <= 8 and classify(name) is None:
                 items.append(Item(name, s.page_id, s.page_number, kind.lower()))
     return items

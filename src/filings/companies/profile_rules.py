@@ -68,6 +68,7 @@ from filings.companies.profile_vocabulary import (
     DOES,
     HEADINGS,
     MEASURES,
+    MISSION,
     NOT_A_STRATEGY,
     NOT_AN_OFFERING,
     NOT_WHERE_IT_SELLS,
@@ -126,7 +127,7 @@ def overview(sentences: list[Sentence], issuer: Issuer, listed: set[str]) -> Fou
             return 0
         if PERFORMANCE.search(s.text) and re.search(r"\d", s.text):
             return 0
-        if RISK_FACTOR.search(s.text) or s.bullet:
+        if RISK_FACTOR.search(s.text) or REFERRAL.search(s.text) or s.bullet:
             return 0
         if _about_people(s.text) or _LEGAL_FORM.search(s.text) or _rights_or_rules(s):
             return 0  # the workforce, its legal form, patents and rules say not what it does
@@ -135,7 +136,9 @@ def overview(sentences: list[Sentence], issuer: Issuer, listed: set[str]) -> Fou
         )
         if PERFORMANCE.search(s.text):
             return 0
-        return 3 * under + 2 * about(s) + (s.section == "item_1")
+        # its aims (mission, vision, principles) say what it does only where nothing else does
+        aims = 2 * bool(MISSION.search(s.text))
+        return max(3 * under + 2 * about(s) + (s.section == "item_1") - aims, 0)
 
     def about(s: Sentence) -> bool:
         return bool(AS_ONE_OF.match(s.text)) or (

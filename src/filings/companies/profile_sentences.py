@@ -25,7 +25,10 @@ _BOILERPLATE = re.compile(
     r"can be found (on|at|in)|is available (on|at|in) (our|the)|excel format|you should read|"
     # trademark and copyright notices
     r"(registered )?trademarks? (of|owned by)|are the property of their respective|all rights "
-    r"reserved|©|varumärken som tillhör|tavaramerkkejä",
+    r"reserved|©|varumärken som tillhör|tavaramerkkejä|"
+    # why segments are what they are ("These segments reflect the way the Company evaluates its
+    # business performance and manages its operations")
+    r"reflects? the way (the company|we|management) (evaluates?|manages?|reviews?)",
     re.IGNORECASE,
 )
 
@@ -160,12 +163,21 @@ def split_sentences(text: str) -> list[str]:
     return out
 
 
+# A word in lower case that is not a joining word: a list item with fewer than two says nothing
+# of its names (in a sentence, the verb and its object are such words).
+_PLAIN_WORD = re.compile(
+    r"\b(?!(?:and|or|of|the|och|eller|av|samt|ja|tai|sekä)\b)[a-zåäöéü][a-zåäöéü-]+\b"
+)
+
+
 def usable(text: str, bullet: bool) -> bool:
     words = text.split()
     if len(words) > MAX_WORDS or (len(words) < MIN_WORDS and len(text) < MIN_CHARS):
         return False  # a long word's few words make a sentence (Finnish compounds)
     if not bullet and text[-1] not in '.!?”"':
         return False
+    if bullet and len(_PLAIN_WORD.findall(text)) < 2:
+        return False  # a list of names ("South East Asia, Oceania and India"), not a sentence
     if sum(w[0].isdigit() for w in words) > len(words) / 3:
         return False
     if not (text[0].isupper() or text[0].isdigit() or text[0] in '“"(' or text[1:2].isupper()):

@@ -169,7 +169,10 @@ PERFORMANCE = re.compile(
 # Sentences and headings about the workforce: its strategy is not the company's.
 PEOPLE = re.compile(
     r"employee|talent|workforce|culture|diversity|inclusion|human capital|benefits|associates|"
-    r"people|personnel|medarbetare|henkilöstö",
+    # the issuer's own people, not those its products serve ("helps people connect")
+    r"(our|its|the company[’']s|the group[’']s) people|^people\b|people (and|&) culture|"
+    r"(respect|regard) to people|"
+    r"personnel|medarbetare|henkilöstö",
     re.IGNORECASE,
 )
 RISK_FACTOR = re.compile(
@@ -431,7 +434,9 @@ REFERRAL = re.compile(
     r"^with reference to|^(please )?(refer|see)\b|for (more|further) information|"
     r"described in (more detail|the "
     r"annual report|note)|are described in|(is|are) (available|presented|shown) in note|"
-    r"(is|are) (described|set out|presented|shown) below",
+    r"(is|are) (described|set out|presented|shown) below|"
+    # "Information on our net sales is contained in Item 8 of Part II"
+    r"(is|are) (contained|included|found|provided) in (item|part|note)\s+\w+",
     re.IGNORECASE,
 )
 PLACE_WORD = re.compile(r"\b[A-ZÅÄÖ][\w’'.-]+(?:\s+[A-ZÅÄÖ][\w’'-]+){0,3}")
@@ -442,6 +447,16 @@ WHAT_IT_IS = re.compile(
     r"retailers?|companies|holding company|conglomerate|(collection|family|portfolio) of "
     r"(\w+ )?(businesses|companies|brands))\b|"
     r"\bär (en|ett) |\bon (\w+ ){0,3}(yhtiö|konserni|johtava)",
+    re.IGNORECASE,
+)
+# A sentence of the issuer's aims, not of what it does: its mission, vision, purpose or guiding
+# principles ("We seek to be Earth's most customer-centric company", "Our mission is to ...",
+# "Vår vision är ...", "Missiomme on ...").
+MISSION = re.compile(
+    r"^(we (seek|strive|aspire) to (be|become)|we are guided by|(our|its|the (company|group)[’']s) "
+    r"(mission|vision|purpose|aspiration|ambition|guiding principles)\b|"
+    r"(vårt|vår) (syfte|uppdrag|vision|mission|ambition)\b|"
+    r"(missiomme|visiomme|tarkoituksemme|tavoitteemme) )",
     re.IGNORECASE,
 )
 # "As one of the Nordic region's leading suppliers of ..., we help ...".
