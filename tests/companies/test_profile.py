@@ -37,6 +37,7 @@ from filings.companies.profile_sentences import (
     Issuer,
     Item,
     Sentence,
+    sentences_of,
     split_sentences,
     usable,
 )
@@ -1515,3 +1516,18 @@ def test_a_segment_tables_rows_are_its_segments_and_nothing_below_them() -> None
 )
 def test_a_list_item_that_only_names_places_is_no_sentence(item: str, stands: bool) -> None:
     assert usable(item, bullet=True) is stands
+
+
+def test_the_names_under_a_contact_label_head_no_sentence() -> None:
+    # Foot Locker's 8-K exhibit: "Investor Contact: Media Contact:" closes a paragraph and the
+    # contacts' names follow as a line of their own, which a PDF reads as a heading
+    texts = [
+        ("text", "Exhibit 99.1 NEWS RELEASE Investor Contact: Media Contact:"),
+        ("heading", "Robert Higginbotham Cara Tocci"),
+        ("text", "Foot Locker, Inc. is a specialty athletic retailer with stores in 26 countries."),
+        ("heading", "About Foot Locker"),
+        ("text", "Foot Locker leads the celebration of sneaker and youth culture worldwide."),
+    ]
+    blocks = [Block(kind, text, f"r_{i}", i, "", i) for i, (kind, text) in enumerate(texts)]
+    headings = [s.headings[:1] for s in sentences_of(blocks)]
+    assert headings == [("",), ("About Foot Locker",)]

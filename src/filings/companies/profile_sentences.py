@@ -32,6 +32,10 @@ _BOILERPLATE = re.compile(
     re.IGNORECASE,
 )
 
+_CONTACT_LABEL = re.compile(
+    r"\b(contacts?|kontakt(er)?|yhteyshenkilö\w*|lisätiedot\w*)\s*:\s*$", re.IGNORECASE
+)
+
 _PART_THREE = re.compile(r"^item_1[0-4]$|^item_9[bc]?$|^item_1[56]$|^item_4$|^item_5$")
 
 MIN_WORDS, MAX_WORDS = 6, 75
@@ -199,6 +203,7 @@ def sentences_of(blocks: list[Block]) -> list[Sentence]:
     headings: list[str] = []
     item = None
     sectioned = any(b.section for b in blocks)
+    contact = False  # in the lines of a contact (names, titles) up to the next paragraph
     for block in blocks:
         if block.section != item:
             item, headings = block.section, []
@@ -206,10 +211,17 @@ def sentences_of(blocks: list[Block]) -> list[Sentence]:
             continue  # a 10-K's Part III, or its cover and contents before Item 1
         if block.kind == "heading":
             if OFF_TOPIC.search(block.text):  # a contact line: the text below is no part of it
-                headings = ["", *headings[:3]]
+                headings, contact = ["", *headings[:3]], True
+            elif contact:
+                continue  # the contacts' names ("Robert Higginbotham Cara Tocci") head nothing
             elif not FURNITURE.search(block.text) or HEADINGS["strategy"].search(block.text):
                 headings = [block.text, *headings[:3]]
             continue
+        # a paragraph that ends in a contact's label ("Investor Contact: Media Contact:"): the
+        # names under it head nothing
+        contact = bool(_CONTACT_LABEL.search(block.text))
+        if contact:
+            headings = ["", *headings[:3]]
         bullet = block.kind == "item"
         for index, text in enumerate(split_sentences(block.text)):
             text = text.lstrip("•·▪■* ").strip()
