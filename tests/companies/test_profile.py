@@ -27,6 +27,7 @@ from filings.companies.profile_document import (
 from filings.companies.profile_items import (
     listed_in_sentences,
     listed_products,
+    listed_risk_kinds,
     product_table_rows,
     segment_rows,
 )
@@ -181,7 +182,7 @@ FACTS = [
     # Lifco Annual Report 2019, note 3: the risks it is exposed to, not how they are analysed.
     ("Lifco", "risks", "the Group is exposed to a wide range of financial risks: market risk"),
     # Ericsson Q3 2025: risk factors (page 12), Note 1 (page 24), the outlook (page 1).
-    ("Ericsson", "risks", "Ericsson is exposed to a number of risks in its activities."),
+    ("Ericsson", "risks", "risks are grouped in a number of categories, including, for example"),
     # a 10-K's risks span its categories: J&J's intellectual property risk is the first of its
     # third category, NVIDIA's export restrictions the first of its fourth (10-Ks FY2024)
     ("JNJ", "risks", "The Company faces increased challenges to intellectual property rights"),
@@ -276,6 +277,8 @@ NOT_IN = [
     ("Lifco", "risks", "Measures aimed at minimising the identified risks"),
     ("Tele2", "risks", "we have a solid balance sheet"),
     ("Tele2", "risks", "We are convinced that we are able to navigate"),
+    # that there are risks, without which (Ericsson Q3 2025 page 12)
+    ("Ericsson", "risks", "Ericsson is exposed to a number of risks in its activities."),
     # a period's sales by market area is no statement of where Ericsson sells
     ("Ericsson", "geography", "Organic sales declined by -2%, with growth in three"),
     # revenue recognition is accounting, not who the customers are (Alphabet 10-K FY2024, Item 7)
@@ -338,6 +341,8 @@ ITEMS = [
     ("KO", "risks", {"RISKS RELATED TO THE COCA-COLA SYSTEM"}),
     ("TSLA", "risks", {"Risks Related to Our Ability to Grow Our Business"}),
     ("Ericsson", "products_services", {"Networks", "Cloud Software and Services", "Enterprise"}),
+    # the categories its risk factors (page 12) say its risks are grouped in
+    ("Ericsson", "risks", {"technology", "IPR", "geopolitical environment", "cybersecurity"}),
     ("Kemira", "products_services", {"Pulp & Paper", "Industry & Water"}),
     # "our new business unit structure: Water Solutions, Packaging & Hygiene Solutions and ..."
     ("Kemira", "products_services", {"Water Solutions", "Packaging & Hygiene Solutions"}),
@@ -1531,3 +1536,36 @@ def test_the_names_under_a_contact_label_head_no_sentence() -> None:
     blocks = [Block(kind, text, f"r_{i}", i, "", i) for i, (kind, text) in enumerate(texts)]
     headings = [s.headings[:1] for s in sentences_of(blocks)]
     assert headings == [("",), ("About Foot Locker",)]
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        (
+            "To support their treatment, risks are grouped in a number of categories, including, "
+            "for example, risks relating to technology, IPR, compliance, products and services, "
+            "and occupational health and safety.",
+            [
+                "technology",
+                "IPR",
+                "compliance",
+                "products and services",
+                "occupational health and safety",
+            ],
+        ),
+        (
+            "Koncernens risker delas in i strategiska, operativa, finansiella och legala risker.",
+            ["strategiska", "operativa", "finansiella", "legala risker"],
+        ),
+        (
+            "Konsernin riskit jaetaan strategisiin, operatiivisiin, taloudellisiin ja "
+            "vahinkoriskeihin.",
+            ["strategisiin", "operatiivisiin", "taloudellisiin", "vahinkoriskeihin"],
+        ),
+        # fewer than three: no list of the issuer's kinds
+        ("Risks are divided into financial and operational risks.", []),
+    ],
+)
+def test_the_kinds_of_risk_a_sentence_names(text: str, kinds: list[str]) -> None:
+    found = listed_risk_kinds([Sentence(text, "p_1", 1, 0, "", ())])
+    assert [i.name for i in found] == kinds

@@ -526,6 +526,38 @@ def named_strategies(blocks: list[Block]) -> list[Item]:
     return unique(items)[:8]
 
 
+# A sentence that says how the issuer groups its risks and names the groups: "risks are grouped
+# in a number of categories, including, for example, risks relating to technology, IPR, ...",
+# "Riskerna delas in i strategiska, operativa och finansiella risker", "Riskit jaetaan ...".
+_RISK_GROUPS = re.compile(
+    r"\b(risks?|risker(na)?|riskit) (are |is |have been )?(grouped|categori[sz]ed|divided|"
+    r"classified|delas( in)?|indelas|grupperas|jaetaan|ryhmitellään|luokitellaan)\s+"
+    r"((in|into|i)\s+)?((\w+\s+){0,4}?(categories|groups|kategorier|grupper|ryhmiin|luokkiin)"
+    r"\s*,?\s*)?((such as|including|for example|e\.g\.|bland annat|som|kuten)\s*,?\s*)*"
+    r"(risks\s+(relating|related)\s+to\s+)?(?P<list>[^.;:]+)",
+    re.IGNORECASE,
+)
+
+
+def listed_risk_kinds(sentences: list[Sentence]) -> list[Item]:
+    """The groups of risk a sentence names as the issuer's (a list of at least three: commas,
+    then the last "and" between the last two)."""
+    for s in sentences:
+        match = _RISK_GROUPS.search(s.text)
+        if match is None:
+            continue
+        parts = [p.strip() for p in match["list"].split(",")]
+        *head, last = [p for p in parts if p]
+        if re.match(r"(and|och|ja|samt) ", last):  # after a serial comma: the last name whole
+            tail = [last.split(" ", 1)[1]]
+        else:
+            tail = re.split(r"\s+(?:and|och|ja|samt)\s+", last, maxsplit=1)
+        names = [re.sub(r"^the ", "", n).strip() for n in [*head, *tail]]
+        if len(names) >= 3 and all(1 <= len(n.split()) <= 5 for n in names):
+            return [Item(n, s.page_id, s.page_number, "risks") for n in names]
+    return []
+
+
 def risk_kinds(blocks: list[Block]) -> list[Item]:
     """The headings under a report's risk heading that name kinds of risk."""
     kinds: list[Item] = []

@@ -39,6 +39,7 @@ from filings.companies.profile_items import (
     lines_under_segments,
     listed_in_sentences,
     listed_products,
+    listed_risk_kinds,
     named_segments,
     named_strategies,
     product_table_rows,
@@ -405,7 +406,8 @@ def risks(blocks: list[Block], sentences: list[Sentence]) -> Found:
     ]
     referrals = [s for s in sentences if is_under(s, "risks", 1) and REFERRAL.search(s.text)]
     chosen = (under or referrals)[: KEEP["risks"]]
-    kinds = risk_kinds(blocks)
+    part = [s for s in sentences if is_under(s, "risks", 1) and not s.section]
+    kinds = risk_kinds(blocks) or listed_risk_kinds(part)
     return Found(chosen, kinds, heading_of(chosen))
 
 

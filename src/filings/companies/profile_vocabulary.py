@@ -415,7 +415,12 @@ RISK_MANAGEMENT = re.compile(
     r"mitigation|owners?|taking)\b|measures aimed at|awareness of risks|\brisks\b[^.]{0,40}\b(are|"
     r"is|have been) (\w+ ){0,2}(identified|assessed|analy[sz]ed|managed|addressed|evaluated|"
     r"monitored|reviewed|defined)\b|riskhantering|hantera risker|riskienhallin\w*|"
-    r"hallita riskejä",
+    r"hallita riskejä|"
+    # that there are risks, not which ("Ericsson is exposed to a number of risks in its
+    # activities")
+    r"\b(is|are) exposed to (a number of|various|several|many|different|a variety of) (\w+ )?"
+    r"risks\b|exponerade? för (ett antal|olika|flera) (\w+ )?risker|"
+    r"altist\w+ (useille|monille|erilaisille) (\w+ )?riskeille",
     re.IGNORECASE,
 )
 REASSURANCE = re.compile(
