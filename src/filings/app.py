@@ -13,6 +13,7 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from mcp.server.mcpserver import MCPServer
 from mcp.server.transport_security import TransportSecuritySettings
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.routing import Route
 
 from filings import API_VERSION
@@ -231,7 +232,11 @@ def start_vector_indexer(database: Database, settings: Settings, stop: threading
         try:
             embedder = passage_embedder(settings.index_threads or 1, settings.vector_cache)
             while not stop.is_set():
-                count = embed_missing(database, embedder, stop=stop)
+                try:
+                    count = embed_missing(database, embedder, stop=stop)
+                except SQLAlchemyError as error:  # the store is away: the next pass tries again
+                    log.warning("vector indexing pass failed: %s", str(error).splitlines()[0])
+                    count = 0
                 if count:
                     log.info("indexed %d passage vectors", count)
                 stop.wait(VECTOR_POLL_SECONDS)
