@@ -15,7 +15,7 @@ from sqlalchemy import Connection, select
 
 from filings.companies.extraction import extract_filing
 from filings.companies.geography import places_in
-from filings.companies.geography_tables import document_lines
+from filings.companies.geography_tables import DocumentLine, document_lines
 from filings.companies.place_names import local_place
 from filings.companies.profile_customers import customers, who_buys
 from filings.companies.profile_document import (
@@ -341,6 +341,8 @@ ITEMS = [
     ("KO", "risks", {"RISKS RELATED TO THE COCA-COLA SYSTEM"}),
     ("TSLA", "risks", {"Risks Related to Our Ability to Grow Our Business"}),
     ("Ericsson", "products_services", {"Networks", "Cloud Software and Services", "Enterprise"}),
+    # J&J 10-K FY2024 MD&A: its largest medicines and its MedTech franchises
+    ("JNJ", "products_services", {"DARZALEX", "STELARA", "TREMFYA", "Surgery", "Vision"}),
     # the categories its risk factors (page 12) say its risks are grouped in
     ("Ericsson", "risks", {"technology", "IPR", "geopolitical environment", "cybersecurity"}),
     ("Kemira", "products_services", {"Pulp & Paper", "Industry & Water"}),
@@ -370,6 +372,9 @@ NOT_LISTED = [
     # departments is a finer list, and the primary segment's net sales are no product
     ("HD", "products_services", {"Primary segment net sales", "Other net sales", "Appliances"}),
     ("GOOGL", "products_services", {"Hedging gains (losses)", "Google Services total"}),
+    # a franchise's platforms (Surgery's Advanced and General), an "Other" line, a medicine
+    # smaller than the eight largest
+    ("JNJ", "products_services", {"Advanced", "General", "Other Immunology", "CARVYKTI"}),
     # kinds of revenue in the analysis of revenue, not products
     ("Tele2", "products_services", {"Operator revenue", "Equipment revenue"}),
 ]
@@ -1569,3 +1574,71 @@ def test_the_names_under_a_contact_label_head_no_sentence() -> None:
 def test_the_kinds_of_risk_a_sentence_names(text: str, kinds: list[str]) -> None:
     found = listed_risk_kinds([Sentence(text, "p_1", 1, 0, "", ())])
     assert [i.name for i in found] == kinds
+
+
+def _table(title: str, *rows: str) -> list[str]:
+    """A product table as an HTML 10-K's units give it: its title and a total line as text, its
+    other rows rendered (a row starting with "=" stands for one read as text)."""
+    lines = [DocumentLine(title, "j_1", 1)]
+    for row in rows:
+        text = row.lstrip("=")
+        rendered = not (row.startswith("=") or text.startswith(("Total", "(Dollars")))
+        lines.append(DocumentLine(text, "j_1", 1, rendered=rendered))
+    return [i.name for i in product_table_rows(lines)]
+
+
+def test_a_product_table_in_groups_gives_its_largest_products() -> None:
+    # Johnson & Johnson's 10-K 2024, MD&A: each therapeutic area opens with its total; more
+    # than eight medicines, so the eight largest (not SPRAVATO, CONCERTA, CARVYKTI), in order
+    names = _table(
+        "Major Innovative Medicine therapeutic area sales:",
+        "(Dollars in Millions): 2024; 2023; Total Change; Operations Change; Currency Change",
+        "Total Immunology: $17,828; $18,052; (1.2%); 0.4%; (1.6)%",
+        "REMICADE 1,605 1,839 (12.8) (11.4) (1.4)",
+        "SIMPONI/SIMPONI ARIA 2,190 2,197 (0.3) 4.5 (4.8)",
+        "STELARA 10,361 10,858 (4.6) (3.4) (1.2)",
+        "TREMFYA 3,670 3,147 16.6 18.1 (1.5)",
+        "Other Immunology 3 11 (74.1) (74.1) —",
+        "Total Neuroscience: 7,115; 7,140; (0.4); 1.3; (1.7)",
+        "CONCERTA/methylphenidate 641 783 (18.1) (15.1) (3.0)",
+        "INVEGA SUSTENNA/XEPLION/INVEGA TRINZA/TREVICTA 4,222 4,115 2.6 3.4 (0.8)",
+        "SPRAVATO 1,077 689 56.4 56.8 (0.4)",
+        "Total Oncology: 20,781; 17,661; 17.7; 19.8; (2.1)",
+        "CARVYKTI 963 500 92.7 92.7 0.0",
+        "DARZALEX 11,670 9,744 19.8 22.2 (2.4)",
+        "ERLEADA 2,999 2,387 25.6 27.3 (1.7)",
+        "IMBRUVICA 3,038 3,264 (6.9) (5.2) (1.7)",
+        "Total Innovative Medicine Sales: $56,964; 54,759; 4.0%; 5.7%; (1.7)%",
+    )
+    assert names == [
+        "REMICADE",
+        "SIMPONI/SIMPONI ARIA",
+        "STELARA",
+        "TREMFYA",
+        "INVEGA SUSTENNA/XEPLION/INVEGA TRINZA/TREVICTA",
+        "DARZALEX",
+        "ERLEADA",
+        "IMBRUVICA",
+    ]
+
+
+def test_a_product_table_row_that_sums_the_rows_below_it_names_their_group() -> None:
+    # Johnson & Johnson's MedTech franchises over their platforms; "Other Cardiovascular" counts
+    # in its franchise's sum, and "Shockwave (2): 564; ..." was read as text between rows
+    names = _table(
+        "Major MedTech franchise sales:",
+        "(Dollars in Millions): 2024; 2023; Total Change; Operations Change; Currency Change",
+        "Surgery $9,845 10,037 (1.9)% 0.1% (2.0)%",
+        "Advanced 4,488 4,671 (3.9) (2.0) (1.9)",
+        "General 5,358 5,366 (0.2) 2.0 (2.2)",
+        "Cardiovascular (1) 7,707 6,350 21.4 22.8 (1.4)",
+        "Electrophysiology 5,267 4,688 12.3 14.0 (1.7)",
+        "Abiomed 1,496 1,306 14.5 14.9 (0.4)",
+        "=Shockwave (2): 564; —; *; *; —",
+        "Other Cardiovascular 380 356 6.9 8.4 (1.5)",
+        "Vision 5,146 5,072 1.5 3.0 (1.5)",
+        "Contact Lenses/Other 3,733 3,702 0.8 2.6 (1.8)",
+        "Surgical 1,413 1,370 3.2 4.3 (1.1)",
+        "Total MedTech Sales $31,857 30,400 4.8% 6.2% (1.4)%",
+    )
+    assert names == ["Surgery", "Cardiovascular", "Vision"]

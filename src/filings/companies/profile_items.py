@@ -6,6 +6,7 @@ risk."""
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from filings.companies.geography import classify
 from filings.companies.geography_tables import DocumentLine
@@ -177,17 +178,26 @@ _HEADER_LINES = 6  # lines of a table's headings between its title and its first
 def product_table_rows(lines: list[DocumentLine]) -> list[Item]:
     """The row labels of a 10-K's tables of revenue by product line (an HTML table's rendered
     rows, `PRODUCT_TABLE` titling them): the rows right below the title and its headings, up to
-    the total; footnote marks, "Other", places and measures left out."""
+    the total; footnote marks, "Other", places and measures left out. A table whose groups open
+    with their totals ("Total Immunology", then its medicines) gives the rows inside the groups;
+    a row that is the sum of the rows below it ("Surgery" over "Advanced" and "General") is
+    named without them. Of more than `_MOST_ROWS`, the largest (in the table's order)."""
     items: list[Item] = []
     for index, line in enumerate(lines):
         if line.rendered or len(line.text.split()) > 40 or not PRODUCT_TABLE.search(line.text):
             continue
-        found: list[Item] = []
-        headers = 0
-        for following in lines[index + 1 : index + 40]:
-            if not following.rendered:
+        found: list[tuple[Item, Decimal | None, bool]] = []
+        headers, grouped = 0, False
+        for following in lines[index + 1 : index + 60]:
+            has_rows = any(named for _, _, named in found)
+            # a row read as text between rendered ones ("Shockwave (2): 564; —; *") is a row
+            as_row = has_rows and ";" in following.text and bool(_PRODUCT_ROW.match(following.text))
+            if not following.rendered and not as_row:
+                if _TABLE_TOTAL.match(following.text) and (grouped or not has_rows):
+                    grouped = True  # a group's total line ("Total Immunology: $17,828; ...")
+                    continue
                 headers += 1
-                if found or headers > _HEADER_LINES:
+                if has_rows or headers > _HEADER_LINES:
                     break
                 continue
             row = _PRODUCT_ROW.match(following.text)
@@ -195,19 +205,69 @@ def product_table_rows(lines: list[DocumentLine]) -> list[Item]:
                 continue
             name = _FOOTNOTE_MARK.sub("", row["name"].strip(" -–:")).strip(" :")
             if _TABLE_TOTAL.match(name):
+                grouped = grouped or not has_rows  # the first row a total: each group's total
+                if grouped:
+                    continue
                 break
-            if (
+            named = (
                 name[:1].isupper()
                 and 1 <= len(name.split()) <= 6
                 and not FURNITURE.search(name)
                 and not _NOT_A_SEGMENT.search(name)
                 and not _NOT_A_PRODUCT.search(name)
                 and classify(name) is None
-            ):
-                found.append(Item(name, following.page_id, following.page_number, "product line"))
-        if len(found) >= 2:
-            items += found
+            )
+            # every row counts in the sums of a group ("Other Cardiovascular"); only names are
+            # items
+            item = Item(name, following.page_id, following.page_number, "product line")
+            found.append((item, _first_value(following.text[len(row["name"]) :]), named))
+        rows = [(item, value) for item, value, named in _without_parts(found) if named]
+        if len(rows) >= 2:
+            items += _largest(rows)
     return unique(items)
+
+
+_MOST_ROWS = 8  # a table's rows taken at most: its largest lines
+_Row = tuple[Item, Decimal | None, bool]  # a row, its first amount, whether its label is a name
+_FOOTNOTE_OPENING = re.compile(r"^\s*\(\w{1,2}\)(?=[\s:])")
+_CELL_VALUE = re.compile(r"\(?\d[\d,]*(?:\.\d+)?\)?")
+
+
+def _first_value(cells: str) -> Decimal | None:
+    """The amount of a rendered row's first column: "1,605 1,839 (12.8)" gives 1605; where
+    cells carry their headings ("Year Ended December 31, 2023 $231,872; 2024 ..."), the last
+    number of the first cell, after its heading's year."""
+    numbers = _CELL_VALUE.findall(_FOOTNOTE_OPENING.sub("", cells.split(";")[0]))
+    if not numbers:
+        return None
+    number = numbers[-1] if ";" in cells else numbers[0]
+    return None if number.startswith("(") else Decimal(number.replace(",", ""))
+
+
+def _without_parts(rows: list[_Row]) -> list[_Row]:
+    """The rows without those that make up the row above them: a row whose amount is the sum of
+    the two or more rows right below it (within their rounding) names their group."""
+    out: list[_Row] = []
+    index = 0
+    while index < len(rows):
+        out.append(rows[index])
+        value, total, parts = rows[index][1], Decimal(0), 0
+        for _, part, _ in rows[index + 1 :]:
+            if value is None or part is None or total + part > value + parts + 1:
+                break
+            total, parts = total + part, parts + 1
+            if parts >= 2 and abs(total - value) <= parts:
+                index += parts
+                break
+        index += 1
+    return out
+
+
+def _largest(rows: list[tuple[Item, Decimal | None]]) -> list[Item]:
+    if len(rows) <= _MOST_ROWS or any(value is None for _, value in rows):
+        return [item for item, _ in rows]
+    kept = sorted(rows, key=lambda row: row[1] or 0, reverse=True)[:_MOST_ROWS]
+    return [item for item, _ in rows if any(item is k for k, _ in kept)]
 
 
 _NOT_A_NAME = re.compile(

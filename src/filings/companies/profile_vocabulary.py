@@ -396,7 +396,10 @@ PRODUCT_TABLE = re.compile(
     r"merchandise\s+)?categor(y|ies)|(significant\s+)?products? and services?|type of "
     r"(products?|services?)|type(?! of)|((major|revenue)\s+)?sources?(?! of)|market platforms?|"
     r"specialized markets?|end markets?|produktområden?|produktgrupp(er)?)\b|"
-    r"\b(tuotteittain|tuoteryhmittäin|tuotealueittain)\b",
+    r"\b(tuotteittain|tuoteryhmittäin|tuotealueittain)\b|"
+    # "Major Innovative Medicine therapeutic area sales:", "Major MedTech franchise sales:"
+    r"\b(therapeutic areas?|franchises?|brands?|major products?) (net )?sales\b|"
+    r"\b(net )?sales (by|of) (major )?(therapeutic areas?|franchises?|brands?)\b",
     re.IGNORECASE,
 )
 
