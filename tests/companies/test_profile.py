@@ -962,6 +962,28 @@ WHO_BUYS = [
         "developer, enterprise, and content creator customers, and advertisers.",
         0,
     ),
+    # Verizon's 10-K 2022: its competitive position, claims against it and the accounting of
+    # its contracts and leases are no statement of who buys
+    (
+        "In addition to these competitive factors and trends, our competitive position also "
+        "depends on our ability to market our products and services effectively.",
+        0,
+    ),
+    (
+        "These claims, whether against us directly or against third-party suppliers of products "
+        "or services that we sell to our customers, could require us to pay damages or royalties.",
+        0,
+    ),
+    (
+        "In addition, we also assess whether the service term is impacted by certain legally "
+        "enforceable rights and obligations in our contract with customers.",
+        0,
+    ),
+    (
+        "As allowed by the practical expedient within Topic 842, we have elected to combine the "
+        "lease and non-lease components for customer premise equipment where we are the lessor.",
+        0,
+    ),
 ]
 
 
@@ -1642,3 +1664,14 @@ def test_a_product_table_row_that_sums_the_rows_below_it_names_their_group() -> 
         "Total MedTech Sales $31,857 30,400 4.8% 6.2% (1.4)%",
     )
     assert names == ["Surgery", "Cardiovascular", "Vision"]
+
+
+def test_a_table_row_run_into_a_sentence_is_cut_off() -> None:
+    # Verizon's 10-K 2022: the income statement's last row runs into the sentence on customers
+    block = (
+        "Income Before Provision For Income Taxes $ 28,271 $ 29,420 $ 23,967 No single customer "
+        "accounted for more than 10% of our total operating revenues during the years ended "
+        "December 31, 2022, 2021 and 2020."
+    )
+    [sentence] = sentences_of([Block("text", block, "v_1", 1, "", 0)])
+    assert sentence.text.startswith("No single customer accounted for more than 10%")

@@ -129,15 +129,20 @@ def _names_a_kind(text: str) -> bool:
 _ACCOUNTED = re.compile(
     r"\brecogni[sz]\w*|recorded as (revenues?|a reduction)|variable consideration|performance "
     r"obligations?|on a (gross|net) basis|street date|accounted for as\b|portfolio approach|"
-    r"judge?ment in|make judge?ments|valuation|contracts with customers|standalone selling|"
+    r"judge?ment in|make judge?ments|valuation|contracts? with (\w+ )?customers?|standalone "
+    r"selling|service term|(transfer of|control and transfer|solely) control|principal versus|"
+    r"\baccount(ed)? for\b|practical expedient|\b(topic|asc) \d{3}\b|\blessor\b|"
     r"cash flows?\b|cash received|intäktsredovisning|tuloutu\w*",
     re.IGNORECASE,
 )
 # Whom the issuer competes with: its competitors, not its customers ("We compete with companies
-# that sell advertising to businesses").
+# that sell advertising to businesses"), its competitive position, and claims against it.
 _COMPETES = re.compile(
     r"\b(we|it|the company|the group) (also )?compete\w*|\bcompetitors?\b|\bcompete (with|"
-    r"against|for)\b|\bkonkurrent\w*|\bkonkurrera\w*|\bkilpailij\w*",
+    r"against|for)\b|\bkonkurrent\w*|\bkonkurrera\w*|\bkilpailij\w*|"
+    r"\bcompetitive (position|factors|pressures?|landscape|environment)\b|"
+    # claims against the issuer (infringement, damages, royalties): a legal matter
+    r"\b(infring\w+|damages|royalt(y|ies))\b",
     re.IGNORECASE,
 )
 _CONCENTRATION = re.compile(

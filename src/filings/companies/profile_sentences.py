@@ -36,6 +36,13 @@ _CONTACT_LABEL = re.compile(
     r"\b(contacts?|kontakt(er)?|yhteyshenkilö\w*|lisätiedot\w*)\s*:\s*$", re.IGNORECASE
 )
 
+# A table's row run into the sentence after it ("Income Before Provision For Income Taxes
+# $ 28,271 $ 29,420 $ 23,967 No single customer accounted for ..."): its label and three or more
+# amounts before a capitalised word.
+_TABLE_ROW_BEFORE = re.compile(
+    r"^[^.\d]{0,80}?(?:[$€£]?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?\s+){3,}(?=[A-Z][a-z])"
+)
+
 _PART_THREE = re.compile(r"^item_1[0-4]$|^item_9[bc]?$|^item_1[56]$|^item_4$|^item_5$")
 
 MIN_WORDS, MAX_WORDS = 6, 75
@@ -224,7 +231,7 @@ def sentences_of(blocks: list[Block]) -> list[Sentence]:
             headings = ["", *headings[:3]]
         bullet = block.kind == "item"
         for index, text in enumerate(split_sentences(block.text)):
-            text = text.lstrip("•·▪■* ").strip()
+            text = _TABLE_ROW_BEFORE.sub("", text.lstrip("•·▪■* ").strip())
             if usable(text, bullet):
                 out.append(
                     Sentence(
