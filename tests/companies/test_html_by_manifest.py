@@ -169,6 +169,8 @@ def test_metas_10k_lists_its_apps_and_segments(conn: Connection) -> None:
     assert "No customer represented 10% or more of total revenue" in " ".join(customers)
     assert not any(t.startswith("We compete with") for t in customers)
     assert not any("class actions" in t for t in _texts(body, "geography"))
+    # its offices (Item 2) are not where it sells
+    assert not any("offices in more than 90 cities" in t for t in _texts(body, "geography"))
     # its risks span the four categories of Item 1A (competition is the first of the second)
     kinds = [i["name"] for i in body["risks"]["items"]]
     assert kinds[0] == "Risks Related to Our Product Offerings" and len(kinds) == 4

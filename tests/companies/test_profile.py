@@ -1189,6 +1189,11 @@ UNSEEN = [
         False,
     ),
     ("ACTIVISIONBLIZZARD_2019_10K.pdf", "customers", "No other customer accounted for 10%", True),
+    # where it sells before where its offices stand (Item 2), never a divested business's
+    # results or pension plans' countries
+    ("AMCOR_2023_10K.pdf", "geography", "218 locations in over 40 countries", True),
+    ("AMCOR_2023_10K.pdf", "geography", "defined benefit plans in the United States", False),
+    ("VERIZON_2022_10K.pdf", "geography", "historical results of divested businesses", False),
     # a release's closing paragraph says what the company does without an "About" heading
     (
         "FOOTLOCKER_2022_8K_dated_2022-08-19.pdf",

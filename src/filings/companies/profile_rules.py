@@ -284,7 +284,14 @@ def geography(sentences: list[Sentence], language: str = "en") -> Found:
             return 0
         if DEFINITION.search(s.text) or (NOT_WHERE_IT_SELLS.search(s.text) and not present):
             return 0
-        return 3 * strong + 2 * is_under(s, "geography", 2) + (3 if places >= 3 else places // 2)
+        # a 10-K's properties (Item 2) say where its offices stand, after where it sells
+        properties = 2 * (s.section == "item_2")
+        return (
+            3 * strong
+            + 2 * is_under(s, "geography", 2)
+            + (3 if places >= 3 else places // 2)
+            - properties
+        )
 
     chosen = pick(sentences, KEEP["geography"], lambda s: rank(s) if rank(s) >= 3 else 0)
     return Found(chosen, source_heading=heading_of(chosen))

@@ -508,7 +508,8 @@ NOT_WHERE_IT_SELLS = re.compile(
     r"^\(\d\)|warehouses?|risks?\b|subject to|investigation|lawsuit|court|export|licens|"
     r"regulat|government|hired|trainees|recruit|litigation|lawsuits?|plaintiffs?|proceedings|"
     r"\blaws?\b|legislation|privacy|data protection|compet\w*|square (feet|foot|met(er|re)s)|"
-    r"floor space|class actions?|claims? (have|has) been|(filed|brought) (in|against)",
+    r"floor space|class actions?|claims? (have|has) been|(filed|brought) (in|against)|"
+    r"pensions?|defined benefit|leasing programs?|leases under|fair value|divest",
     re.IGNORECASE,
 )
 # Where a company has a presence, listed: "a presence in about 190 locations in Sweden, Norway,
