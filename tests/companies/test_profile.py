@@ -1240,6 +1240,15 @@ def test_measures_are_no_segments_of_an_unseen_issuer(corpus: Path) -> None:
     assert not names & {"GAAP", "Adjusted Property EBITDAR", "Reportable segment net revenues"}
 
 
+def test_the_parts_after_an_unseen_issuers_estimates_are_no_estimates(corpus: Path) -> None:
+    """Verizon's 10-K 2022 MD&A: "Acquisitions and Divestitures" follows its critical
+    accounting estimates, and its transactions are no estimate."""
+    path = next(p for p in _financebench_10ks(corpus) if p.name == "VERIZON_2022_10K.pdf")
+    names = {i.name for i in _unseen_sections(path)["accounting"].items}
+    assert {"Wireless Licenses and Goodwill", "Income Taxes"} <= names
+    assert not names & {"Acquisitions and Divestitures", "Bluegrass Cellular"}
+
+
 def test_an_unseen_issuers_brands_listed_in_its_release(corpus: Path) -> None:
     """Foot Locker's 8-K release: "a portfolio of brands including Foot Locker, Kids Foot
     Locker, Champs Sports, Eastbay, atmos, WSS, and Sidestep" lists its products."""

@@ -29,7 +29,9 @@ _CRITICAL_END = re.compile(
     r"off-balance|contractual obligations|non-gaap|quantitative and qualitative|"
     r"management’s discussion|management's discussion|^item |new accounting|recently issued|"
     r"pronouncements|economic and market|other information|legal proceedings|segment$|operations "
-    r"review|review of operations|additional information",
+    r"review|review of operations|additional information|"
+    # the MD&A's parts after the estimates (Verizon's "Acquisitions and Divestitures")
+    r"^acquisitions and divestitures$|^recent developments$|^subsequent events$",
     re.IGNORECASE,
 )
 
