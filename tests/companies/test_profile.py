@@ -260,12 +260,14 @@ FACTS = [
     # Johnson & Johnson 10-K FY2024: Item 7 "Management's objectives"; Item 1 "General".
     ("JNJ", "strategy", "uniquely positioned to innovate across the full spectrum of healthcare"),
     ("JNJ", "geography", "conducting business in virtually all countries of the world"),
-    # Coca-Cola 10-K FY2024: Item 7 "Our Business"; Item 1 "General"; Item 7 critical
-    # estimates, where "U.S." ends no sentence before "GAAP".
+    # Coca-Cola 10-K FY2024: Item 7 "Our Business"; Item 1 "General"; Item 7 "Critical
+    # Accounting Policies and Estimates", what its estimates are (not that it follows U.S. GAAP).
     ("KO", "strategy", "We are focused on the following strategic priorities: shaping a"),
     ("KO", "geography", "are now sold in more than 200 countries and territories"),
-    ("KO", "accounting", "generally accepted in the United States (“U.S. GAAP”), which require"),
-    ("JNJ", "accounting", "accounting principles generally accepted in the U.S. (GAAP)."),
+    ("KO", "accounting", "Impairment tests for indefinite-lived intangible assets must be"),
+    # Johnson & Johnson 10-K FY2024, Item 7 "Critical accounting policies and estimates"
+    ("JNJ", "accounting", "These key accounting policies include revenue recognition, income tax"),
+    ("JNJ", "accounting", "are accounted for as variable consideration"),
 ]
 # Sentences a section once held that do not answer it (issue 27): filler that only mentions
 # customers, other companies' and lawsuits' places, laws, pension assets and financing.
@@ -298,6 +300,14 @@ NOT_IN = [
     ("KO", "strategy", "long-term rate of return on plan assets"),
     ("KO", "strategy", "debt financing strategy"),
     ("WMT", "strategy", "reporting section of our corporate website"),
+    # what every 10-K says of its estimates before it names them (issue 27): its GAAP, that
+    # estimates are needed and may prove wrong, what a critical estimate is
+    ("KO", "accounting", "which require management to make estimates"),
+    ("KO", "accounting", "with the Audit Committee of our Company’s Board of Directors"),
+    ("JNJ", "accounting", "Actual results may or may not differ from these estimates."),
+    ("NVDA", "accounting", "Critical accounting estimates are those estimates that involve"),
+    ("AAPL", "accounting", "Note 1, “Summary of Significant Accounting Policies”"),
+    ("GOOGL", "accounting", "Our critical accounting estimates are those estimates"),
     ("WMT", "strategy", "Free cash flow for fiscal 2025 decreased"),
     ("NVDA", "customers", "Executive Vice President of Operations at JDS Uniphase"),
     (
@@ -1689,3 +1699,63 @@ def test_a_table_row_run_into_a_sentence_is_cut_off() -> None:
     )
     [sentence] = sentences_of([Block("text", block, "v_1", 1, "", 0)])
     assert sentence.text.startswith("No single customer accounted for more than 10%")
+
+
+def test_a_10ks_estimates_are_what_it_estimates_not_what_every_filer_says_of_estimates() -> None:
+    """The preamble every 10-K's critical estimates open with (its GAAP, that estimates are
+    needed and may differ, what a critical estimate is, the audit committee) gives way to the
+    estimates themselves, in English, Swedish and Finnish wording of the same preamble."""
+    texts = [
+        ("heading", "Critical Accounting Estimates"),
+        (
+            "text",
+            "Our consolidated financial statements are prepared in accordance with "
+            "accounting principles generally accepted in the United States, which require "
+            "management to make estimates, judgments and assumptions.",
+        ),
+        (
+            "text",
+            "Critical accounting estimates are those estimates that involve a significant "
+            "level of estimation uncertainty and could have a material impact on our results.",
+        ),
+        (
+            "text",
+            "We base our estimates on historical experience and on various other "
+            "assumptions that we believe to be reasonable under the circumstances.",
+        ),
+        ("text", "Actual results could differ materially from these estimates."),
+        (
+            "text",
+            "Management has discussed the selection of critical accounting estimates with "
+            "the Audit Committee of the Board of Directors.",
+        ),
+        ("heading", "Inventories"),
+        (
+            "text",
+            "We value inventory at the lower of cost and net realizable value, and we "
+            "estimate excess and obsolete stock from forecast demand over twelve months.",
+        ),
+        ("heading", "Warranties"),
+        (
+            "text",
+            "We accrue warranty reserves at the time of sale, estimated from the repair "
+            "rates observed on vehicles sold in earlier years.",
+        ),
+        (
+            "text",
+            "Upprättandet av de finansiella rapporterna kräver att ledningen gör "
+            "bedömningar och uppskattningar som påverkar redovisade belopp.",
+        ),
+        (
+            "text",
+            "Tilinpäätöksen laatiminen edellyttää johdolta arvioita ja harkintaa, ja "
+            "toteumat voivat poiketa tehdyistä arvioista.",
+        ),
+    ]
+    blocks = [Block(kind, text, f"a_{i}", i, "item_7", i) for i, (kind, text) in enumerate(texts)]
+    found = read_sections(blocks, Issuer.of("X"))["accounting"]
+    assert [s.text.split(" ")[:3] for s in found.sentences] == [
+        ["We", "value", "inventory"],
+        ["We", "accrue", "warranty"],
+    ]
+    assert [i.name for i in found.items] == ["Inventories", "Warranties"]

@@ -63,10 +63,12 @@ from filings.companies.profile_sentences import (
     usable,
 )
 from filings.companies.profile_vocabulary import (
+    ABOUT_THE_BUSINESS,
     AS_ONE_OF,
     CUES,
     DEFINITION,
     DOES,
+    ESTIMATES_PREAMBLE,
     HEADINGS,
     MEASURES,
     MISSION,
@@ -519,6 +521,10 @@ def accounting(blocks: list[Block], sentences: list[Sentence]) -> Found:
 
     def rank(s: Sentence) -> int:
         if s.section.startswith(("item_1a", "item_7a")) or REFERRAL.search(s.text):
+            return 0
+        if any(p.search(s.text) for p in (ESTIMATES_PREAMBLE, DEFINITION, MISSION)):
+            return 0
+        if s.headings and ABOUT_THE_BUSINESS.search(s.headings[0]):
             return 0
         if s.section and not s.section.startswith(("item_7", "item_8")):
             return 0

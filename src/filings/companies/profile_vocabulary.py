@@ -154,6 +154,10 @@ OFF_TOPIC = re.compile(
     r"market abuse regulation|submitted for publication|obliged to make public|legally required "
     r"to disclose|securities market act|this (report|release) has (not )?been (reviewed|audited)"
     r"|insider trading|"
+    # the auditor's report
+    r"\bour audits?\b(?! committee)|audit procedures|in our opinion, "
+    r"the (consolidated )?financial statements|(public company accounting oversight board|pcaob)|"
+    r"critical audit matters?|"
     # signatures, dates, places of signing
     r"^(stockholm|helsinki|espoo|the board of directors)\b",
     re.IGNORECASE,
@@ -439,12 +443,54 @@ MEASURES = re.compile(
     re.IGNORECASE,
 )
 REFERRAL = re.compile(
-    r"^with reference to|^(please )?(refer|see)\b|for (more|further) information|"
+    r"^with reference to|^(please )?(refer|see)\b|for (more|further|additional) information|"
     r"described in (more detail|the "
     r"annual report|note)|are described in|(is|are) (available|presented|shown) in note|"
     r"(is|are) (described|set out|presented|shown) below|"
     # "Information on our net sales is contained in Item 8 of Part II"
-    r"(is|are) (contained|included|found|provided) in (item|part|note)\s+\w+",
+    r"(is|are) (contained|included|found|provided) in (item|part|note)\s+\w+|"
+    # "Our significant accounting policies are disclosed in Note 1", "please see Note 2",
+    # "Note 1, “Summary of Significant Accounting Policies” ... describes ..."
+    r"(disclosed|discussed) in note\s+\d|please (see|refer)\b|^note\s+\d+\b.{0,160}\bdescribes\b",
+    re.IGNORECASE,
+)
+# What every filer says of its estimates before it names them: its GAAP, that estimates are
+# needed and may prove wrong, what a critical estimate is, that the audit committee saw them.
+# None of it tells one issuer's accounting from another's.
+ESTIMATES_PREAMBLE = re.compile(
+    # the GAAP it follows
+    r"in (accordance|conformity) with (U\.?S\.? )?(GAAP|generally accepted accounting principles|"
+    r"accounting principles generally accepted)|in conformity with U\.?S\.? generally accepted|"
+    r"follow (U\.?S\.? GAAP|accounting principles generally accepted)|"
+    r"financial statements include the accounts of|intercompany (balances|transactions|accounts)"
+    r".{0,60}eliminated|discussion and analysis of .{0,120}\b(is|are) based (up)?on (our|its|the)|"
+    # that estimates are needed, how they are made, and that they may prove wrong
+    r"requires? (that )?(management|us|the company|the group|we)( to)? (make|use) (certain )?"
+    r"(estimates|assumptions|judge?ments)|(estimates|assumptions|judge?ments)( and (estimates|"
+    r"assumptions|judge?ments))? affect the reported amounts|actual results( \w+){0,4} differ|"
+    r"\bbases? (its|our|their) (\w+,? ){0,4}on (historical|past) experience|(estimates|"
+    r"judge?ments|assumptions) (are|is) based on (past events|historical experience)|"
+    r"(are|is) (continually|regularly) evaluated and (are|is) based on historical|"
+    r"evaluates? (our|its|these) estimates (on an on-?going basis|regularly|continually)|"
+    r"(continually|regularly) (reviews?|evaluates?) (our|its|these) (accounting policies|"
+    r"estimates)|believes? that (our|its|these) estimates(, assumptions,?)?( and judge?ments)? "
+    r"are reasonable|(most )?difficult, subjective (or|and) complex judge?ments|"
+    # what a critical estimate is, and that the ones below are they
+    r"critical accounting (estimates|policies) (are|as) (those|the ones|estimates)|(has )?defined "
+    r"a company[’']s critical accounting|based on this definition|understanding of certain key "
+    r"accounting|(following|below) is a summary of (our|the) critical|the following discussion "
+    r"addresses our (most )?critical|believes?( that)? the following (accounting estimates )?"
+    r"(are )?(the )?(most )?critical|with the audit committee|strives to report|"
+    r"kräver att (företags)?ledningen gör|(verkligt|faktiskt) utfall kan (komma att )?avvika|"
+    r"edellyttää (yhtiön |konsernin )?johdo\w* |(todelliset tulokset|toteumat?) (voi|voivat) "
+    r"poiketa",
+    re.IGNORECASE,
+)
+# A note's part that describes the business, not its accounting ("1. Summary of Significant
+# Accounting Policies / Description of Business").
+ABOUT_THE_BUSINESS = re.compile(
+    r"description of (the )?business|nature of (the )?(business|operations)|^organi[sz]ation\b|"
+    r"business description|verksamhetens art|verksamhetsbeskrivning|toiminnan (luonne|kuvaus)",
     re.IGNORECASE,
 )
 PLACE_WORD = re.compile(r"\b[A-ZÅÄÖ][\w’'.-]+(?:\s+[A-ZÅÄÖ][\w’'-]+){0,3}")
@@ -461,7 +507,8 @@ WHAT_IT_IS = re.compile(
 # principles ("We seek to be Earth's most customer-centric company", "Our mission is to ...",
 # "Vår vision är ...", "Missiomme on ...").
 MISSION = re.compile(
-    r"^(we (seek|strive|aspire) to (be|become)|we are guided by|(our|its|the (company|group)[’']s) "
+    r"^(we (seek|strive|aspire) to (be|become)|we are (guided|driven|inspired) by|"
+    r"(our|its|the (company|group)[’']s) "
     r"(mission|vision|purpose|aspiration|ambition|guiding principles)\b|"
     r"(vårt|vår) (syfte|uppdrag|vision|mission|ambition)\b|"
     r"(missiomme|visiomme|tarkoituksemme|tavoitteemme) )",
