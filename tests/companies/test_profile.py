@@ -1439,6 +1439,26 @@ def test_a_sentence_that_leans_on_the_one_before_is_not_taken(sentence: str, sta
     assert usable(sentence, bullet=False) is stands
 
 
+def test_a_paragraph_that_goes_on_from_a_risk_or_leads_into_the_next_is_no_risk() -> None:
+    """Item 1A's one-sentence paragraphs are its risks, but not those that go on from the one
+    before ("In addition, ...", "Any of these circumstances ...") or point below."""
+    texts = [
+        ("heading", "Risks Related to Our Business"),
+        ("text", "Competition in our markets could reduce our sales and margins."),
+        ("text", "Any of these circumstances could impair our ability to meet customer demand."),
+        ("text", "In addition, some of our partners may store information provided by our users."),
+        (
+            "text",
+            "Our operations throughout the world carry political risks, including those "
+            "listed below.",
+        ),
+        ("text", "Interruptions in manufacturing could adversely affect our sales."),
+    ]
+    blocks = [Block(kind, text, f"a_{i}", i, "item_1a", i) for i, (kind, text) in enumerate(texts)]
+    found = read_sections(blocks, Issuer.of("X"))["risks"]
+    assert [s.text.split(" ")[0] for s in found.sentences] == ["Competition", "Interruptions"]
+
+
 def test_a_10ks_risks_span_its_categories_in_the_issuers_order() -> None:
     """The first risk of each category before the second of any; the risks of holding the
     stock after the others; each category heading an item, no single risk's heading."""
@@ -1448,9 +1468,9 @@ def test_a_10ks_risks_span_its_categories_in_the_issuers_order() -> None:
 
     texts = [
         ("heading", "Risks Related to Our Products"),
-        *[("text", f"Product risk number {n} could harm our business.") for n in range(1, 6)],
+        *[("text", f"Product risk number {n} could harm our business.") for n in range(1, 9)],
         ("heading", "Operating Risks"),
-        *[("text", f"Operating risk number {n} could harm our business.") for n in range(1, 4)],
+        *[("text", f"Operating risk number {n} could harm our business.") for n in range(1, 5)],
         ("heading", "We Have Foreign Exchange Risk"),  # one risk's own heading, no category
         ("heading", "Risks Related to Ownership of Our Common Stock"),
         *[("text", f"Stock risk number {n} could harm our business.") for n in range(1, 3)],
@@ -1458,13 +1478,12 @@ def test_a_10ks_risks_span_its_categories_in_the_issuers_order() -> None:
     found = read_sections(
         [block(kind, text, i) for i, (kind, text) in enumerate(texts)], Issuer.of("X")
     )["risks"]
+    # ten in all: four of each of the first two categories, two of the stock's (after the rest)
     assert [s.text.removesuffix(" could harm our business.") for s in found.sentences] == [
-        "Product risk number 1",
-        "Product risk number 2",
-        "Product risk number 3",
-        "Operating risk number 1",
-        "Operating risk number 2",
+        *[f"Product risk number {n}" for n in range(1, 5)],
+        *[f"Operating risk number {n}" for n in range(1, 5)],
         "Stock risk number 1",
+        "Stock risk number 2",
     ]
     assert [i.name for i in found.items] == [
         "Risks Related to Our Products",
@@ -1479,11 +1498,16 @@ def test_a_10k_that_heads_each_risk_has_its_risks_read_from_the_headings() -> No
         "Our International Operations Expose Us to a Number of Risks",
         "We May Not Be Able to Adequately Protect Our Intellectual Property Rights",
         "We Have Foreign Exchange Risk",
+        "We Face Risks Related to Successfully Optimizing and Operating Our Fulfillment Network",
+        "Our Expansion into New Products, Services, and Geographic Regions Subjects Us to Risks",
+        "We Experience Significant Fluctuations in Our Operating Results and Growth Rate",
     ]
     operating = [
         "We Face Significant Inventory Risk",
         "Our Supplier Relationships Subject Us to a Number of Risks",
         "We Are Subject to Payments-Related Risks",
+        "We Could Be Harmed by Data Loss or Other Security Breaches",
+        "We Face Risks Related to System Interruption and Lack of Redundancy",
     ]
     texts = [("heading", "Business and Industry Risks")]
     for title in business:
@@ -1493,8 +1517,8 @@ def test_a_10k_that_heads_each_risk_has_its_risks_read_from_the_headings() -> No
         texts += [("heading", title), ("text", "Its paragraph says how it could harm us.")]
     blocks = [Block(kind, text, f"a_{i}", i, "item_1a", i) for i, (kind, text) in enumerate(texts)]
     found = read_sections(blocks, Issuer.of("X"))["risks"]
-    # the first of each category, then the second of each, then the third (six in all)
-    assert [s.text for s in found.sentences] == business[:3] + operating[:3]
+    # the first of each category, then the second of each, and so on (ten in all)
+    assert [s.text for s in found.sentences] == business[:5] + operating[:5]
     assert [i.name for i in found.items] == ["Business and Industry Risks", "Operating Risks"]
 
 

@@ -104,6 +104,9 @@ KEEP = {
     "risks": 6,
     "accounting": 4,
 }
+# A 10-K's Item 1A lists thirty to sixty risks under a few categories: the first ten, spread
+# over the categories as the issuer ranks them within each.
+KEEP_10K_RISKS = 10
 FULL_TEXT_CHARS = 20_000
 
 
@@ -435,12 +438,12 @@ def _risk_leads(blocks: list[Block], chosen: list[Sentence]) -> list[Sentence]:
     out = list(chosen)
     read = {c.position // 1000 for c in out}
     for s in sentences_of(blocks):
-        if len(out) == KEEP["risks"]:
+        if len(out) == KEEP["risks"]:  # paragraphs' leads are no headings: fewer of them
             break
         if s.position // 1000 in read or RISK_PREAMBLE.search(s.text):
             continue  # the preamble runs into the first risk: that risk leads its paragraph
         read.add(s.position // 1000)
-        if not REFERRAL.search(s.text):
+        if not REFERRAL.search(s.text) and not _NOT_A_RISK_OF_ITS_OWN.search(s.text):
             out.append(s)
     return sorted(out, key=lambda s: s.position)
 
@@ -464,6 +467,16 @@ _RISK_TITLE = re.compile(
     r"(\s+\S+){3,}"
 )
 _TITLED_RISKS = 3
+# A one-sentence paragraph of Item 1A that goes on from the one before ("In addition, ...",
+# "Any of these circumstances could ...") or leads into what follows ("... including those
+# listed below."): a part of a risk's text, not a risk of its own.
+_NOT_A_RISK_OF_ITS_OWN = re.compile(
+    r"^(in addition|additionally|also|further(more)?|moreover|for (example|instance)|as a result|"
+    r"similarly|likewise|however|in particular|specifically)\b|^(any|each|all|some|none|either) "
+    r"of (these|those|the foregoing|the above)\b|\b(listed|set (out|forth)|described|discussed) "
+    r"below\.$|(following|include|includes|including):$",
+    re.IGNORECASE,
+)
 _LATER_CATEGORY = re.compile(
     r"\bownership of\b|\bstock ownership\b|\b(our|the) (class a )?(common )?(stock|shares|"
     r"securities)$|^(general|other|miscellaneous)( \w+)? risks$",
@@ -495,6 +508,7 @@ def _risk_headings(blocks: list[Block]) -> Found:
             and usable(text, True)
             and not REFERRAL.search(text)
             and not RISK_PREAMBLE.search(text)
+            and not _NOT_A_RISK_OF_ITS_OWN.search(text)
         ):
             risk = Sentence(
                 text, block.page_id, block.page_number, block.position * 1000, "item_1a", ()
@@ -509,7 +523,7 @@ def _risk_headings(blocks: list[Block]) -> Found:
         after = category > 0 and bool(_LATER_CATEGORY.search(kinds[category - 1].name))
         rank[category] = rank.get(category, 0) + 1
         ranked.append((rank[category] + after, risk.position, risk))
-    chosen = sorted(ranked, key=lambda r: (r[0], r[1]))[: KEEP["risks"]]
+    chosen = sorted(ranked, key=lambda r: (r[0], r[1]))[:KEEP_10K_RISKS]
     risks = [risk for _, _, risk in sorted(chosen, key=lambda r: r[1])]
     return Found(risks, unique(kinds), "Item 1A. Risk Factors")
 
