@@ -32,7 +32,7 @@ from filings.companies.profile_items import (
     segment_rows,
 )
 from filings.companies.profile_locale import tags_of
-from filings.companies.profile_rules import read_sections, without_abbreviations
+from filings.companies.profile_rules import _said_once, read_sections, without_abbreviations
 from filings.companies.profile_sentences import (
     Found,
     Issuer,
@@ -43,6 +43,7 @@ from filings.companies.profile_sentences import (
     usable,
 )
 from filings.companies.profile_vocabulary import HEADINGS
+from filings.companies.profile_vocabulary import SECTIONS as ALL_SECTIONS
 from filings.companies.service import CompanyDirectory
 from filings.companies.service import profile as profile_service
 from filings.db.engine import Database, make_engine
@@ -1783,3 +1784,28 @@ def test_a_10ks_estimates_are_what_it_estimates_not_what_every_filer_says_of_est
         ["We", "accrue", "warranty"],
     ]
     assert [i.name for i in found.items] == ["Inventories", "Warranties"]
+
+
+def test_a_sentence_is_cited_by_the_section_that_answers_it_most_narrowly() -> None:
+    """The overview restates what it likes; of the other sections, who buys keeps a sentence
+    the products also took, and a section keeps a shared sentence when it has no other."""
+
+    def sentence(position: int, text: str) -> Sentence:
+        return Sentence(text, f"p_{position}", 1, position, "item_1", ("Business",))
+
+    whole = sentence(1, "We design, make and sell electric vehicles and energy storage systems.")
+    sells = sentence(2, "We sell our vehicles directly to customers through our own stores.")
+    lines = sentence(3, "Our energy products include batteries for homes and for utilities.")
+    where = sentence(4, "We sell our vehicles in North America, Europe and Asia.")
+    found = {name: Found() for name in ALL_SECTIONS}
+    found["overview"] = Found([whole, sells])
+    found["products_services"] = Found([whole, sells, lines])
+    found["customers"] = Found([sells])
+    found["geography"] = Found([where])
+    found["strategy"] = Found([where])
+    _said_once(found)
+    assert found["overview"].sentences == [whole, sells]
+    assert found["customers"].sentences == [sells]
+    assert found["products_services"].sentences == [whole, lines]
+    assert found["strategy"].sentences == [where]
+    assert found["geography"].sentences == [where]  # its only sentence

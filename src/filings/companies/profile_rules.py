@@ -580,9 +580,37 @@ def read_sections(
             found["risks"] = stated_risks(sentences)
         if not found["accounting"].sentences and not found["accounting"].items:
             found["accounting"] = presentation_basis(sentences)
+    _said_once(found)
     for section in found.values():
         section.full_text = _full_text(blocks, section) if section.sentences else None
     return {name: found[name] for name in SECTIONS}
+
+
+# The sections but the overview, the one whose question a sentence answers most narrowly first.
+_NARROWEST_FIRST = (
+    "strategy",
+    "customers",
+    "geography",
+    "products_services",
+    "risks",
+    "accounting",
+)
+
+
+def _said_once(found: dict[str, Found]) -> None:
+    """A sentence is cited by one section: the overview restates what it likes (it is the
+    summary), but of the other sections the one whose question the sentence answers most
+    narrowly keeps it (what it aims at, who buys, where, then what it sells, its risks, its
+    accounting), unless it is the only sentence a later one has."""
+    said: set[int] = set()
+    for name in _NARROWEST_FIRST:
+        section = found[name]
+        kept = [s for s in section.sentences if s.position not in said]
+        if kept and len(kept) < len(section.sentences):
+            if section.source_heading == heading_of(section.sentences):
+                section.source_heading = heading_of(kept)
+            section.sentences = kept
+        said |= {s.position for s in section.sentences}
 
 
 def _places_of(items: list[Item]) -> list[Item]:
