@@ -1192,6 +1192,12 @@ UNSEEN = [
     ("GENERALMILLS_2022_10K.pdf", "strategy", "50 percent interests in two strategic joint", False),
     ("VERIZON_2022_10K.pdf", "strategy", "manage as strategic business units", False),
     ("GENERALMILLS_2022_10K.pdf", "strategy", "We are executing our Accelerate strategy", True),
+    # what it strives to be is what it aims at (MGM 10-K 2022, Item 1 "Overview")
+    ("MGMRESORTS_2022_10K.pdf", "strategy", "We strive to be a leader in the global gaming", True),
+    # the estimates' preamble and the auditor's report (Best Buy 10-K 2023, Item 7 and Item 8)
+    ("BESTBUY_2023_10K.pdf", "accounting", "requires us to make assumptions and estimates", False),
+    ("BESTBUY_2023_10K.pdf", "accounting", "Our audits also included evaluating", False),
+    ("BESTBUY_2023_10K.pdf", "accounting", "We receive funds from our merchandise vendors", True),
     # revenue recognition is no statement of who the customers are
     (
         "ACTIVISIONBLIZZARD_2019_10K.pdf",
@@ -1227,6 +1233,7 @@ ISSUERS = {
     "VERIZON": "VERIZON COMMUNICATIONS INC",
     "ACTIVISIONBLIZZARD": "ACTIVISION BLIZZARD, INC.",
     "COCACOLA": "COCA COLA CO",
+    "BESTBUY": "BEST BUY CO INC",
 }
 
 

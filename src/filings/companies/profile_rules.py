@@ -385,6 +385,7 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
         if s.text.rstrip(".") in named:
             return 0  # the strategy's name is an item
         focus = bool(STATED_FOCUS.search(s.text))  # the areas it says it will focus on
+        strong = strong or bool(MISSION.search(s.text))  # what it aims at, in its own words
         return 5 * under + 3 * (strong or focus) + (cue and (under or strong)) + 2 * focus
 
     def aims(s: Sentence) -> bool:
