@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import date
 from functools import cache
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -17,6 +19,7 @@ from filings.companies.extraction import extract_filing
 from filings.companies.geography import places_in
 from filings.companies.geography_tables import DocumentLine, document_lines
 from filings.companies.place_names import local_place
+from filings.companies.profile import _order
 from filings.companies.profile_customers import customers, who_buys
 from filings.companies.profile_document import (
     Block,
@@ -838,6 +841,17 @@ def test_an_abbreviations_full_stop_ends_no_sentence() -> None:
 # outright, 1 by naming them, 0 not at all).
 WHO_BUYS = [
     ("No single customer accounts for more than ten per cent of net sales.", 2),  # Lifco 2019
+    # one customer named with its share (General Mills 10-K 2022, Item 1), not a segment's,
+    # a product's or a country's share
+    (
+        "During fiscal 2022, Walmart Inc. and its affiliates (Walmart) accounted for 20 percent "
+        "of our consolidated net sales and 28 percent of net sales of our North America Retail "
+        "segment.",
+        2,
+    ),
+    ("Our North America Retail segment accounted for 60 percent of our net sales.", 0),
+    ("Sales of iPhone accounted for 52% of total net sales.", 0),
+    ("The United States accounted for 57% of net sales.", 0),
     (
         "Kemira is a global leader in sustainable chemical solutions for water-intensive "
         "industries.",
@@ -1192,6 +1206,13 @@ UNSEEN = [
     ("GENERALMILLS_2022_10K.pdf", "strategy", "50 percent interests in two strategic joint", False),
     ("VERIZON_2022_10K.pdf", "strategy", "manage as strategic business units", False),
     ("GENERALMILLS_2022_10K.pdf", "strategy", "We are executing our Accelerate strategy", True),
+    # a customer named with its share of sales (General Mills 10-K 2022, Item 1 "Customers");
+    # a segment's share is none (Amcor 10-K 2023, Item 1)
+    ("GENERALMILLS_2022_10K.pdf", "customers", "Walmart Inc. and its affiliates (Walmart)", True),
+    ("AMCOR_2023_10K.pdf", "customers", "Flexibles accounted for approximately 76%", False),
+    ("GENERALMILLS_2022_10K.pdf", "geography", "Of these facilities", False),
+    # that it sells almost only at home (Verizon 10-K 2022, Note 13)
+    ("VERIZON_2022_10K.pdf", "geography", "International operating revenues were not", True),
     # what it strives to be is what it aims at (MGM 10-K 2022, Item 1 "Overview")
     ("MGMRESORTS_2022_10K.pdf", "strategy", "We strive to be a leader in the global gaming", True),
     # the estimates' preamble and the auditor's report (Best Buy 10-K 2023, Item 7 and Item 8)
@@ -1437,6 +1458,14 @@ def test_headings_as_reports_print_them_name_their_sections(part: str) -> None:
         ("This is done by merging market area Europe and Latin America with North America.", False),
         ("Detta innebär att koncernen växer snabbare än marknaden i Norden.", False),
         ("Tämä tarkoittaa, että konsernin liikevaihto kasvaa seuraavana vuonna.", False),
+        # a part of what was listed before, a generic noun that only points back, what was
+        # said done (General Mills', Best Buy's 10-Ks)
+        ("Of these facilities, 25 are located in the United States and 4 in China.", False),
+        ("These factors could significantly disrupt our International operations.", False),
+        (
+            "We accomplish this by leveraging our combination of technology and a human touch.",
+            False,
+        ),
         # a demonstrative before its noun names what it speaks of
         ("This segment develops, produces and markets commercial jet aircraft worldwide.", True),
         ("These customers are typically homeowners who complete their own projects.", True),
@@ -1816,3 +1845,22 @@ def test_a_sentence_is_cited_by_the_section_that_answers_it_most_narrowly() -> N
     assert found["products_services"].sentences == [whole, lines]
     assert found["strategy"].sentences == [where]
     assert found["geography"].sentences == [where]  # its only sentence
+
+
+def test_documents_without_a_date_are_read_newest_fiscal_year_first() -> None:
+    """FinanceBench's 10-Ks come by manifest with their fiscal year and no date: the newest
+    year's answers a section first, whatever order they were ingested in."""
+
+    def document(pk: int, year: int, listed: date | None = None) -> Any:
+        return SimpleNamespace(
+            id=pk,
+            language="en",
+            document_type="10-K",
+            fiscal_year=year,
+            listed_date=listed,
+        )
+
+    documents = [document(3, 2017), document(1, 2023), document(2, 2019)]
+    assert [d.fiscal_year for d in _order(documents, "en")] == [2023, 2019, 2017]
+    dated = [document(4, 2022, date(2023, 2, 1)), document(5, 2022, date(2023, 3, 1))]
+    assert [d.id for d in _order(dated, "en")] == [5, 4]

@@ -43,12 +43,15 @@ class Chosen:
 
 
 def _order(documents: list[Row[Any]], locale: str) -> list[Row[Any]]:
-    """Documents in the order a section looks at them."""
+    """Documents in the order a section looks at them: in the locale's language first, annual
+    reports before interim ones and releases, the newest first (by fiscal year, then by the date
+    listed: a document added by manifest may carry only its fiscal year)."""
     return sorted(
         documents,
         key=lambda d: (
             (d.language or "en") != locale,
             _SPAN_ORDER.get(DOCUMENT_SPANS.get(d.document_type, "release"), 3),
+            -(d.fiscal_year or (d.listed_date.year if d.listed_date else 0)),
             -(d.listed_date or date.min).toordinal(),
             -d.id,
         ),

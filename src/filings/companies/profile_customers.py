@@ -152,6 +152,36 @@ _CONCENTRATION = re.compile(
 )
 
 
+# One customer named with its share of sales ("During fiscal 2022, Walmart Inc. and its affiliates
+# (Walmart) accounted for 20 percent of our consolidated net sales"): concentration, though the
+# word "customer" is not in it; not a segment's, a product's or a place's share.
+_NAMED_SHARE = re.compile(
+    r"^(?:(?i:during|in|for) (?i:fiscal )?(?i:year )?\d{4},?\s+)?(?P<subject>[A-Z][^,;]{0,80}?)\s+"
+    r"(?:accounted for|represented) (?:approximately |about |roughly )?\d+(?:\.\d+)?\s?"
+    r"(?:%|per ?cent) of (?:our |its |the company[’']s |total |consolidated |net |operating )*"
+    r"(?:net )?(?:sales|revenues?)",
+)
+_NOT_A_CUSTOMER = re.compile(
+    r"segments?|divisions?|business|products?|brands?|services|regions?|international|domestic|"
+    r"operations|sales|revenues?|countr|states|america|europe|asia|china|japan|\bU\.?S\.?\b|"
+    r"\b(we|our|the company|the group)\b|^the ",
+    re.IGNORECASE,
+)
+
+
+def _named_customer_share(text: str) -> bool:
+    match = _NAMED_SHARE.search(text)
+    return match is not None and not _NOT_A_CUSTOMER.search(match.group("subject"))
+
+
+def _share_of_a_listed(text: str, names: set[str]) -> bool:
+    """Whether a named share of sales is one of the issuer's own segments or products
+    ("Flexibles accounted for approximately 76% of consolidated net sales")."""
+    match = _NAMED_SHARE.search(text)
+    subject = match.group("subject").lower() if match else ""
+    return bool(subject) and any(n in subject or subject in n for n in names)
+
+
 def who_buys(text: str) -> int:
     """How well a sentence says who the customers are: 2 outright (concentration, whom the
     issuer sells to, the industries it serves), 1 by naming them (their kind, their number, an
@@ -160,7 +190,7 @@ def who_buys(text: str) -> int:
     issuer's description of its own."""
     if (_ACCOUNTED.search(text) or _COMPETES.search(text)) and not _CONCENTRATION.search(text):
         return 0
-    if STRONG["customers"].search(text):
+    if STRONG["customers"].search(text) or _named_customer_share(text):
         return 2
     if re.search(r"\b(acquir|divest)\w*", text, re.IGNORECASE):
         return 0
@@ -183,7 +213,7 @@ def customers(sentences: list[Sentence], segments: list[Item]) -> Found:
             return 0
         if not in_items(s, "item_1", "item_7", "item_8") or s.section.startswith("item_1c"):
             return 0
-        who = who_buys(s.text)
+        who = 0 if _share_of_a_listed(s.text, listed) else who_buys(s.text)
         # a customers heading of the business description or a report; in a 10-K's MD&A and
         # notes "Sales and Marketing" is an expense line
         under = (
@@ -197,6 +227,7 @@ def customers(sentences: list[Sentence], segments: list[Item]) -> Found:
             return 0
         return 2 + 2 * who + 3 * under + in_items(s, "item_1") if who else 3 * under
 
+    listed = {i.name.lower() for i in segments}
     chosen = pick(sentences, KEEP, lambda s: rank(s) if rank(s) >= 3 else 0)
     kinds = unique([i for i in segments if _CUSTOMER_KIND.search(i.name)])
     return Found(chosen, kinds, heading_of(chosen))

@@ -140,10 +140,10 @@ def overview(sentences: list[Sentence], issuer: Issuer, listed: set[str]) -> Fou
         under = is_under(s, "overview", 1) and (
             bool(s.section) or not re.fullmatch(r"(financial )?overview", s.headings[0], re.I)
         )
-        if PERFORMANCE.search(s.text):
-            return 0
         # its aims (mission, vision, principles) say what it does only where nothing else does
         aims = 2 * bool(MISSION.search(s.text))
+        if PERFORMANCE.search(s.text) and not aims:  # "driven by our purpose" is no period's
+            return 0
         return max(3 * under + 2 * about(s) + (s.section == "item_1") - aims, 0)
 
     def about(s: Sentence) -> bool:
@@ -312,7 +312,8 @@ def _other_part(s: Sentence) -> bool:
 # Under which laws it is incorporated (its legal form), or what it is exposed to (a risk): not
 # what it does.
 _LEGAL_FORM = re.compile(
-    r"\bincorporated under\b|organi[sz]ed under the laws|registered (office|number)|\bARBN\b|"
+    r"\bincorporated under\b|^(we|it|the company) (was|were) incorporated in\b|"
+    r"organi[sz]ed under the laws|registered (office|number)|\bARBN\b|"
     r"\bcompany number\b|\bexposed to\b",
     re.IGNORECASE,
 )

@@ -132,7 +132,13 @@ _BARE_DEMONSTRATIVE = re.compile(
     r"(?:are|were|have|will|can|could|may|would|should|include|represent|reflect|allow|enable|"
     r"ensure|mean)\b|\b(?:consider|deem|believe|regard) (?:these|this|those|them|it) (?:to be|as)"
     r"\b|^(?:detta|dessa|det här) (?:är|var|har|innebär|gör|ger|leder|kommer)\b|^(?:tämä|nämä) "
-    r"(?:on|ovat|oli|olivat|tarkoittaa|merkitsee|johtaa)\b|^any of (?:the )?(?:foregoing|above)\b",
+    r"(?:on|ovat|oli|olivat|tarkoittaa|merkitsee|johtaa)\b|^any of (?:the )?(?:foregoing|above)\b|"
+    # what the sentence before said is done: "We accomplish this by ..."
+    r"^(?:we|it|the company) (?:accomplish|achieve|do|deliver)(?:es)? (?:this|that|these|so)\b|"
+    # a part of what was listed before ("Of these facilities, 25 ..."), or a generic noun that
+    # only points back ("These factors could ...", "Such events may ...")
+    r"^(?:of|among) (?:these|those|them)\b|^(?:these|those|such) (?:factors|risks|events|matters|"
+    r"circumstances|conditions|items|developments|changes|actions|measures|steps|efforts)\b",
     re.IGNORECASE,
 )
 

@@ -33,6 +33,7 @@ HEADINGS: dict[str, re.Pattern[str]] = {
     "overview": re.compile(
         rf"\b({_NOT_A_PERIOD}(in brief|lyhyesti|i korthet)|at a glance|about (us|the company|the "
         r"group)|this is\b|company (background|overview|description|profile)|our company|"
+        r"description of (the )?business|nature of (the )?business|"
         r"^overview$|^general$|^introduction$|business concept|business model|^our business$|"
         r"^the business$|business overview|what we do|who we are|i sammandrag|^om\b|detta är|"
         r"det här är|affärsidé|affärsmodell|verksamhetsbeskrivning|(allmänt|"
@@ -330,7 +331,11 @@ STRONG: dict[str, re.Pattern[str]] = {
         r"(reportable|operating) segments (consist|are)[^.]{0,40}(americas|europe|asia|"
         r"international)|\b(our|its|the|four|three|two|five|six|seven) market areas?\b|"
         r"(located|portfolio is located) in|largest markets? "
-        r"(are|is|were)",
+        r"(are|is|were)|"
+        # that it sells almost only at home: "International operating revenues were not
+        # significant"
+        r"(international|foreign|non-u\.s\.) (operating )?(revenues?|sales) (were|was|are|is) "
+        r"(not (significant|material)|immaterial)",
         re.IGNORECASE,
     ),
     "strategy": re.compile(
@@ -556,7 +561,8 @@ NOT_WHERE_IT_SELLS = re.compile(
     r"regulat|government|hired|trainees|recruit|litigation|lawsuits?|plaintiffs?|proceedings|"
     r"\blaws?\b|legislation|privacy|data protection|compet\w*|square (feet|foot|met(er|re)s)|"
     r"floor space|class actions?|claims? (have|has) been|(filed|brought) (in|against)|"
-    r"pensions?|defined benefit|leasing programs?|leases under|fair value|divest",
+    r"pensions?|defined benefit|retirees|post-?retirement|leasing programs?|leases under|fair "
+    r"value|divest",
     re.IGNORECASE,
 )
 # Where a company has a presence, listed: "a presence in about 190 locations in Sweden, Norway,
