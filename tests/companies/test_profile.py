@@ -1284,8 +1284,13 @@ def test_the_parts_after_an_unseen_issuers_estimates_are_no_estimates(corpus: Pa
     accounting estimates, and its transactions are no estimate."""
     path = next(p for p in _financebench_10ks(corpus) if p.name == "VERIZON_2022_10K.pdf")
     names = {i.name for i in _unseen_sections(path)["accounting"].items}
-    assert {"Wireless Licenses and Goodwill", "Income Taxes"} <= names
-    assert not names & {"Acquisitions and Divestitures", "Bluegrass Cellular"}
+    assert {"Wireless Licenses", "Goodwill", "Income Taxes"} <= names
+    # nor is the heading that joins two of them ("Wireless Licenses and Goodwill")
+    assert not names & {
+        "Acquisitions and Divestitures",
+        "Bluegrass Cellular",
+        "Wireless Licenses and Goodwill",
+    }
 
 
 def test_an_unseen_issuers_brands_listed_in_its_release(corpus: Path) -> None:
@@ -1490,6 +1495,7 @@ def test_a_paragraph_that_goes_on_from_a_risk_or_leads_into_the_next_is_no_risk(
             "listed below.",
         ),
         ("text", "Interruptions in manufacturing could adversely affect our sales."),
+        ("text", 'Item 7, "Management\'s Discussion and Analysis" and Note 5 in the notes.'),
     ]
     blocks = [Block(kind, text, f"a_{i}", i, "item_1a", i) for i, (kind, text) in enumerate(texts)]
     found = read_sections(blocks, Issuer.of("X"))["risks"]
@@ -1864,3 +1870,47 @@ def test_documents_without_a_date_are_read_newest_fiscal_year_first() -> None:
     assert [d.fiscal_year for d in _order(documents, "en")] == [2023, 2019, 2017]
     dated = [document(4, 2022, date(2023, 2, 1)), document(5, 2022, date(2023, 3, 1))]
     assert [d.id for d in _order(dated, "en")] == [5, 4]
+
+
+def test_an_estimates_parts_and_a_heading_joining_two_others_are_no_estimates() -> None:
+    """A critical estimates part's headings are its estimates, but not a sensitivity analysis,
+    practical expedients, a table's row or the notes on standards adopted (Amcor's 10-K 2023),
+    nor a heading that joins two estimates listed on their own (Verizon's "Wireless Licenses
+    and Goodwill" above "Wireless Licenses" and "Goodwill")."""
+    headings = [
+        "Critical Accounting Estimates",
+        "Wireless Licenses and Goodwill",
+        "Wireless Licenses",
+        "Goodwill",
+        "Pension Assumptions Sensitivity Analysis",
+        "Practical Expedients",
+        "Leasehold land Over lease term",
+        "Income Taxes",
+        "Recently Adopted Accounting Standards",
+        "Leases",
+    ]
+    blocks = [
+        block
+        for i, text in enumerate(headings)
+        for block in (
+            Block("heading", text, f"a_{i}", i, "item_7", 2 * i),
+            Block(
+                "text",
+                "The estimate requires significant judgment.",
+                f"a_{i}",
+                i,
+                "item_7",
+                2 * i + 1,
+            ),
+        )
+    ]
+    found = read_sections(blocks, Issuer.of("X"))["accounting"]
+    assert [i.name for i in found.items] == ["Wireless Licenses", "Goodwill", "Income Taxes"]
+
+
+def test_how_every_10k_reports_its_segments_is_no_sentence_of_a_profile() -> None:
+    for text in (
+        "Our operating segments are the same as our reportable segments.",
+        "Our chief operating decision maker reviews the results of each segment quarterly.",
+    ):
+        assert not usable(text, bullet=False)

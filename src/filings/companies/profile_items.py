@@ -31,7 +31,9 @@ _CRITICAL_END = re.compile(
     r"pronouncements|economic and market|other information|legal proceedings|segment$|operations "
     r"review|review of operations|additional information|"
     # the MD&A's parts after the estimates (Verizon's "Acquisitions and Divestitures")
-    r"^acquisitions and divestitures$|^recent developments$|^subsequent events$",
+    r"^acquisitions and divestitures$|^recent developments$|^subsequent events$|"
+    # the notes' parts on standards adopted or to come (Amcor's)
+    r"recently adopted|not yet adopted|adoption of new",
     re.IGNORECASE,
 )
 
@@ -47,7 +49,10 @@ _LINES_END = re.compile(
 # line ("(In millions)"), the columns of a 10-K's table of estimates ("Description", "Effect if
 # actual results differ from assumptions").
 _NOT_AN_ESTIMATE = re.compile(
-    r"[$\d]|^\(|^(description|effects? if|judge?ments and uncertainties|less|total)\b",
+    r"[$\d]|^\(|^(description|effects? if|judge?ments and uncertainties|less|total)\b|"
+    # an estimate's own parts and a table's rows: "Sensitivity Analysis", "Practical
+    # Expedients", "Leasehold land Over lease term"
+    r"sensitivity analysis|practical expedients?|\bover (the )?(lease|useful) (term|lives?|life)\b",
     re.IGNORECASE,
 )
 
@@ -520,7 +525,19 @@ def critical_estimates(blocks: list[Block]) -> list[Item]:
             continue
         if not _NOT_AN_ESTIMATE.search(text) and not _table_word(text):
             items.append(Item(text, block.page_id, block.page_number, inside))
-    return unique(items + _run_in_estimates(blocks))
+    return _without_joined(unique(items + _run_in_estimates(blocks)))
+
+
+def _without_joined(items: list[Item]) -> list[Item]:
+    """Items named once: a heading that joins two others ("Wireless Licenses and Goodwill" above
+    "Wireless Licenses" and "Goodwill") is left out."""
+    names = {i.name.lower() for i in items}
+
+    def joined(name: str) -> bool:
+        parts = [p.strip() for p in re.split(r"\s+and\s+|,\s*", name.lower()) if p.strip()]
+        return len(parts) > 1 and all(p in names for p in parts)
+
+    return [i for i in items if not joined(i.name)]
 
 
 def _table_word(text: str) -> bool:

@@ -476,7 +476,9 @@ _NOT_A_RISK_OF_ITS_OWN = re.compile(
     r"^(in addition|additionally|also|further(more)?|moreover|for (example|instance)|as a result|"
     r"similarly|likewise|however|in particular|specifically)\b|^(any|each|all|some|none|either) "
     r"of (these|those|the foregoing|the above)\b|\b(listed|set (out|forth)|described|discussed) "
-    r"below\.$|(following|include|includes|including):$",
+    r"below\.$|(following|include|includes|including):$|"
+    # a cross-reference's tail, where a PDF's page breaks a sentence ("Item 7, ... and Note 5")
+    r"^(item|note|part)\s+\d",
     re.IGNORECASE,
 )
 _LATER_CATEGORY = re.compile(

@@ -28,7 +28,10 @@ _BOILERPLATE = re.compile(
     r"reserved|©|varumärken som tillhör|tavaramerkkejä|"
     # why segments are what they are ("These segments reflect the way the Company evaluates its
     # business performance and manages its operations")
-    r"reflects? the way (the company|we|management) (evaluates?|manages?|reviews?)",
+    r"reflects? the way (the company|we|management) (evaluates?|manages?|reviews?)|"
+    # how segments are reported, which every 10-K's segment note says
+    r"operating segments (are|were) the same as (our |its |the )?reportable segments|chief "
+    r"operating decision[- ]maker",
     re.IGNORECASE,
 )
 
