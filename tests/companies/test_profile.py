@@ -1218,6 +1218,9 @@ UNSEEN = [
     # the estimates' preamble and the auditor's report (Best Buy 10-K 2023, Item 7 and Item 8)
     ("BESTBUY_2023_10K.pdf", "accounting", "requires us to make assumptions and estimates", False),
     ("BESTBUY_2023_10K.pdf", "accounting", "Our audits also included evaluating", False),
+    ("BESTBUY_2023_10K.pdf", "accounting", "We have not made any material changes", False),
+    # that there are risks is no risk (General Mills 10-K 2022, Item 1A)
+    ("GENERALMILLS_2022_10K.pdf", "risks", "Our business is subject to various risks", False),
     ("BESTBUY_2023_10K.pdf", "accounting", "We receive funds from our merchandise vendors", True),
     # revenue recognition is no statement of who the customers are
     (
@@ -1791,6 +1794,11 @@ def test_a_10ks_estimates_are_what_it_estimates_not_what_every_filer_says_of_est
             "assumptions that we believe to be reasonable under the circumstances.",
         ),
         ("text", "Actual results could differ materially from these estimates."),
+        (
+            "text",
+            "We also have other key accounting policies, which involve the use of estimates, "
+            "judgments, and assumptions.",
+        ),
         (
             "text",
             "Management has discussed the selection of critical accounting estimates with "

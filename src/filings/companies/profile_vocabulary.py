@@ -196,7 +196,11 @@ RISK_PREAMBLE = re.compile(
     r"known|not all-inclusive|in evaluating (us|our)|order of importance|if any of the following|"
     r"involves risks and uncertainties|risks? (and|or) uncertaint\w+ (described|discussed)|"
     r"(discussed|described|set forth) in these risk factors|\bsee also\b|^for (additional|more|"
-    r"further) information\b)",
+    r"further) information\b|"
+    # that there are risks, without which: "Our business is subject to various risks and
+    # uncertainties."
+    r"^(our|its|the company[’']s|the group[’']s) (business|operations) (is|are) subject to "
+    r"(various|a number of|many|numerous|a variety of) risks( and uncertainties)?\.?$)",
     re.IGNORECASE,
 )
 
@@ -480,6 +484,8 @@ ESTIMATES_PREAMBLE = re.compile(
     r"(continually|regularly) (reviews?|evaluates?) (our|its|these) (accounting policies|"
     r"estimates)|believes? that (our|its|these) estimates(, assumptions,?)?( and judge?ments)? "
     r"are reasonable|(most )?difficult, subjective (or|and) complex judge?ments|"
+    r"other (key|significant) accounting policies, which involve|(have|has) not made any "
+    r"material changes (to|in) (our|its) (critical )?accounting|"
     # what a critical estimate is, and that the ones below are they
     r"critical accounting (estimates|policies) (are|as) (those|the ones|estimates)|(has )?defined "
     r"a company[’']s critical accounting|based on this definition|understanding of certain key "
