@@ -169,16 +169,22 @@ _NOT_A_CUSTOMER = re.compile(
 )
 
 
-def _named_customer_share(text: str) -> bool:
+def _share_subject(text: str) -> str:
+    """Whose share of sales a sentence gives, if it gives one ("Walmart Inc. and its affiliates
+    (Walmart)"), else ""."""
     match = _NAMED_SHARE.search(text)
-    return match is not None and not _NOT_A_CUSTOMER.search(match.group("subject"))
+    return match.group("subject") if match else ""
+
+
+def _named_customer_share(text: str) -> bool:
+    subject = _share_subject(text)
+    return bool(subject) and not _NOT_A_CUSTOMER.search(subject)
 
 
 def _share_of_a_listed(text: str, names: set[str]) -> bool:
     """Whether a named share of sales is one of the issuer's own segments or products
     ("Flexibles accounted for approximately 76% of consolidated net sales")."""
-    match = _NAMED_SHARE.search(text)
-    subject = match.group("subject").lower() if match else ""
+    subject = _share_subject(text).lower()
     return bool(subject) and any(n in subject or subject in n for n in names)
 
 
@@ -207,6 +213,7 @@ def who_buys(text: str) -> int:
 
 def customers(sentences: list[Sentence], segments: list[Item]) -> Found:
     """Who buys, and how concentrated; the segments named after who buys as items."""
+    listed = {i.name.lower() for i in segments}
 
     def rank(s: Sentence) -> int:
         if s.section == "item_1a" or RISK_FACTOR.search(s.text):
@@ -227,7 +234,6 @@ def customers(sentences: list[Sentence], segments: list[Item]) -> Found:
             return 0
         return 2 + 2 * who + 3 * under + in_items(s, "item_1") if who else 3 * under
 
-    listed = {i.name.lower() for i in segments}
     chosen = pick(sentences, KEEP, lambda s: rank(s) if rank(s) >= 3 else 0)
     kinds = unique([i for i in segments if _CUSTOMER_KIND.search(i.name)])
     return Found(chosen, kinds, heading_of(chosen))
