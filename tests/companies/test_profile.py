@@ -1221,6 +1221,12 @@ UNSEEN = [
     ("BESTBUY_2023_10K.pdf", "accounting", "We have not made any material changes", False),
     # that there are risks is no risk (General Mills 10-K 2022, Item 1A)
     ("GENERALMILLS_2022_10K.pdf", "risks", "Our business is subject to various risks", False),
+    # a PDF's risks are the leads of its paragraphs that state one, spread over its categories:
+    # Verizon's debt (10-K 2022, "Financial Risks"), never the facts behind a risk (Boeing's
+    # airlines, Best Buy's catastrophic events)
+    ("VERIZON_2022_10K.pdf", "risks", "Verizon has significant debt, which could increase", True),
+    ("BOEING_2022_10K.pdf", "risks", "Airlines also are experiencing increased fuel", False),
+    ("BESTBUY_2023_10K.pdf", "risks", "we have observed an increase in the number", False),
     ("BESTBUY_2023_10K.pdf", "accounting", "We receive funds from our merchandise vendors", True),
     # revenue recognition is no statement of who the customers are
     (
@@ -1280,6 +1286,16 @@ def test_measures_are_no_segments_of_an_unseen_issuer(corpus: Path) -> None:
     names = {i.name for i in found["products_services"].items}
     assert "Las Vegas Strip Resorts" in names
     assert not names & {"GAAP", "Adjusted Property EBITDAR", "Reportable segment net revenues"}
+
+
+def test_a_former_segment_is_none_of_an_unseen_issuers_products(corpus: Path) -> None:
+    """General Mills' 10-K 2022 moved "our former Convenience Stores & Foodservice segment"
+    into North America Retail and North America Foodservice: the former segment is no product
+    line; the present ones stay."""
+    path = next(p for p in _financebench_10ks(corpus) if p.name == "GENERALMILLS_2022_10K.pdf")
+    names = {i.name for i in _unseen_sections(path)["products_services"].items}
+    assert {"North America Retail", "North America Foodservice", "Pet"} <= names
+    assert "Convenience Stores & Foodservice" not in names
 
 
 def test_the_parts_after_an_unseen_issuers_estimates_are_no_estimates(corpus: Path) -> None:
@@ -1535,6 +1551,37 @@ def test_a_10ks_risks_span_its_categories_in_the_issuers_order() -> None:
         "Risks Related to Our Products",
         "Operating Risks",
         "Risks Related to Ownership of Our Common Stock",
+    ]
+
+
+def test_a_pdfs_risks_are_its_paragraphs_leads_that_state_a_risk_across_categories() -> None:
+    """Where a PDF runs each risk's heading into its text, a paragraph's first sentence is the
+    risk, but only one that states a risk (what could happen, what it depends on); a lead that
+    gives the facts behind a risk or leans on the paragraph before is none. The first of each
+    category comes before the second of any."""
+
+    def block(kind: str, text: str, position: int) -> Block:
+        return Block(kind, text, f"a_{position}", position, "item_1a", position)
+
+    texts = [
+        ("text", "The following risks could materially affect our business. Read them all."),
+        ("heading", "External Risks"),
+        ("text", "Weak demand could reduce our sales. Consumers spend less in a downturn."),
+        ("text", "In recent years, storms grew more severe in our markets. Stores closed."),
+        ("text", "These consequences could harm our margins. They did so in 2020."),
+        ("text", "Our reliance on key vendors subjects us to risks. Few vendors sell TVs."),
+        ("heading", "Financial Risks"),
+        ("text", "Our debt could limit our options. It is large. It may grow."),
+        ("text", "We also could be affected by our joint ventures' actions. They are many."),
+        ("text", "Airlines are experiencing higher fuel costs. Costs may rise further."),
+    ]
+    found = read_sections(
+        [block(kind, text, i) for i, (kind, text) in enumerate(texts)], Issuer.of("X")
+    )["risks"]
+    assert [s.text for s in found.sentences] == [
+        "Weak demand could reduce our sales.",
+        "Our reliance on key vendors subjects us to risks.",
+        "Our debt could limit our options.",
     ]
 
 

@@ -333,13 +333,26 @@ def named_segments(sentences: list[Sentence]) -> list[Item]:
     # A name is the issuer's when the document names it twice (with its kind or without), and
     # no part of a longer name found ("Compute" of "Compute & Networking").
     text = " ".join(s.text for s in sentences)
-    counted = {i.name for i in found if text.count(i.name) >= 2}
+    counted = {i.name for i in found if text.count(i.name) >= 2 and not _former(i.name, text)}
     named = {
         n
         for n in counted
         if not any(n != m and re.search(rf"\b{re.escape(n)}\b", m) for m in counted)
     }
     return unique([i for i in found if i.name in named])
+
+
+def _former(name: str, text: str) -> bool:
+    """Whether the document calls a segment former, divested or discontinued ("our former
+    Convenience Stores & Foodservice segment"): no part of the issuer now."""
+    return bool(
+        re.search(
+            rf"\b(former|previous|prior|old|legacy|divested|discontinued|exited)\s+"
+            rf"{re.escape(name)}\b",
+            text,
+            re.IGNORECASE,
+        )
+    )
 
 
 _FOLLOWING_LIST = re.compile(

@@ -406,10 +406,10 @@ def risks(blocks: list[Block], sentences: list[Sentence]) -> Found:
     """The risks, as the issuer ranks them."""
     item_1a = [b for b in blocks if b.section == "item_1a"]
     if item_1a:
-        found = _risk_headings(item_1a)
-        if len(found.sentences) < KEEP["risks"]:  # a PDF's lines run a heading into its text
-            found.sentences = _risk_leads(item_1a, found.sentences)
-        return found
+        kinds, found = _risk_headings(item_1a)
+        if len(found) < KEEP["risks"]:  # a PDF's lines run a heading into its text
+            found = _with_risk_leads(item_1a, found)
+        return Found(_spread(found, kinds), unique(kinds), "Item 1A. Risk Factors")
     under = [
         s
         for s in sentences
@@ -433,21 +433,35 @@ def _no_risk_stated(text: str) -> bool:
     return bool(RISK_MANAGEMENT.search(text)) and not tags_of("risks", text)
 
 
-def _risk_leads(blocks: list[Block], chosen: list[Sentence]) -> list[Sentence]:
-    """The risk headings found, then the first sentence of each of Item 1A's paragraphs (a
-    risk's heading where a PDF runs it into its text) after the part's preamble (which says
-    what the risks are not, or how to read them), in the filing's order."""
-    out = list(chosen)
-    read = {c.position // 1000 for c in out}
+def _with_risk_leads(
+    blocks: list[Block], found: list[tuple[int, Sentence]]
+) -> list[tuple[int, Sentence]]:
+    """The risk headings found, and the first sentence of each of Item 1A's other paragraphs (a
+    risk's heading where a PDF runs it into its text) that states a risk, each with the category
+    it stands in; the part's preamble (what the risks are not, how to read them) is passed over,
+    and a paragraph that opens with the facts behind a risk ("Airlines also are experiencing
+    increased fuel costs") or goes on from the one before is no risk's heading."""
+    category, category_of = 0, {}
+    for block in blocks:
+        if block.kind == "heading" and _RISK_CATEGORY.search(block.text.lstrip("•· ")):
+            category += 1
+        category_of[block.position] = category
+    out = list(found)
+    read = {risk.position // 1000 for _, risk in found}
     for s in sentences_of(blocks):
-        if len(out) == KEEP["risks"]:  # paragraphs' leads are no headings: fewer of them
-            break
-        if s.position // 1000 in read or RISK_PREAMBLE.search(s.text):
+        block = s.position // 1000
+        if block in read or RISK_PREAMBLE.search(s.text):
             continue  # the preamble runs into the first risk: that risk leads its paragraph
-        read.add(s.position // 1000)
-        if not REFERRAL.search(s.text) and not _NOT_A_RISK_OF_ITS_OWN.search(s.text):
-            out.append(s)
-    return sorted(out, key=lambda s: s.position)
+        read.add(block)
+        if (
+            _STATES_A_RISK.search(s.text)
+            and not _LEANS_BACK.search(s.text)
+            and not _these_of_before(s.text)
+            and not REFERRAL.search(s.text)
+            and not _NOT_A_RISK_OF_ITS_OWN.search(s.text)
+        ):
+            out.append((category_of.get(block, 0), s))
+    return out
 
 
 # A heading that names a category of risks ("Risks Related to Our Product Offerings", "Operating
@@ -475,12 +489,46 @@ _TITLED_RISKS = 3
 _NOT_A_RISK_OF_ITS_OWN = re.compile(
     r"^(in addition|additionally|also|further(more)?|moreover|for (example|instance)|as a result|"
     r"similarly|likewise|however|in particular|specifically)\b|^(any|each|all|some|none|either) "
-    r"of (these|those|the foregoing|the above)\b|\b(listed|set (out|forth)|described|discussed) "
+    r"of (these|those|the foregoing|the above)\b|\b(these|those|such)( and other( similar)?)? "
+    r"(factors|risks|events|circumstances|conditions|developments|matters)\b|"
+    r"\b(listed|set (out|forth)|described|discussed) "
     r"below\.$|(following|include|includes|including):$|"
     # a cross-reference's tail, where a PDF's page breaks a sentence ("Item 7, ... and Note 5")
     r"^(item|note|part)\s+\d",
     re.IGNORECASE,
 )
+# A paragraph's first sentence that states a risk: what may, could or might happen, or what the
+# issuer depends on, is subject or exposed to, fails at or faces.
+_STATES_A_RISK = re.compile(
+    r"\b(may|could|might|can|cannot|would)\b|\b(risks?|depend\w*|relian\w+|rel(y|ies)|"
+    r"subject(s|ed|ing)? (us|the company|it)|expos\w+|fail\w*|unable|inability|adverse\w*|"
+    r"harm\w*|vulnerab\w+|threat\w*|uncertain\w*|volatil\w+|face[sd]?|compet\w+|litigation|disrupt\w*)\b",
+    re.IGNORECASE,
+)
+# A paragraph's first sentence that leans on the text before it, the facts behind a risk rather
+# than its heading: "These consequences could ...", "We also could be ...", "Nonetheless, ...".
+_LEANS_BACK = re.compile(
+    r"^(\S+\s+){0,2}(these|those|such)\b(?! (as|who|that|which)\b)|\b(any|one|all|each|some) "
+    r"(or more )?of (these|those|the foregoing)\b|^(\S+\s+){1,2}also\b|"
+    r"^(nonetheless|nevertheless|although|though|while|accordingly|consequently|therefore|thus|"
+    r"to the extent|it is possible|other)\b",
+    re.IGNORECASE,
+)
+_THESE = re.compile(r"\bthese\s+(\w+)(?:\s+(\w+))?", re.IGNORECASE)
+
+
+def _these_of_before(text: str) -> bool:
+    """Whether a sentence says "these ..." of what a sentence before it named ("defending these
+    lawsuits"), not of what it names itself ("strategic transactions ... the benefits of these
+    transactions")."""
+    for match in _THESE.finditer(text):
+        before = text[: match.start()].lower()
+        words = [w.lower().rstrip("s") for w in match.groups() if w]
+        if not any(re.search(rf"\b{re.escape(w)}", before) for w in words if len(w) > 2):
+            return True
+    return False
+
+
 _LATER_CATEGORY = re.compile(
     r"\bownership of\b|\bstock ownership\b|\b(our|the) (class a )?(common )?(stock|shares|"
     r"securities)$|^(general|other|miscellaneous)( \w+)? risks$",
@@ -488,10 +536,9 @@ _LATER_CATEGORY = re.compile(
 )
 
 
-def _risk_headings(blocks: list[Block]) -> Found:
-    """Item 1A's risk headings (one-sentence paragraphs and bullets), in the filing's order: the
-    first of each category before the second of any, so that the section spans the issuer's
-    categories as it ranks the risks within each; the category headings as items."""
+def _risk_headings(blocks: list[Block]) -> tuple[list[Item], list[tuple[int, Sentence]]]:
+    """Item 1A's category headings, and its risk headings (one-sentence paragraphs and bullets)
+    with the category each stands in, in the filing's order."""
     found: list[tuple[int, Sentence]] = []  # (category, risk)
     titles: list[tuple[int, Sentence]] = []  # risks printed as headings of their own
     kinds: list[Item] = []
@@ -520,6 +567,13 @@ def _risk_headings(blocks: list[Block]) -> Found:
             found.append((len(kinds), risk))
     if len(titles) >= _TITLED_RISKS:  # a filing that heads each risk: its headings are the risks
         found = titles
+    return kinds, found
+
+
+def _spread(found: list[tuple[int, Sentence]], kinds: list[Item]) -> list[Sentence]:
+    """The first KEEP_10K_RISKS risks, the first of each category before the second of any, so
+    that the section spans the issuer's categories as it ranks the risks within each; in the
+    filing's order."""
     rank: dict[int, int] = {}
     ranked = []
     for category, risk in found:
@@ -528,8 +582,7 @@ def _risk_headings(blocks: list[Block]) -> Found:
         rank[category] = rank.get(category, 0) + 1
         ranked.append((rank[category] + after, risk.position, risk))
     chosen = sorted(ranked, key=lambda r: (r[0], r[1]))[:KEEP_10K_RISKS]
-    risks = [risk for _, _, risk in sorted(chosen, key=lambda r: r[1])]
-    return Found(risks, unique(kinds), "Item 1A. Risk Factors")
+    return [risk for _, _, risk in sorted(chosen, key=lambda r: r[1])]
 
 
 def accounting(blocks: list[Block], sentences: list[Sentence]) -> Found:
