@@ -142,6 +142,15 @@ def test_amazons_10k_is_read_item_by_item(conn: Connection) -> None:
         "Subscription services",
     } <= set(items)
     assert not {"Other", "Consolidated", "Other (6)"} & set(items)
+    # what it seeks to be and the principles it is guided by (Item 1 "General") stand in its
+    # strategy beside the guidance of Item 7, which no longer fills it
+    strategy = _texts(body, "strategy_section")
+    assert strategy[:2] == [
+        "We seek to be Earth’s most customer-centric company.",
+        "We are guided by four principles: customer obsession rather than competitor focus, "
+        "passion for invention, commitment to operational excellence, and long-term thinking.",
+    ]
+    assert any(t.startswith("Net sales are expected to be between") for t in strategy)
     # the risks' items are the issuer's categories of them, not one risk's own heading
     kinds = [i["name"] for i in body["risks"]["items"]]
     assert kinds == ["Business and Industry Risks", "Operating Risks", "Legal and Regulatory Risks"]

@@ -381,12 +381,14 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
             return 0  # under competition or patents, "we expect" is of rivals and filings
         if PERFORMANCE.search(s.text) and re.search(r"\d", s.text) and not (outlook or aims(s)):
             return 0  # a period's change "to support our investment strategy" states none
-        under = _under_strategy(s)
+        mission = bool(MISSION.search(s.text))  # what it aims at, in its own words
+        # a mission stated where the business is described ranks with a strategy part's own
+        under = _under_strategy(s) or (mission and s.section in ("", "item_1"))
         cue = bool(CUES["strategy"].search(s.text))
         if s.text.rstrip(".") in named:
             return 0  # the strategy's name is an item
         focus = bool(STATED_FOCUS.search(s.text))  # the areas it says it will focus on
-        strong = strong or bool(MISSION.search(s.text))  # what it aims at, in its own words
+        strong = strong or mission
         return 5 * under + 3 * (strong or focus) + (cue and (under or strong)) + 2 * focus
 
     def aims(s: Sentence) -> bool:
