@@ -269,9 +269,11 @@ FACTS = [
     ("KO", "strategy", "We are focused on the following strategic priorities: shaping a"),
     ("KO", "geography", "are now sold in more than 200 countries and territories"),
     ("KO", "accounting", "Impairment tests for indefinite-lived intangible assets must be"),
-    # Johnson & Johnson 10-K FY2024, Item 7 "Critical accounting policies and estimates"
-    ("JNJ", "accounting", "These key accounting policies include revenue recognition, income tax"),
-    ("JNJ", "accounting", "are accounted for as variable consideration"),
+    # Johnson & Johnson 10-K FY2024, Item 7 "Critical accounting policies and estimates": each
+    # estimate's first sentence, run in after its name, beyond revenue recognition
+    ("JNJ", "accounting", "Revenue Recognition: The Company recognizes revenue from product"),
+    ("JNJ", "accounting", "Income Taxes: Income taxes are recorded based on amounts refundable"),
+    ("JNJ", "accounting", "Legal and Self Insurance Contingencies: The Company records accruals"),
 ]
 # Sentences a section once held that do not answer it (issue 27): filler that only mentions
 # customers, other companies' and lawsuits' places, laws, pension assets and financing.

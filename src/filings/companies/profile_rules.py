@@ -259,12 +259,20 @@ def _says_what_or_offers(sentences: list[Sentence], position: int) -> bool:
 
 
 def _first_sentences(sentences: list[Sentence], names: set[str]) -> set[int]:
-    """Positions of the first sentence under each listed heading."""
+    """Positions of the first sentence under each listed heading, or run in after it ("Income
+    Taxes: Income taxes are recorded ...")."""
     firsts: dict[str, int] = {}
     for s in sentences:
-        if s.headings and s.headings[0] in names and s.headings[0] not in firsts:
-            firsts[s.headings[0]] = s.position
+        run_in = _RUN_IN.match(s.text)
+        name = run_in.group(1) if run_in and run_in.group(1) in names else None
+        if name is None and s.headings and s.headings[0] in names:
+            name = s.headings[0]
+        if name is not None and name not in firsts:
+            firsts[name] = s.position
     return set(firsts.values())
+
+
+_RUN_IN = re.compile(r"^([^:.–—]{3,80}?)\s*[:.–—]\s")
 
 
 def _places_named(text: str, language: str = "en") -> int:
@@ -603,7 +611,7 @@ def accounting(blocks: list[Block], sentences: list[Sentence]) -> Found:
             return 0
         strong = bool(STRONG["accounting"].search(s.text))
         under = is_under(s, "accounting", 2)
-        return 4 * (s.position in firsts) + 3 * under + 2 * strong
+        return 5 * (s.position in firsts) + 3 * under + 2 * strong
 
     chosen = pick(sentences, KEEP["accounting"], lambda s: rank(s) if rank(s) >= 2 else 0)
     return Found(chosen, items, heading_of(chosen))
