@@ -837,6 +837,15 @@ def test_an_abbreviations_full_stop_ends_no_sentence() -> None:
         "We sell to Apple Inc.",
         "The rest follows.",
     ]
+    # a domain that ends a sentence is no abbreviation ("ca." of circa; Best Buy's 10-K 2023)
+    assert split_sentences(
+        "It operates in Canada under the domain name bestbuy.ca. In fiscal 2022, we acquired "
+        "Current Health. It has ca. 160 stores there."
+    ) == [
+        "It operates in Canada under the domain name bestbuy.ca.",
+        "In fiscal 2022, we acquired Current Health.",
+        "It has ca. 160 stores there.",
+    ]
 
 
 # Sentences read in the corpus's documents, and whether each says who the customers are (2

@@ -149,9 +149,10 @@ _BARE_DEMONSTRATIVE = re.compile(
 _NOW = re.compile(r"^(today|currently|now|at present|nowadays|nykyään|tänään),?\s+")
 
 
-# Abbreviations a sentence goes on after ("approx. SEK 4.6 billion", "ca. 200", "e.g. Finland").
+# Abbreviations a sentence goes on after ("approx. SEK 4.6 billion", "ca. 200", "e.g. Finland"),
+# each a word of its own: a domain that ends a sentence ("bestbuy.ca.") is none.
 _ABBREVIATION = re.compile(
-    r"\b(approx|appr|ca|e\.g|i\.e|incl|excl|no|nr|vs|resp|abt|n\.b|bl\.a|t\.ex|esim|"
+    r"(?<![\w.])(approx|appr|ca|e\.g|i\.e|incl|excl|no|nr|vs|resp|abt|n\.b|bl\.a|t\.ex|esim|"
     r"milj|mrd|st)\.$",
     re.IGNORECASE,
 )
