@@ -188,6 +188,12 @@ def test_metas_10k_lists_its_apps_and_segments(conn: Connection) -> None:
         t.startswith("If we are not able to compete effectively") for t in _texts(body, "risks")
     )
     assert not any(t.startswith("Any of the foregoing") for t in _texts(body, "risks"))
+    # a risk's heading may run to sixty words: its government investigations and privacy
+    # compliance ("Risks Related to Government Regulation and Enforcement")
+    assert any(
+        t.startswith("We have been and remain subject to regulatory and other government")
+        for t in _texts(body, "risks")
+    )
     # the areas it says it will focus on (Item 1) are its strategy
     assert any(
         t.startswith("In 2025, we intend to focus on several key investment areas: generative AI")

@@ -278,6 +278,10 @@ FACTS = [
 # Sentences a section once held that do not answer it (issue 27): filler that only mentions
 # customers, other companies' and lawsuits' places, laws, pension assets and financing.
 NOT_IN = [
+    # a paragraph that qualifies the risk before it is no risk's heading (Apple 10-K FY2024,
+    # Item 1A: "While the Company maintains insurance coverage ..."), nor one that restates it
+    ("AAPL", "risks", "While the Company maintains insurance coverage"),
+    ("AAPL", "risks", "Political events, trade and other international disputes"),
     # how risks are managed, and reassurance, state no risk (Atlas Copco Q3 2025 page 13, Lifco
     # 2019 note 3, Tele2 Q3 2025 page 15)
     ("Atlas Copco", "risks", "ability to identify, analyze and manage risks is crucial"),

@@ -53,6 +53,7 @@ from filings.companies.profile_sentences import (
     Issuer,
     Item,
     Sentence,
+    alike,
     heading_of,
     in_items,
     is_under,
@@ -564,12 +565,14 @@ def _risk_headings(blocks: list[Block]) -> tuple[list[Item], list[tuple[int, Sen
             titles.append((len(kinds), risk))
         elif (
             len(parts) == 1
-            and len(text.split()) <= 45
+            and len(text.split()) <= 60
             and text[-1:] in ".!?"
             and usable(text, True)
             and not REFERRAL.search(text)
             and not RISK_PREAMBLE.search(text)
             and not _NOT_A_RISK_OF_ITS_OWN.search(text)
+            and not _LEANS_BACK.search(text)
+            and not any(alike(text, r.text) for _, r in found[-3:])  # its text restating it
         ):
             risk = Sentence(
                 text, block.page_id, block.page_number, block.position * 1000, "item_1a", ()

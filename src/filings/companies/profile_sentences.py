@@ -288,7 +288,7 @@ def pick(
         for sentence in ordered:
             if len(chosen) == keep:
                 break
-            if rank(sentence) <= 0 or any(_alike(sentence.text, c.text) for c in chosen):
+            if rank(sentence) <= 0 or any(alike(sentence.text, c.text) for c in chosen):
                 continue
             heading = sentence.headings[0] if sentence.headings else ""
             if capped and taken.get(heading, 0) >= (per_heading or 0):
@@ -298,7 +298,8 @@ def pick(
     return sorted(chosen, key=lambda s: s.position)
 
 
-def _alike(a: str, b: str) -> bool:
+def alike(a: str, b: str) -> bool:
+    """Whether two sentences share most of their words (one restates the other)."""
     wa, wb = set(a.lower().split()), set(b.lower().split())
     return len(wa & wb) >= 0.7 * min(len(wa), len(wb))
 
