@@ -151,6 +151,7 @@ def test_amazons_10k_is_read_item_by_item(conn: Connection) -> None:
         "passion for invention, commitment to operational excellence, and long-term thinking.",
     ]
     assert any(t.startswith("Net sales are expected to be between") for t in strategy)
+    assert any(t.startswith("Operating income is expected to be between $14.0") for t in strategy)
     # the risks' items are the issuer's categories of them, not one risk's own heading
     kinds = [i["name"] for i in body["risks"]["items"]]
     assert kinds == ["Business and Industry Risks", "Operating Risks", "Legal and Regulatory Risks"]

@@ -171,6 +171,10 @@ FACTS = [
     ("TSLA", "products_services", "the Model 3, Y, S, X and Cybertruck"),
     ("TSLA", "products_services", "Powerwall and Megapack are our lithium-ion battery"),
     ("TSLA", "strategy", "Our mission is to accelerate the world’s transition to sustainable"),
+    # a 10-K's strategy has room for its focus and outlook beside its mission (Tesla 10-K FY2024
+    # Item 7; J&J 10-K FY2024 Item 7 "Management's objectives")
+    ("TSLA", "strategy", "We are focused on profitable growth, including by leveraging existing"),
+    ("JNJ", "strategy", "In 2024, $17.2 billion was invested in research and development"),
     ("TSLA", "accounting", "We provide a manufacturer’s warranty on all new and used vehicles"),
     # Coca-Cola, Johnson & Johnson, Walmart, Home Depot 10-Ks, Item 1.
     ("KO", "overview", "The Coca-Cola Company is a total beverage company"),
@@ -297,6 +301,11 @@ NOT_IN = [
     ("GOOGL", "customers", "on a gross basis, that is, the amounts billed to our customers"),
     ("GOOGL", "overview", "As our founders Larry and Sergey wrote"),
     ("ADBE", "overview", "registered trademarks"),
+    # how intangibles are amortized is accounting, the UN's goals none of the issuer's, and
+    # "Here, we present ..." a pointer (Adobe 10-K FY2023, Lifco 2019)
+    ("ADBE", "strategy", "we amortize the fair value of the intangibles"),
+    ("Lifco", "strategy", "Sustainable Development Goals were adopted"),
+    ("Lifco", "strategy", "Here, we present those goals"),
     ("ADBE", "overview", "We use these measures to help us make budgeting decisions"),
     ("Stora Enso", "customers", "deliver exceptional service to our customers"),
     ("Neste", "customers", "help its customers to reduce their greenhouse gas emissions"),
@@ -1505,6 +1514,10 @@ def test_headings_as_reports_print_them_name_their_sections(part: str) -> None:
             "We accomplish this by leveraging our combination of technology and a human touch.",
             False,
         ),
+        # a conjunction or "it means" carries on from the sentence before (Best Buy 10-K 2023,
+        # Atlas Copco Q3 2025)
+        ("And our strategy was to embrace that reality, and to lead not follow.", False),
+        ("It also means that we include the perspective of different stakeholders.", False),
         # a demonstrative before its noun names what it speaks of
         ("This segment develops, produces and markets commercial jet aircraft worldwide.", True),
         ("These customers are typically homeowners who complete their own projects.", True),

@@ -405,7 +405,7 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
 
     named = {i.name for i in named_strategies(blocks)}
     if not one_page(blocks):
-        chosen = pick(sentences, KEEP["strategy"], lambda s: rank(s) if rank(s) >= 3 else 0)
+        chosen = pick(sentences, KEEP["strategy"] + 2, lambda s: rank(s) if rank(s) >= 3 else 0)
     else:  # a release's outlook, targets and strategy parts: the best of each
         chosen = pick(
             sentences, KEEP["strategy"] + 2, lambda s: rank(s) if rank(s) >= 3 else 0, per_heading=2

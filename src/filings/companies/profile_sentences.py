@@ -138,6 +138,7 @@ _BARE_DEMONSTRATIVE = re.compile(
     r"(?:on|ovat|oli|olivat|tarkoittaa|merkitsee|johtaa)\b|^any of (?:the )?(?:foregoing|above)\b|"
     # what the sentence before said is done: "We accomplish this by ..."
     r"^(?:we|it|the company) (?:accomplish|achieve|do|deliver)(?:es)? (?:this|that|these|so)\b|"
+    r"^it (?:also )?means\b|^(?:and|but|or) |"
     # a part of what was listed before ("Of these facilities, 25 ..."), or a generic noun that
     # only points back ("These factors could ...", "Such events may ...")
     r"^(?:of|among) (?:these|those|them)\b|^(?:these|those|such) (?:factors|risks|events|matters|"

@@ -377,10 +377,13 @@ OTHER_PARTS = re.compile(
 # Strategies that are no company's: how it accounts, invests pension assets or hedges, how it
 # follows laws, a transaction's conditions.
 NOT_A_STRATEGY = re.compile(
-    r"impairment|goodwill|amortization|recogni[sz]|transaction is subject|plan assets|pension|"
+    r"impairment|goodwill|amortiz|recogni[sz]|transaction is subject|plan assets|pension|"
     r"rate of return|hedg\w+|derivative|\blaws?\b|legislation|privacy|data protection|"
     r"regulatory (trends|developments|initiatives|requirements)|(financing|cash management|"
-    r"hedging|tax) strateg|borrow|obligations|cash flows? from operat",
+    r"hedging|tax) strateg|borrow|obligations|cash flows? from operat|"
+    # the UN's goals, the workforce's engagement, and that guidance is given, are none of its own
+    r"sustainable development goals|engagement strategy|\bprovides? (financial )?guidance\b|"
+    r"^here,? we\b",
     re.IGNORECASE,
 )
 # The words after a list of names a sentence gives: "the X, Y and Z segments".
