@@ -175,6 +175,10 @@ def test_metas_10k_lists_its_apps_and_segments(conn: Connection) -> None:
     assert {"Family of Apps", "Reality Labs"} <= set(items)
     assert not {"See Note", "FoA", "RL", "Family of Apps (FoA)", "Reality Labs (RL)"} & set(items)
     assert "Advertising" in items  # Note 2's revenue by source
+    # what its apps carry is said, never its trademarks' list
+    products = _texts(body, "products_services")
+    assert any(t.startswith("Marketers purchase ads that can appear in multiple") for t in products)
+    assert not any("trademarks" in t for t in products)
     customers = _texts(body, "customers")
     assert any("from selling advertising placements" in t for t in customers)
     assert "No customer represented 10% or more of total revenue" in " ".join(customers)

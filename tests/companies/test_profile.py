@@ -179,6 +179,11 @@ FACTS = [
     # Coca-Cola, Johnson & Johnson, Walmart, Home Depot 10-Ks, Item 1.
     ("KO", "overview", "The Coca-Cola Company is a total beverage company"),
     ("JNJ", "products_services", "organized into two business segments: Innovative Medicine"),
+    # a sentence that says what a listed line is or offers (NVIDIA 10-K FY2025 Item 1 "Our
+    # Businesses"; J&J's MedTech portfolios, Item 1; Lifco 2019's business areas)
+    ("NVDA", "products_services", "four large markets where our expertise is critical: Data"),
+    ("JNJ", "products_services", "The Orthopaedics portfolio includes products and enabling"),
+    ("Lifco", "products_services", "niche businesses in three business areas: Dental, Demolition"),
     ("WMT", "overview", "people-led, technology-powered omni-channel retailer"),
     ("HD", "overview", "is the world’s largest home improvement retailer"),
     # Atlas Copco Q3 2025, page 18 "This is Atlas Copco Group"; page 8 accounting principles.
@@ -1245,6 +1250,9 @@ UNSEEN = [
     ("BESTBUY_2023_10K.pdf", "accounting", "We have not made any material changes", False),
     # that there are risks is no risk (General Mills 10-K 2022, Item 1A)
     ("GENERALMILLS_2022_10K.pdf", "risks", "Our business is subject to various risks", False),
+    # the issuer's own name is no product line a sentence says what of (Foot Locker's 8-K
+    # names its new CEO; its banner "Foot Locker" is its own name)
+    ("FOOTLOCKER_2022_8K_dated_2022-08-19.pdf", "products_services", "Executive Chairman", False),
     # a PDF's risks are the leads of its paragraphs that state one, spread over its categories:
     # Verizon's debt (10-K 2022, "Financial Risks"), never the facts behind a risk (Boeing's
     # airlines, Best Buy's catastrophic events)

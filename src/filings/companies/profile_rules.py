@@ -217,6 +217,13 @@ def products(
     under = lines_under_segments(blocks, segments)
     items = unique(listed + segments + under + product_table_rows(tables or []))
     items = without_abbreviations(items)
+    # the listed lines' names, not the issuer's own ("Foot Locker" is a banner and the company)
+    own = [n.lower() for n in issuer.names]
+    names = {
+        i.name
+        for i in items
+        if len(i.name) > 3 and not any(n in i.name.lower() or i.name.lower() in n for n in own)
+    }
     firsts = {
         p
         for p in _first_sentences(sentences, {i.name for i in items})
@@ -240,8 +247,15 @@ def products(
         if STRONG["geography"].search(s.text) and not SEGMENT_KINDS.search(s.text):
             return 0  # "offices in nine countries": where, not what
         says = bool(SAYS_WHAT.search(s.text))
+        # a sentence that says what one of the listed lines is or offers
+        names_one = (
+            says
+            and not _NOT_WHAT_IT_OFFERS.search(s.text)
+            and any(re.search(rf"\b{re.escape(name)}\b", s.text) for name in names)
+        )
         return (
-            6 * (s.position in firsts)
+            3 * names_one
+            + 6 * (s.position in firsts)
             + 3 * (is_under(s, "products_services", 1) and cue)
             + 2 * bool(SEGMENT_KINDS.search(s.text) and cue and says)
             + 2 * (issuer.is_subject(s.text) and cue and says)
@@ -250,6 +264,15 @@ def products(
 
     chosen = pick(sentences, KEEP["products_services"], lambda s: rank(s) if rank(s) >= 2 else 0)
     return Found(chosen, items[:20], heading_of(chosen))
+
+
+# What a sentence that names a product line says that is not what the line is or offers: how
+# its market fared or is expected to, its trademarks.
+_NOT_WHAT_IT_OFFERS = re.compile(
+    r"\b(expect\w*|developed (well|weakly|strongly)|turnaround|market position|trademarks?|"
+    r"service marks|trade names)\b",
+    re.IGNORECASE,
+)
 
 
 def _says_what_or_offers(sentences: list[Sentence], position: int) -> bool:
