@@ -175,7 +175,7 @@ FACTS = [
     # Item 7; J&J 10-K FY2024 Item 7 "Management's objectives")
     ("TSLA", "strategy", "We are focused on profitable growth, including by leveraging existing"),
     ("JNJ", "strategy", "In 2024, $17.2 billion was invested in research and development"),
-    ("TSLA", "accounting", "We provide a manufacturer’s warranty on all new and used vehicles"),
+    ("TSLA", "accounting", "We accrue a warranty reserve for the products sold by us, which"),
     # Coca-Cola, Johnson & Johnson, Walmart, Home Depot 10-Ks, Item 1.
     ("KO", "overview", "The Coca-Cola Company is a total beverage company"),
     ("JNJ", "products_services", "organized into two business segments: Innovative Medicine"),
@@ -279,10 +279,14 @@ FACTS = [
     ("KO", "geography", "are now sold in more than 200 countries and territories"),
     ("KO", "accounting", "Impairment tests for indefinite-lived intangible assets must be"),
     # Johnson & Johnson 10-K FY2024, Item 7 "Critical accounting policies and estimates": each
-    # estimate's first sentence, run in after its name, beyond revenue recognition
+    # estimate's lead (its name runs into its first sentence) beyond revenue recognition, the
+    # sentence that says what it asks of judgment where one of its first few does
     ("JNJ", "accounting", "Revenue Recognition: The Company recognizes revenue from product"),
-    ("JNJ", "accounting", "Income Taxes: Income taxes are recorded based on amounts refundable"),
-    ("JNJ", "accounting", "Legal and Self Insurance Contingencies: The Company records accruals"),
+    ("JNJ", "accounting", "The Company estimates deferred tax assets and liabilities based on"),
+    ("JNJ", "accounting", "The accruals are based on management’s judgment as to the probability"),
+    # Tesla 10-K FY2024, Item 7 "Inventory Valuation": the assumptions, not that inventories are
+    # stated at the lower of cost or net realizable value
+    ("TSLA", "accounting", "inventory write-downs for excess or obsolete inventories based upon"),
 ]
 # Sentences a section once held that do not answer it (issue 27): filler that only mentions
 # customers, other companies' and lawsuits' places, laws, pension assets and financing.
@@ -1260,6 +1264,8 @@ UNSEEN = [
     ("BOEING_2022_10K.pdf", "risks", "Airlines also are experiencing increased fuel", False),
     ("BESTBUY_2023_10K.pdf", "risks", "we have observed an increase in the number", False),
     ("BESTBUY_2023_10K.pdf", "accounting", "We receive funds from our merchandise vendors", True),
+    # Boeing 10-K 2022, Item 7 "Critical Accounting Policies": the judgment a contract asks for
+    ("BOEING_2022_10K.pdf", "accounting", "involves a judgmental process of estimating", True),
     # revenue recognition is no statement of who the customers are
     (
         "ACTIVISIONBLIZZARD_2019_10K.pdf",

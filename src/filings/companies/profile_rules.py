@@ -621,10 +621,48 @@ def _spread(found: list[tuple[int, Sentence]], kinds: list[Item]) -> list[Senten
     return [risk for _, _, risk in sorted(chosen, key=lambda r: r[1])]
 
 
+# What an estimate asks of management: its judgments and assumptions, and how far the result
+# could move (a definition of the balance says none of it).
+_JUDGMENT = re.compile(
+    r"\b(judge?ments?|assumptions?|assum(e|es|ing)|estimat\w+|sensitiv\w+|uncertain\w*|"
+    r"subjective|could (differ|change)|if actual|forecast\w*|projected|discount rates?)\b",
+    re.IGNORECASE,
+)
+
+
+def _estimate_leads(sentences: list[Sentence], names: set[str]) -> set[int]:
+    """Positions of the sentence that leads each listed estimate: of its first few sentences
+    (under its heading, or run in after its name, up to the next estimate), the first that says
+    what it asks of judgment, else its first."""
+    firsts = _first_sentences(sentences, names)
+    leads: dict[int, int] = {}  # an estimate's first sentence -> its lead
+    first: Sentence | None = None
+    read = 0
+    for s in sentences:
+        if s.position in firsts:
+            first, read = s, 0
+        elif first is None or s.headings[:1] != first.headings[:1]:
+            first = None  # past the estimate's text
+            continue
+        read += 1
+        if (
+            read <= _ESTIMATE_SENTENCES
+            and first.position not in leads
+            and _JUDGMENT.search(s.text)
+            and not _LEANS_BACK.search(s.text)
+            and not _these_of_before(s.text)
+        ):
+            leads[first.position] = s.position
+    return {leads.get(p, p) for p in firsts}
+
+
+_ESTIMATE_SENTENCES = 4
+
+
 def accounting(blocks: list[Block], sentences: list[Sentence]) -> Found:
     """Critical estimates and policies."""
     items = critical_estimates(blocks)
-    firsts = _first_sentences(sentences, {i.name for i in items})
+    firsts = _estimate_leads(sentences, {i.name for i in items})
 
     def rank(s: Sentence) -> int:
         if s.section.startswith(("item_1a", "item_7a")) or REFERRAL.search(s.text):
