@@ -278,6 +278,8 @@ FACTS = [
     ("KO", "strategy", "We are focused on the following strategic priorities: shaping a"),
     ("KO", "geography", "are now sold in more than 200 countries and territories"),
     ("KO", "accounting", "Impairment tests for indefinite-lived intangible assets must be"),
+    # an issuer with more estimates than four has room for six (Coca-Cola's pension assumptions)
+    ("KO", "accounting", "actuarial assumptions used to determine our pension obligations"),
     # Johnson & Johnson 10-K FY2024, Item 7 "Critical accounting policies and estimates": each
     # estimate's lead (its name runs into its first sentence) beyond revenue recognition, the
     # sentence that says what it asks of judgment where one of its first few does
@@ -1266,6 +1268,8 @@ UNSEEN = [
     ("BESTBUY_2023_10K.pdf", "accounting", "We receive funds from our merchandise vendors", True),
     # Boeing 10-K 2022, Item 7 "Critical Accounting Policies": the judgment a contract asks for
     ("BOEING_2022_10K.pdf", "accounting", "involves a judgmental process of estimating", True),
+    # what a table below presents is no estimate (Amcor 10-K 2023, Item 7)
+    ("AMCOR_2023_10K.pdf", "accounting", "The following summarized financial information", False),
     # revenue recognition is no statement of who the customers are
     (
         "ACTIVISIONBLIZZARD_2019_10K.pdf",

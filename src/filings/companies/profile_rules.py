@@ -669,6 +669,8 @@ def accounting(blocks: list[Block], sentences: list[Sentence]) -> Found:
             return 0
         if any(p.search(s.text) for p in (ESTIMATES_PREAMBLE, DEFINITION, MISSION)):
             return 0
+        if re.match(r"(the )?following\b", s.text, re.IGNORECASE):
+            return 0  # what a table below presents
         if s.headings and ABOUT_THE_BUSINESS.search(s.headings[0]):
             return 0
         if s.section and not s.section.startswith(("item_7", "item_8")):
@@ -677,7 +679,8 @@ def accounting(blocks: list[Block], sentences: list[Sentence]) -> Found:
         under = is_under(s, "accounting", 2)
         return 5 * (s.position in firsts) + 3 * under + 2 * strong
 
-    chosen = pick(sentences, KEEP["accounting"], lambda s: rank(s) if rank(s) >= 2 else 0)
+    keep = KEEP["accounting"] + 2 * (len(items) > KEEP["accounting"])  # room for each estimate
+    chosen = pick(sentences, keep, lambda s: rank(s) if rank(s) >= 2 else 0)
     return Found(chosen, items, heading_of(chosen))
 
 
