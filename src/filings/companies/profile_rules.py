@@ -483,10 +483,10 @@ def _with_risk_leads(
     out = list(found)
     read = {risk.position // 1000 for _, risk in found}
     for s in sentences_of(blocks):
-        block = s.position // 1000
-        if block in read or RISK_PREAMBLE.search(s.text):
+        paragraph = s.position // 1000
+        if paragraph in read or RISK_PREAMBLE.search(s.text):
             continue  # the preamble runs into the first risk: that risk leads its paragraph
-        read.add(block)
+        read.add(paragraph)
         if (
             _STATES_A_RISK.search(s.text)
             and not _LEANS_BACK.search(s.text)
@@ -494,7 +494,7 @@ def _with_risk_leads(
             and not REFERRAL.search(s.text)
             and not _NOT_A_RISK_OF_ITS_OWN.search(s.text)
         ):
-            out.append((category_of.get(block, 0), s))
+            out.append((category_of.get(paragraph, 0), s))
     return out
 
 
