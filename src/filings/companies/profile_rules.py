@@ -536,7 +536,8 @@ _NOT_A_RISK_OF_ITS_OWN = re.compile(
 _STATES_A_RISK = re.compile(
     r"\b(may|could|might|can|cannot|would)\b|\b(risks?|depend\w*|relian\w+|rel(y|ies)|"
     r"subject(s|ed|ing)? (us|the company|it)|expos\w+|fail\w*|unable|inability|adverse\w*|"
-    r"harm\w*|vulnerab\w+|threat\w*|uncertain\w*|volatil\w+|face[sd]?|compet\w+|litigation|disrupt\w*)\b",
+    r"harm\w*|vulnerab\w+|threat\w*|uncertain\w*|volatil\w+|face[sd]?|compet\w+|litigation|"
+    r"disrupt\w*)\b",
     re.IGNORECASE,
 )
 # A paragraph's first sentence that leans on the text before it, the facts behind a risk rather
