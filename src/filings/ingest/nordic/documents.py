@@ -11,6 +11,7 @@ import pypdfium2 as pdfium
 
 from filings.core.errors import MalformedInput
 from filings.core.hyphens import join_hyphenated
+from filings.core.ligatures import join_ligatures
 
 _FRONT_MATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*\n", re.DOTALL)
 
@@ -33,7 +34,8 @@ def docid_of(content: bytes) -> tuple[str, str]:
 
 
 def pdf_pages(content: bytes) -> list[str]:
-    """The text of every page of a PDF, its hyphenation marks resolved (`core/hyphens.py`)."""
+    """The text of every page of a PDF, its hyphenation marks resolved (`core/hyphens.py`) and
+    its `ff` ligatures read as `f ` joined (`core/ligatures.py`)."""
     try:
         pdf = pdfium.PdfDocument(content)
     except pdfium.PdfiumError as exc:
@@ -46,7 +48,7 @@ def pdf_pages(content: bytes) -> list[str]:
             pages.append(textpage.get_text_range().replace("\r\n", "\n").replace("\r", "\n"))
             textpage.close()
             page.close()
-        return join_hyphenated(pages)
+        return join_ligatures(join_hyphenated(pages))
     finally:
         pdf.close()
 
