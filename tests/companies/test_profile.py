@@ -293,6 +293,9 @@ FACTS = [
 # Sentences a section once held that do not answer it (issue 27): filler that only mentions
 # customers, other companies' and lawsuits' places, laws, pension assets and financing.
 NOT_IN = [
+    # an outlook that leans on what is before it or points elsewhere (Tesla 10-K FY2024, Item 7)
+    ("TSLA", "strategy", "Owing and subject to the foregoing"),
+    ("TSLA", "strategy", "As discussed in and subject to the considerations referenced"),
     # a paragraph that qualifies the risk before it is no risk's heading (Apple 10-K FY2024,
     # Item 1A: "While the Company maintains insurance coverage ..."), nor one that restates it
     ("AAPL", "risks", "While the Company maintains insurance coverage"),
@@ -1283,6 +1286,22 @@ UNSEEN = [
     ("AMCOR_2023_10K.pdf", "geography", "218 locations in over 40 countries", True),
     ("AMCOR_2023_10K.pdf", "geography", "defined benefit plans in the United States", False),
     ("VERIZON_2022_10K.pdf", "geography", "historical results of divested businesses", False),
+    # a 10-K's outlook for the year ahead, in its MD&A, beside its strategy: General Mills'
+    # fiscal 2023 targets (Item 7, page 18, a "●" list), Best Buy's fiscal 2024 store plans
+    # (Item 7, page 26), Verizon's 2023 trends (Item 7, page 37), Lockheed's F-35 production
+    (
+        "GENERALMILLS_2022_10K.pdf",
+        "strategy",
+        "Organic net sales are expected to increase 4 to",
+        True,
+    ),
+    ("GENERALMILLS_2022_10K.pdf", "strategy", "We are prioritizing our core markets", True),
+    ("BESTBUY_2023_10K.pdf", "strategy", "expect to close approximately 20 to 30 Best Buy", True),
+    ("VERIZON_2022_10K.pdf", "strategy", "continuation of service revenue growth in 2023", True),
+    ("LOCKHEEDMARTIN_2022_10K.pdf", "strategy", "we plan on producing 147-153 aircraft", True),
+    # what it expects of its pension plans or restructuring payments is no outlook
+    ("VERIZON_2022_10K.pdf", "strategy", "discretionary pension contributions", False),
+    ("AMD_2015_10K.pdf", "strategy", "Restructuring Plan will likely result in total cash", False),
     # a release's closing paragraph says what the company does without an "About" heading
     (
         "FOOTLOCKER_2022_8K_dated_2022-08-19.pdf",
@@ -1306,6 +1325,7 @@ ISSUERS = {
     "ACTIVISIONBLIZZARD": "ACTIVISION BLIZZARD, INC.",
     "COCACOLA": "COCA COLA CO",
     "BESTBUY": "BEST BUY CO INC",
+    "LOCKHEEDMARTIN": "LOCKHEED MARTIN CORP",
 }
 
 
@@ -2015,3 +2035,54 @@ def test_how_every_10k_reports_its_segments_is_no_sentence_of_a_profile() -> Non
         "Our chief operating decision maker reviews the results of each segment quarterly.",
     ):
         assert not usable(text, bullet=False)
+
+
+def test_a_list_marked_with_round_bullets_is_read_sentence_by_sentence() -> None:
+    """General Mills' fiscal 2023 targets as its 10-K's PDF prints them (Item 7, page 18): "●"
+    opens each item, and items run on in one line."""
+    page = (
+        "Based on these assumptions, our key full-year fiscal 2023 targets are summarized below:\n"
+        "● Organic net sales are expected to increase 4 to 5 percent. ● Adjusted operating profit "
+        "is expected to range between down 2 percent and up 1 percent.\n"
+        "● Free cash flow conversion is expected to be at least 90 percent of adjusted earnings.\n"
+    )
+    texts = [s.text for s in sentences_of(blocks_of_pages([("p_18", 18, page)], markdown=False))]
+    assert "Organic net sales are expected to increase 4 to 5 percent." in texts
+    assert any(t.startswith("Adjusted operating profit is expected to range") for t in texts)
+    assert any(t.startswith("Free cash flow conversion is expected") for t in texts)
+    assert not any("●" in t for t in texts)
+
+
+def test_a_10ks_strategy_has_room_for_its_outlook_of_the_year_ahead() -> None:
+    """Six sentences of strategy in Item 1, and in Item 7 what it expects of the year after the
+    one it reports: its sales (room is made for it), its pension plans (never)."""
+
+    def block(kind: str, text: str, section: str, position: int) -> Block:
+        return Block(kind, text, f"a_{position}", position, section, position)
+
+    texts = [
+        ("heading", "Our Strategy", "item_1"),
+        *[
+            ("text", f"Our strategy is to {aim}.", "item_1")
+            for aim in (
+                "grow with our customers in every market we serve",
+                "lead in battery chemistry through research",
+                "build factories close to where vehicles are sold",
+                "sell software that improves with each update",
+                "lower the cost of energy storage for utilities",
+                "train installers and service technicians in each region",
+                "expand our charging network along highways",
+            )
+        ],
+        ("heading", "Overview", "item_7"),
+        ("text", "In 2023 net sales increased 4 percent in 2023 compared with 2022.", "item_7"),
+        ("text", "We expect net sales to increase 3 to 5 percent in 2024.", "item_7"),
+        ("text", "We expect pension contributions of $200 million in 2024.", "item_7"),
+    ]
+    blocks = [block(kind, text, section, i) for i, (kind, text, section) in enumerate(texts)]
+    found = read_sections(blocks, Issuer.of("X"))["strategy"]
+    said = [s.text for s in found.sentences]
+    assert len(said) == 6
+    assert "We expect net sales to increase 3 to 5 percent in 2024." in said
+    assert not any("pension" in t for t in said)
+    assert sum(t.startswith("Our strategy is to") for t in said) == 5

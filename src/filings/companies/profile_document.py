@@ -35,7 +35,9 @@ _FOOTER = re.compile(
     re.IGNORECASE,
 )
 _NUMERIC = re.compile(r"^[(\-−–+]?[\d.,]+%?\)?$")
-_BULLET = re.compile(r"^([•·▪■○]\s*|[-–*]\s+)")  # "-5%" begins no bullet
+# The marks that open a list item, as PDFs and HTML print them ("●" in many a 10-K).
+BULLETS = "•·▪■○●◦‣►▶◆♦➢"
+_BULLET = re.compile(rf"^([{BULLETS}]\s*|[-–*]\s+)")  # "-5%" begins no bullet
 _BOLD_LINE = re.compile(r"^\*\*(.+?)\*\*:?$|^#{1,6}\s+(.+)$")
 _SENTENCE_END = (".", "!", "?", ":", "”", '"', ";")
 HEADING_WORDS = 10

@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from filings.companies.geography import classify
 from filings.companies.geography_tables import DocumentLine
-from filings.companies.profile_document import Block, one_page
+from filings.companies.profile_document import BULLETS, Block, one_page
 from filings.companies.profile_locale import tags_of
 from filings.companies.profile_sentences import Item, Sentence, in_items, split_sentences, unique
 from filings.companies.profile_vocabulary import (
@@ -66,7 +66,8 @@ _CRITICAL = re.compile(
 # A list item that opens with the name of what it describes: "•Facebook. Facebook helps give
 # people ...", "Threads. Threads is an application for ..."
 _RUN_IN_NAME = re.compile(
-    r"^[•·▪■]?\s*(?P<name>[A-Z][\w&+’'-]*(?:\s+(?:[A-Z0-9][\w&+’'-]*|of|and|&|for)){0,3})\.\s+"
+    rf"^[{BULLETS}]?\s*(?P<name>[A-Z][\w&+’'-]*(?:\s+(?:[A-Z0-9][\w&+’'-]*|of|and|&|for)){{0,3}})"
+    r"\.\s+"
     r"(?=[A-Z])"
 )
 
@@ -84,7 +85,7 @@ def listed_products(blocks: list[Block]) -> list[Item]:
             continue
         if block.kind != "heading":
             run_in = _RUN_IN_NAME.match(block.text)
-            listed = block.kind == "item" or block.text.startswith(("•", "·", "▪", "■"))
+            listed = block.kind == "item" or block.text.startswith(tuple(BULLETS))
             if (
                 products
                 and run_in
@@ -94,7 +95,7 @@ def listed_products(blocks: list[Block]) -> list[Item]:
             ):
                 items.append(Item(run_in["name"], block.page_id, block.page_number, products))
             continue
-        text = block.text.strip("•· ")
+        text = block.text.strip(f"{BULLETS} ")
         products = text if HEADINGS["products_services"].search(text) else None
         if TOPICS.search(text) or block.text.lower().startswith("item "):
             listing = products = None
@@ -606,7 +607,7 @@ def named_strategies(blocks: list[Block]) -> list[Item]:
             continue
         if inside is None:
             continue
-        lead = split_sentences(block.text)[0].lstrip("•· ")
+        lead = split_sentences(block.text)[0].lstrip(f"{BULLETS} ")
         if (
             2 <= len(lead.split()) <= 9
             and lead[:1].isupper()  # not the tail of a sentence a page cut ("the plans.")

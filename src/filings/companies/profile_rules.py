@@ -29,11 +29,12 @@ stays empty; the caller says why.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from filings.companies.geography import classify, places_in
 from filings.companies.geography_tables import DocumentLine
 from filings.companies.profile_customers import customers
-from filings.companies.profile_document import Block, one_page
+from filings.companies.profile_document import BULLETS, Block, one_page
 from filings.companies.profile_items import (
     critical_estimates,
     lines_under_segments,
@@ -70,11 +71,13 @@ from filings.companies.profile_vocabulary import (
     DEFINITION,
     DOES,
     ESTIMATES_PREAMBLE,
+    EXPECTED,
     HEADINGS,
     MEASURES,
     MISSION,
     NOT_A_STRATEGY,
     NOT_AN_OFFERING,
+    NOT_AN_OUTLOOK,
     NOT_WHERE_IT_SELLS,
     OTHER_PARTS,
     OUTLOOK_STATEMENT,
@@ -396,16 +399,63 @@ _OWN_AIM = re.compile(
 _NAMED_MISSION = re.compile(r"\b(Mission|Vision|Purpose)\s+(?!Statement|And\b)[A-Z]")
 
 
+# A 10-K's year-ahead outlook in its strategy: at most three sentences, and room for two of them
+# whatever the strategy's own sentences rank.
+_OUTLOOK_KEEP, _OUTLOOK_ROOM = 3, 2
+# What an outlook of the business speaks of (not of its capital spending).
+_TOP_LINE = re.compile(
+    r"\b(net sales|revenues?|sales|earnings|EPS|operating (income|profit)|margins?|growth|"
+    r"volumes?|deliveries|production|stores|subscribers|customers)\b",
+    re.I,
+)
+_CAPITAL_SPENDING = re.compile(r"capital (expenditures?|program|spending)|\bcapex\b", re.I)
+
+
+def _position(s: Sentence) -> int:
+    return s.position
+
+
+_YEAR = re.compile(r"\b(20\d\d)\b")
+_AMOUNT = re.compile(r"[$€£]|\bpercent\b|%|\b\d+(\.\d+)? (to|and) \d|\bbillion\b|\bmillion\b")
+
+
+def _in_mdna(s: Sentence) -> bool:
+    return s.section == "item_7" or s.section.startswith("item_7/")
+
+
+def _year_ahead(sentences: list[Sentence]) -> str | None:
+    """The year after the one a 10-K's MD&A speaks of most (the fiscal year it reports)."""
+    years = Counter(y for s in sentences if _in_mdna(s) for y in _YEAR.findall(s.text))
+    return str(int(years.most_common(1)[0][0]) + 1) if years else None
+
+
+def _outlook_of_mdna(s: Sentence, year: str | None) -> bool:
+    """What a 10-K's MD&A expects, plans or targets for the year ahead: named, or a figure
+    stated as an outlook ("Organic net sales are expected to increase 4 to 5 percent"); not
+    what it expects of its pension plans, taxes, accounting or debt ratings."""
+    if not _in_mdna(s) or not EXPECTED.search(s.text) or NOT_AN_OUTLOOK.search(s.text):
+        return False
+    if any(HEADINGS["accounting"].search(h) or NOT_AN_OUTLOOK.search(h) for h in s.headings[:1]):
+        return False
+    named = year is not None and re.search(rf"\b{year}\b", s.text) is not None
+    return named or bool(OUTLOOK_STATEMENT.search(s.text) and _AMOUNT.search(s.text))
+
+
 def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
-    """Stated strategy, goals, targets and outlook; the strategies the issuer names as items."""
+    """Stated strategy, goals, targets and outlook (a 10-K's for the year ahead, at most
+    `_OUTLOOK_KEEP` of them); the strategies the issuer names as items."""
+
+    def shut_out(s: Sentence) -> bool:
+        if not _not_risk_factor(s) or s.section.startswith(("item_8", "item_7a", "item_1c")):
+            return True
+        if DEFINITION.search(s.text) or REFERRAL.search(s.text) or NOT_A_STRATEGY.search(s.text):
+            return True
+        # the strategy for the workforce is not the company's strategy
+        return _about_people(s.text) or any(PEOPLE.search(h) for h in s.headings[:2])
 
     def rank(s: Sentence) -> int:
-        if not _not_risk_factor(s) or s.section.startswith(("item_8", "item_7a", "item_1c")):
+        if shut_out(s):
             return 0
-        if DEFINITION.search(s.text) or REFERRAL.search(s.text) or NOT_A_STRATEGY.search(s.text):
-            return 0
-        if _about_people(s.text) or any(PEOPLE.search(h) for h in s.headings[:2]):
-            return 0  # the strategy for the workforce is not the company's strategy
         # A report's or release's outlook states what is expected of the year ahead.
         outlook = not s.section and bool(OUTLOOK_STATEMENT.search(s.text))
         strong = outlook or bool(STRONG["strategy"].search(s.text))
@@ -426,13 +476,30 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
     def aims(s: Sentence) -> bool:
         return bool(re.search(r"target|goal|aim|ambition|guidance|expect|tavoit|mål", s.text, re.I))
 
+    def outlook_rank(s: Sentence) -> int:  # of the business (sales, earnings), then a figure
+        if shut_out(s) or (_other_part(s) and not _OWN_AIM.search(s.text)):
+            return 0
+        business = bool(_TOP_LINE.search(s.text)) and not _CAPITAL_SPENDING.search(s.text)
+        return 1 + bool(_AMOUNT.search(_YEAR.sub("", s.text))) + 2 * business
+
+    def strong(s: Sentence) -> int:
+        return rank(s) if rank(s) >= 3 else 0
+
     named = {i.name for i in named_strategies(blocks)}
-    if not one_page(blocks):
-        chosen = pick(sentences, KEEP["strategy"] + 2, lambda s: rank(s) if rank(s) >= 3 else 0)
-    else:  # a release's outlook, targets and strategy parts: the best of each
-        chosen = pick(
-            sentences, KEEP["strategy"] + 2, lambda s: rank(s) if rank(s) >= 3 else 0, per_heading=2
-        )
+    keep = KEEP["strategy"] + 2
+    per_heading = 2 if one_page(blocks) else None  # a release's outlook, targets, strategy parts
+    year = _year_ahead(sentences)
+    ahead = [s for s in sentences if _outlook_of_mdna(s, year)]
+    outlooks = pick(ahead, _OUTLOOK_KEEP, outlook_rank)
+    # the strategy's best sentences, room for the year ahead's outlook of the business, then the
+    # strategy's others, then any other outlook (capital spending, programs)
+    room = min(_OUTLOOK_ROOM, sum(outlook_rank(o) >= 3 for o in outlooks))
+    chosen = pick(sentences, keep - room, strong, per_heading)
+    for candidates, ranked in ((outlooks, lambda s: outlook_rank(s) // 3), (sentences, strong)):
+        unsaid = [s for s in candidates if not any(alike(s.text, c.text) for c in chosen)]
+        chosen += pick(unsaid, keep - len(chosen), ranked, per_heading)
+    unsaid = [o for o in outlooks if not any(alike(o.text, c.text) for c in chosen)]
+    chosen = sorted([*chosen, *pick(unsaid, keep - len(chosen), outlook_rank)], key=_position)
     return Found(chosen, named_strategies(blocks), heading_of(chosen))
 
 
@@ -477,7 +544,7 @@ def _with_risk_leads(
     increased fuel costs") or goes on from the one before is no risk's heading."""
     category, category_of = 0, {}
     for block in blocks:
-        if block.kind == "heading" and _RISK_CATEGORY.search(block.text.lstrip("•· ")):
+        if block.kind == "heading" and _RISK_CATEGORY.search(block.text.lstrip(f"{BULLETS} ")):
             category += 1
         category_of[block.position] = category
     out = list(found)
@@ -578,7 +645,7 @@ def _risk_headings(blocks: list[Block]) -> tuple[list[Item], list[tuple[int, Sen
     titles: list[tuple[int, Sentence]] = []  # risks printed as headings of their own
     kinds: list[Item] = []
     for block in blocks:
-        text = block.text.lstrip("•· ")
+        text = block.text.lstrip(f"{BULLETS} ")
         parts = split_sentences(text)
         if block.kind == "heading" and _RISK_CATEGORY.search(text):
             kinds.append(Item(text, block.page_id, block.page_number))

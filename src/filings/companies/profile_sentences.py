@@ -13,10 +13,10 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from filings.companies.profile_document import Block
+from filings.companies.profile_document import BULLETS, Block
 from filings.companies.profile_vocabulary import FURNITURE, HEADINGS, OFF_TOPIC
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])[”\"]?\s+(?=[A-ZÅÄÖ“\"(•])")
+_SENTENCE_END = re.compile(rf"(?<=[.!?])[”\"]?\s+(?=[A-ZÅÄÖ“\"({BULLETS}])")
 
 _BOILERPLATE = re.compile(
     r"forward-looking|safe harbor|undue reliance|incorporated (herein )?by reference|"
@@ -136,6 +136,7 @@ _BARE_DEMONSTRATIVE = re.compile(
     r"ensure|mean)\b|\b(?:consider|deem|believe|regard) (?:these|this|those|them|it) (?:to be|as)"
     r"\b|^(?:detta|dessa|det här) (?:är|var|har|innebär|gör|ger|leder|kommer)\b|^(?:tämä|nämä) "
     r"(?:on|ovat|oli|olivat|tarkoittaa|merkitsee|johtaa)\b|^any of (?:the )?(?:foregoing|above)\b|"
+    r"\b(?:subject to|owing to|in light of|because of|given) the foregoing\b|"
     # what the sentence before said is done: "We accomplish this by ..."
     r"^(?:we|it|the company) (?:accomplish|achieve|do|deliver)(?:es)? (?:this|that|these|so)\b|"
     r"^it (?:also )?means\b|^(?:and|but|or) |"
@@ -242,7 +243,7 @@ def sentences_of(blocks: list[Block]) -> list[Sentence]:
             headings = ["", *headings[:3]]
         bullet = block.kind == "item"
         for index, text in enumerate(split_sentences(block.text)):
-            text = _TABLE_ROW_BEFORE.sub("", text.lstrip("•·▪■* ").strip())
+            text = _TABLE_ROW_BEFORE.sub("", text.lstrip(f"{BULLETS}* ").strip())
             if usable(text, bullet):
                 out.append(
                     Sentence(

@@ -276,6 +276,23 @@ OUTLOOK_STATEMENT = re.compile(
     r"\bodotetaan \w+(van|vän)\b",
     re.IGNORECASE,
 )
+# What a 10-K's MD&A says the issuer expects, plans or targets: "We anticipate cash requirements
+# for our 2023 capital program to be ...", "Organic net sales are expected to increase 4 to 5
+# percent".
+EXPECTED = re.compile(
+    r"\b(we|management) (currently |now |also )?(expects?|anticipates?|plans?|projects?|"
+    r"targets?|intends?)\b|\b(is|are) (currently |now |also )?(expected|anticipated|projected|"
+    r"planned|targeted) to\b",
+    re.IGNORECASE,
+)
+# Expected of the accounts, the pension plans or an accounting standard, not of the business.
+NOT_AN_OUTLOOK = re.compile(
+    r"pension|postretirement|benefit plans?|contributions?\b|\btax|interest rates?|"
+    r"accounting|adopt|amortiz|\brecogni[sz]ed?\b|\bimpairment|useful li(fe|ves)|"
+    r"credit ratings?|repurchase|financing|\bdebt\b|liquidity|borrow|restructuring|"
+    r"cash payments",
+    re.IGNORECASE,
+)
 # Who buys, as the industries an offering is for: "solutions for water-intensive industries".
 INDUSTRIES_SERVED = re.compile(
     r"\b(solutions|products|services|equipment|technolog\w+|supplier|supplying)\b[^.]{0,80}\b(for|"
@@ -456,6 +473,7 @@ MEASURES = re.compile(
 )
 REFERRAL = re.compile(
     r"^with reference to|^(please )?(refer|see)\b|for (more|further|additional) information|"
+    r"^as (discussed|described|noted) (in|under)\b|\breferenced in (part|item)\b|"
     r"described in (more detail|the "
     r"annual report|note)|are described in|(is|are) (available|presented|shown) in note|"
     r"(is|are) (described|set out|presented|shown) below|"
