@@ -1302,6 +1302,8 @@ UNSEEN = [
     # what it expects of its pension plans or restructuring payments is no outlook
     ("VERIZON_2022_10K.pdf", "strategy", "discretionary pension contributions", False),
     ("AMD_2015_10K.pdf", "strategy", "Restructuring Plan will likely result in total cash", False),
+    # the share of revenue from abroad, of consolidated revenue (Netflix 10-K 2017, Item 7)
+    ("NETFLIX_2017_10K.pdf", "geography", "accounted for 44% of consolidated revenue", True),
     # a release's closing paragraph says what the company does without an "About" heading
     (
         "FOOTLOCKER_2022_8K_dated_2022-08-19.pdf",
