@@ -1352,6 +1352,14 @@ def test_measures_are_no_segments_of_an_unseen_issuer(corpus: Path) -> None:
     assert not names & {"GAAP", "Adjusted Property EBITDAR", "Reportable segment net revenues"}
 
 
+def test_the_corporate_line_is_no_segment_of_an_unseen_issuer(corpus: Path) -> None:
+    """Verizon's 10-K 2022 (page 72) reports a divested business "within our Corporate and
+    Other segment": the corporate line of its segment reporting is no business of its own."""
+    path = next(p for p in _financebench_10ks(corpus) if p.name == "VERIZON_2022_10K.pdf")
+    names = [i.name for i in _unseen_sections(path)["products_services"].items]
+    assert "Verizon Consumer Group (Consumer)" in names and "Corporate" not in names
+
+
 def test_a_former_segment_is_none_of_an_unseen_issuers_products(corpus: Path) -> None:
     """General Mills' 10-K 2022 moved "our former Convenience Stores & Foodservice segment"
     into North America Retail and North America Foodservice: the former segment is no product

@@ -136,7 +136,9 @@ _NOT_A_SEGMENT = re.compile(
     # the lines of an income statement below a segment table ("Investment income and other",
     # "Interest expense", "Gain on sale of investments", "SG&A")
     r"\b((investment|interest|other) income|income tax\w*|expenses?|gains?|loss(es)?|earnings|"
-    r"sg&a|depreciation|amortization|impairment|restructuring)\b",
+    r"sg&a|depreciation|amortization|impairment|restructuring)\b|"
+    # the corporate line of a segment table (its costs and eliminations), no business of its own
+    r"^(corporate|unallocated)( (and|&) (other|eliminations|unallocated))?$",
     re.IGNORECASE,
 )
 # what follows a row's label: values, signs and footnote marks, never words ("Verizon 2022
