@@ -293,6 +293,8 @@ FACTS = [
 # Sentences a section once held that do not answer it (issue 27): filler that only mentions
 # customers, other companies' and lawsuits' places, laws, pension assets and financing.
 NOT_IN = [
+    # how segments are measured says not what they sell (Walmart 10-K FY2025, Item 1)
+    ("WMT", "products_services", "measures the profit or loss of its segments"),
     # an outlook that leans on what is before it or points elsewhere (Tesla 10-K FY2024, Item 7)
     ("TSLA", "strategy", "Owing and subject to the foregoing"),
     ("TSLA", "strategy", "As discussed in and subject to the considerations referenced"),
@@ -1302,6 +1304,11 @@ UNSEEN = [
     # what it expects of its pension plans or restructuring payments is no outlook
     ("VERIZON_2022_10K.pdf", "strategy", "discretionary pension contributions", False),
     ("AMD_2015_10K.pdf", "strategy", "Restructuring Plan will likely result in total cash", False),
+    # under a products heading, what it offers, not how its portfolio is praised (Amcor 10-K
+    # 2023, Item 1 "Products": "Behind every one of our products stands ...")
+    ("AMCOR_2023_10K.pdf", "products_services", "Behind every one of our products stands", False),
+    ("AMCOR_2023_10K.pdf", "products_services", "Where solutions do not currently exist", False),
+    ("AMCOR_2023_10K.pdf", "products_services", "offer a variety of packaging solutions", True),
     # the share of revenue from abroad, of consolidated revenue (Netflix 10-K 2017, Item 7)
     ("NETFLIX_2017_10K.pdf", "geography", "accounted for 44% of consolidated revenue", True),
     # a release's closing paragraph says what the company does without an "About" heading

@@ -250,6 +250,7 @@ def products(
         if STRONG["geography"].search(s.text) and not SEGMENT_KINDS.search(s.text):
             return 0  # "offices in nine countries": where, not what
         says = bool(SAYS_WHAT.search(s.text))
+        made_of = bool(_IS_OURS.search(s.text))  # what it is made of, under a products heading
         # a sentence that says what one of the listed lines is or offers
         names_one = (
             says
@@ -259,7 +260,7 @@ def products(
         return (
             3 * names_one
             + 6 * (s.position in firsts)
-            + 3 * (is_under(s, "products_services", 1) and cue)
+            + 3 * (is_under(s, "products_services", 1) and cue and (says or made_of))
             + 2 * bool(SEGMENT_KINDS.search(s.text) and cue and says)
             + 2 * (issuer.is_subject(s.text) and cue and says)
             + 2 * (described and not s.section)
@@ -269,6 +270,15 @@ def products(
     return Found(chosen, items[:20], heading_of(chosen))
 
 
+# What a line is or how the business is made up, in the words SAYS_WHAT has not: "Powerwall and
+# Megapack are our ... products", "is organized into two business segments", "has three
+# reportable segments", "derives revenues from monthly membership fees", "are available to".
+_IS_OURS = re.compile(
+    r"\b(is|are) (our|its|their)\b|\b(organi[sz]ed|divided|split) (into|by)\b|\bha(s|ve) (\w+ )?"
+    r"(reportable |operating |business )?segments\b|\bderives? (its |their )?revenues? from\b|"
+    r"\b(is|are) (available|sold|offered) to\b",
+    re.IGNORECASE,
+)
 # What a sentence that names a product line says that is not what the line is or offers: how
 # its market fared or is expected to, its trademarks.
 _NOT_WHAT_IT_OFFERS = re.compile(

@@ -579,7 +579,7 @@ NOT_AN_OFFERING = re.compile(
     # a customer's share of revenue is the customers' concentration, not an offering
     r"represented (approximately )?\d|economic characteristics|quantitative (limits|thresholds)|"
     r"\bpatents?\b|discontinued operations|goodwill|intangible assets|acquired assets|"
-    r"transactions between|inter-?segment|accounting policies",
+    r"transactions between|inter-?segment|accounting policies|\bASC \d{3}\b|criteria set forth",
     re.IGNORECASE,
 )
 NOT_WHERE_IT_SELLS = re.compile(
