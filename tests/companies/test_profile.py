@@ -35,7 +35,12 @@ from filings.companies.profile_items import (
     segment_rows,
 )
 from filings.companies.profile_locale import tags_of
-from filings.companies.profile_rules import _said_once, read_sections, without_abbreviations
+from filings.companies.profile_rules import (
+    _estimate_leads,
+    _said_once,
+    read_sections,
+    without_abbreviations,
+)
 from filings.companies.profile_sentences import (
     Found,
     Issuer,
@@ -1309,6 +1314,17 @@ UNSEEN = [
     ("AMCOR_2023_10K.pdf", "products_services", "Behind every one of our products stands", False),
     ("AMCOR_2023_10K.pdf", "products_services", "Where solutions do not currently exist", False),
     ("AMCOR_2023_10K.pdf", "products_services", "offer a variety of packaging solutions", True),
+    # an estimate led by how far it could move or how much room it has (Item 7, Critical
+    # Accounting Estimates): Verizon's goodwill headroom and useful lives (10-K 2022, pages 45-46),
+    # Boeing's discount rate (10-K 2022)
+    (
+        "VERIZON_2022_10K.pdf",
+        "accounting",
+        "exceeded its carrying amount by approximately 8%",
+        True,
+    ),
+    ("VERIZON_2022_10K.pdf", "accounting", "one year increase in estimated useful lives", True),
+    ("BOEING_2022_10K.pdf", "accounting", "obligation would decrease by $1,270 million", True),
     # the share of revenue from abroad, of consolidated revenue (Netflix 10-K 2017, Item 7)
     ("NETFLIX_2017_10K.pdf", "geography", "accounted for 44% of consolidated revenue", True),
     # a release's closing paragraph says what the company does without an "About" heading
@@ -2103,3 +2119,33 @@ def test_a_10ks_strategy_has_room_for_its_outlook_of_the_year_ahead() -> None:
     assert "We expect net sales to increase 3 to 5 percent in 2024." in said
     assert not any("pension" in t for t in said)
     assert sum(t.startswith("Our strategy is to") for t in said) == 5
+
+
+def test_an_estimate_is_led_by_how_far_it_could_move() -> None:
+    """Of an estimate's text, the sentence that quantifies its sensitivity leads it, wherever it
+    stands; one that speaks of "this plan" named before it does not."""
+
+    def block(kind: str, text: str, position: int) -> Block:
+        return Block(kind, text, f"a_{position}", position, "item_7", position)
+
+    texts = [
+        ("heading", "Critical Accounting Estimates"),
+        ("heading", "Goodwill"),
+        ("text", "Goodwill is tested for impairment annually at the reporting unit level."),
+        ("text", "The balance of goodwill was $28.7 billion at year end."),
+        ("text", "The fair value of each unit is estimated with discounted cash flows."),
+        ("text", "The Business unit had a fair value that exceeded its carrying amount by 8%."),
+        ("heading", "Pension Plans"),
+        ("text", "Our most significant plan is the primary U.S. pension plan."),
+        (
+            "text",
+            "For this plan, a 50 basis-point decrease in the discount rate would result in a "
+            "$7 million increase in pension cost.",
+        ),
+    ]
+    sentences = sentences_of([block(kind, text, i) for i, (kind, text) in enumerate(texts)])
+    leads = _estimate_leads(sentences, {"Goodwill", "Pension Plans"})
+    assert sorted(s.text for s in sentences if s.position in leads) == [
+        "Our most significant plan is the primary U.S. pension plan.",
+        "The Business unit had a fair value that exceeded its carrying amount by 8%.",
+    ]

@@ -709,11 +709,13 @@ _JUDGMENT = re.compile(
 
 
 def _estimate_leads(sentences: list[Sentence], names: set[str]) -> set[int]:
-    """Positions of the sentence that leads each listed estimate: of its first few sentences
-    (under its heading, or run in after its name, up to the next estimate), the first that says
-    what it asks of judgment, else its first."""
+    """Positions of the sentence that leads each listed estimate (its text: under its heading,
+    or run in after its name, up to the next estimate): the first that says how far it could
+    move or how much room it has (`_SENSITIVITY`), else of its first few sentences the first
+    that says what it asks of judgment, else its first."""
     firsts = _first_sentences(sentences, names)
-    leads: dict[int, int] = {}  # an estimate's first sentence -> its lead
+    judged: dict[int, int] = {}  # an estimate's first sentence -> its judgment's
+    measured: dict[int, int] = {}  # an estimate's first sentence -> its sensitivity's
     first: Sentence | None = None
     read = 0
     for s in sentences:
@@ -723,17 +725,36 @@ def _estimate_leads(sentences: list[Sentence], names: set[str]) -> set[int]:
             first = None  # past the estimate's text
             continue
         read += 1
-        if (
-            read <= _ESTIMATE_SENTENCES
-            and first.position not in leads
-            and _JUDGMENT.search(s.text)
-            and not _LEANS_BACK.search(s.text)
-            and not _these_of_before(s.text)
-        ):
-            leads[first.position] = s.position
-    return {leads.get(p, p) for p in firsts}
+        if _LEANS_BACK.search(s.text) or _these_of_before(s.text) or _THIS_ONE.match(s.text):
+            continue  # "For this plan, ...": of one a sentence before named
+        if read <= _ESTIMATE_SENTENCES and _JUDGMENT.search(s.text):
+            judged.setdefault(first.position, s.position)
+        moves = bool(_WOULD_MOVE.search(s.text) and _BY_HOW_MUCH.search(s.text))
+        if _SENSITIVITY.search(s.text) or moves:
+            measured.setdefault(first.position, s.position)
+    return {measured.get(p, judged.get(p, p)) for p in firsts}
 
 
+# How far an estimate could move, or how much room it has: "a fair value that exceeded its
+# carrying amount by approximately 8%", "a one year increase in estimated useful lives ... would
+# result in a decrease ... of $2.2 billion", "Lowering the expected ... rate of return ... by 100
+# basis points would increase ... by $66 million".
+_SENSITIVITY = re.compile(
+    r"\bexceed(ed|s)? (its|their|the) (respective )?carrying (value|amount)s? by (approximately |"
+    r"about )?\d",
+    re.IGNORECASE,
+)
+_THIS_ONE = re.compile(r"^(\S+\s+){0,2}this\b", re.IGNORECASE)
+_WOULD_MOVE = re.compile(
+    r"\bwould (have )?(result in|increase|decrease|reduce|change|raise|lower|affect|impact|"
+    r"still)\b",
+    re.IGNORECASE,
+)
+_BY_HOW_MUCH = re.compile(
+    r"\b(\d+(\.\d+)?|one|two|five|ten)[- ]?(%|percent|basis[- ]points?|percentage[- ]points?|"
+    r"years?)\b",
+    re.IGNORECASE,
+)
 _ESTIMATE_SENTENCES = 4
 
 
