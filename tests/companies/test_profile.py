@@ -37,6 +37,7 @@ from filings.companies.profile_items import (
 from filings.companies.profile_locale import tags_of
 from filings.companies.profile_rules import (
     _estimate_leads,
+    _risk_headings,
     _said_once,
     read_sections,
     without_abbreviations,
@@ -2148,4 +2149,47 @@ def test_an_estimate_is_led_by_how_far_it_could_move() -> None:
     assert sorted(s.text for s in sentences if s.position in leads) == [
         "Our most significant plan is the primary U.S. pension plan.",
         "The Business unit had a fair value that exceeded its carrying amount by 8%.",
+    ]
+
+
+def test_risk_headings_and_categories_the_document_gives_as_paragraphs() -> None:
+    """Amazon's 10-K 2024 gives some risk headings as paragraphs (longer than a heading), J&J's a
+    category in sentence case: both are read as the headings they are printed as; an item's
+    title, a page's footer and a list item are not."""
+
+    def block(kind: str, text: str, position: int) -> Block:
+        return Block(kind, text, f"a_{position}", position, "item_1a", position)
+
+    texts = [
+        ("text", "Item 1A. Risk Factors"),
+        ("heading", "Business and Industry Risks"),
+        ("heading", "We Face Intense Competition"),
+        ("text", "Our businesses are rapidly evolving and intensely competitive."),
+        (
+            "text",
+            "Our Expansion into New Products, Services, Technologies, and Geographic Regions "
+            "Subjects Us to Additional Risks",
+        ),
+        ("text", "We may have limited or no experience in our newer market segments."),
+        ("text", "2024 Annual Report: 13"),
+        ("text", "•laws and policies of the U.S. and other jurisdictions affecting trade; and"),
+        ("text", "Risks related to product development, regulatory approval and commercialization"),
+        (
+            "text",
+            "The Variability in Our Retail Business Places Increased Strain on Our Operations",
+        ),
+    ]
+    kinds, found = _risk_headings([block(kind, text, i) for i, (kind, text) in enumerate(texts)])
+    assert [k.name for k in kinds] == [
+        "Business and Industry Risks",
+        "Risks related to product development, regulatory approval and commercialization",
+    ]
+    assert [(category, r.text) for category, r in found] == [
+        (1, "We Face Intense Competition"),
+        (
+            1,
+            "Our Expansion into New Products, Services, Technologies, and Geographic Regions "
+            "Subjects Us to Additional Risks",
+        ),
+        (2, "The Variability in Our Retail Business Places Increased Strain on Our Operations"),
     ]

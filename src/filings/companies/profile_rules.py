@@ -594,6 +594,28 @@ _RISK_TITLE = re.compile(
     r"(\s+\S+){3,}"
 )
 _TITLED_RISKS = 3
+_MINOR_WORD = re.compile(r"^(a|an|the|and|or|of|in|on|to|for|by|with|at|as|from|into|our|its)$")
+
+
+_ITEM_LINE = re.compile(r"^item\s+\d", re.IGNORECASE)
+
+
+def _bare_line(text: str) -> bool:
+    """A line without a sentence's end, as headings are printed."""
+    return text.rstrip()[-1:] not in ".!?:;,"
+
+
+def _title_line(text: str) -> bool:
+    """A line in title case without a sentence's end: four to thirty words, the first and most
+    of the others capitalized ("The Variability in Our Retail Business Places Increased Strain
+    on Our Operations", "Risks Related to Data, Security, ... and Intellectual Property")."""
+    words = re.findall(r"[^\W\d_][\w’'-]*", text)
+    if not 4 <= len(words) <= 30 or not _bare_line(text) or not words[0][0].isupper():
+        return False
+    major = [w for w in words if not _MINOR_WORD.match(w.lower())]
+    return sum(w[0].isupper() for w in major) >= 0.8 * len(major) and not _ITEM_LINE.match(text)
+
+
 # A one-sentence paragraph of Item 1A that goes on from the one before ("In addition, ...",
 # "Any of these circumstances could ...") or leads into what follows ("... including those
 # listed below."): a part of a risk's text, not a risk of its own.
@@ -657,9 +679,13 @@ def _risk_headings(blocks: list[Block]) -> tuple[list[Item], list[tuple[int, Sen
     for block in blocks:
         text = block.text.lstrip(f"{BULLETS} ")
         parts = split_sentences(text)
-        if block.kind == "heading" and _RISK_CATEGORY.search(text):
+        # a heading, or a line printed as one that the document gave as text (longer than a
+        # heading's words: "Our Expansion into New Products, Services, ... Subjects Us to ...")
+        headed = block.kind == "heading" or (block.kind == "text" and _title_line(text))
+        named_kind = block.kind == "text" and _bare_line(text) and len(text.split()) <= 12
+        if (headed or named_kind) and _RISK_CATEGORY.search(text):
             kinds.append(Item(text, block.page_id, block.page_number))
-        elif block.kind == "heading" and _RISK_TITLE.match(text) and len(text.split()) <= 30:
+        elif headed and (_RISK_TITLE.match(text) or _title_line(text)) and len(text.split()) <= 30:
             risk = Sentence(
                 text, block.page_id, block.page_number, block.position * 1000, "item_1a", ()
             )
