@@ -1590,6 +1590,14 @@ def test_headings_as_reports_print_them_name_their_sections(part: str) -> None:
         # Atlas Copco Q3 2025)
         ("And our strategy was to embrace that reality, and to lead not follow.", False),
         ("It also means that we include the perspective of different stakeholders.", False),
+        # a pronoun for what was said before, or the others of it (NVIDIA, Meta, Best Buy, Tesla
+        # 10-Ks)
+        ("Indeed, it can help solve problems that were previously deemed unsolvable.", False),
+        ("We expect this will be a complex, evolving, and long-term initiative.", False),
+        ("We expect these and other developments will have further impact in the future.", False),
+        ("We continue to advance our other strategic initiatives as well.", False),
+        ("Owing and subject to the foregoing, we currently expect capital expenditures.", False),
+        ("We expect this business will open access to a new customer base.", True),
         # a demonstrative before its noun names what it speaks of
         ("This segment develops, produces and markets commercial jet aircraft worldwide.", True),
         ("These customers are typically homeowners who complete their own projects.", True),
@@ -1598,6 +1606,12 @@ def test_headings_as_reports_print_them_name_their_sections(part: str) -> None:
 )
 def test_a_sentence_that_leans_on_the_one_before_is_not_taken(sentence: str, stands: bool) -> None:
     assert usable(sentence, bullet=False) is stands
+
+
+def test_a_list_item_cut_before_its_end_is_no_sentence() -> None:
+    # Amcor 10-K 2023, Item 1: a bullet whose line ends in a comma, its text going on elsewhere
+    assert not usable("A focus on primary packaging for fast-moving consumer goods,", bullet=True)
+    assert usable("A focus on primary packaging for fast-moving consumer goods", bullet=True)
 
 
 def test_a_paragraph_that_goes_on_from_a_risk_or_leads_into_the_next_is_no_risk() -> None:

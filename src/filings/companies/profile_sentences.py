@@ -143,7 +143,13 @@ _BARE_DEMONSTRATIVE = re.compile(
     # a part of what was listed before ("Of these facilities, 25 ..."), or a generic noun that
     # only points back ("These factors could ...", "Such events may ...")
     r"^(?:of|among) (?:these|those|them)\b|^(?:these|those|such) (?:factors|risks|events|matters|"
-    r"circumstances|conditions|items|developments|changes|actions|measures|steps|efforts)\b",
+    r"circumstances|conditions|items|developments|changes|actions|measures|steps|efforts)\b|"
+    # a pronoun that stands for what was said before ("Indeed, it can help solve ...", "We
+    # expect this will be a complex ... initiative"), or the others of what was ("We continue to
+    # advance our other strategic initiatives as well.")
+    r"^(?:indeed,?\s+)?(?:it|they) (?:can|could|may|might|will|would|helps?|allows?|enables?)\b|"
+    r"^indeed\b|\b(?:expect|believe|anticipate) (?:that )?(?:this|these|those|it)"
+    r"(?: and other \w+)? (?:will|would|could|may)\b|\bour other\b.*\bas well\.?$",
     re.IGNORECASE,
 )
 
@@ -199,6 +205,8 @@ def usable(text: str, bullet: bool) -> bool:
         return False  # a long word's few words make a sentence (Finnish compounds)
     if not bullet and text[-1] not in '.!?”"':
         return False
+    if text[-1] in ",;":
+        return False  # a list item cut before its end ("A focus on primary packaging for ...,")
     if bullet and len(_PLAIN_WORD.findall(text)) < 2:
         return False  # a list of names ("South East Asia, Oceania and India"), not a sentence
     if sum(w[0].isdigit() for w in words) > len(words) / 3:

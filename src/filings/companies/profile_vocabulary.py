@@ -400,7 +400,12 @@ NOT_A_STRATEGY = re.compile(
     r"hedging|tax) strateg|borrow|obligations|cash flows? from operat|"
     # the UN's goals, the workforce's engagement, and that guidance is given, are none of its own
     r"sustainable development goals|engagement strategy|\bprovides? (financial )?guidance\b|"
-    r"^here,? we\b",
+    r"^here,? we\b|"
+    # how a figure was estimated ("We apply significant judgment in estimating this expense
+    # breakdown")
+    r"\bjudge?ment in estimating\b|"
+    # what it faces in court, a risk, and an example of what was said before
+    r"legal proceedings|litigation|lawsuits|\badversely\b|^for (example|instance)\b",
     re.IGNORECASE,
 )
 # The words after a list of names a sentence gives: "the X, Y and Z segments".
