@@ -1305,6 +1305,8 @@ UNSEEN = [
     ),
     ("GENERALMILLS_2022_10K.pdf", "strategy", "We are prioritizing our core markets", True),
     ("BESTBUY_2023_10K.pdf", "strategy", "expect to close approximately 20 to 30 Best Buy", True),
+    # what the past year brought is no strategy (Best Buy, Item 7 page 24)
+    ("BESTBUY_2023_10K.pdf", "strategy", "our team delivered strong execution", False),
     ("VERIZON_2022_10K.pdf", "strategy", "continuation of service revenue growth in 2023", True),
     ("LOCKHEEDMARTIN_2022_10K.pdf", "strategy", "we plan on producing 147-153 aircraft", True),
     # what it expects of its pension plans or restructuring payments is no outlook

@@ -405,7 +405,9 @@ NOT_A_STRATEGY = re.compile(
     # breakdown")
     r"\bjudge?ment in estimating\b|"
     # what it faces in court, a risk, and an example of what was said before
-    r"legal proceedings|litigation|lawsuits|\badversely\b|^for (example|instance)\b",
+    r"legal proceedings|litigation|lawsuits|\badversely\b|^for (example|instance)\b|"
+    # what the past year brought ("During fiscal 2023, our team delivered strong execution ...")
+    r"^during (fiscal )?(year )?\d{4}\b[^.]*\b(delivered|achieved|executed|completed|grew)\b",
     re.IGNORECASE,
 )
 # The words after a list of names a sentence gives: "the X, Y and Z segments".
