@@ -640,9 +640,10 @@ _STATES_A_RISK = re.compile(
     re.IGNORECASE,
 )
 # A paragraph's first sentence that leans on the text before it, the facts behind a risk rather
-# than its heading: "These consequences could ...", "We also could be ...", "Nonetheless, ...".
+# than its heading: "These consequences could ...", "We also could be ...", "Nonetheless, ...",
+# "For this plan, ..." (an estimate's sentence about one the sentence before named).
 _LEANS_BACK = re.compile(
-    r"^(\S+\s+){0,2}(these|those|such)\b(?! (as|who|that|which)\b)|\b(any|one|all|each|some) "
+    r"^(\S+\s+){0,2}(this|these|those|such)\b(?! (as|who|that|which)\b)|\b(any|one|all|each|some) "
     r"(or more )?of (these|those|the foregoing)\b|^(\S+\s+){1,2}also\b|"
     r"^(nonetheless|nevertheless|although|though|while|accordingly|consequently|therefore|thus|"
     r"to the extent|it is possible|other)\b",
@@ -751,8 +752,8 @@ def _estimate_leads(sentences: list[Sentence], names: set[str]) -> set[int]:
             first = None  # past the estimate's text
             continue
         read += 1
-        if _LEANS_BACK.search(s.text) or _these_of_before(s.text) or _THIS_ONE.match(s.text):
-            continue  # "For this plan, ...": of one a sentence before named
+        if _LEANS_BACK.search(s.text) or _these_of_before(s.text):
+            continue
         if read <= _ESTIMATE_SENTENCES and _JUDGMENT.search(s.text):
             judged.setdefault(first.position, s.position)
         moves = bool(_WOULD_MOVE.search(s.text) and _BY_HOW_MUCH.search(s.text))
@@ -770,7 +771,6 @@ _SENSITIVITY = re.compile(
     r"about )?\d",
     re.IGNORECASE,
 )
-_THIS_ONE = re.compile(r"^(\S+\s+){0,2}this\b", re.IGNORECASE)
 _WOULD_MOVE = re.compile(
     r"\bwould (have )?(result in|increase|decrease|reduce|change|raise|lower|affect|impact|"
     r"still)\b",

@@ -1,7 +1,7 @@
 """No `ff` ligature read as `f ` left in stored PDF texts (`core/ligatures.py`): `af ect` becomes
 `affect` in pages and passages wherever the filing's own pages write the word whole, and the
-passages' text hashes follow (their vectors are made again by the next `filings embed`, as for
-any new text). The next ingestion writes texts joined already.
+passages' text hashes follow (their vectors are made again by `filings index` or the server's
+background indexer, as for any new text). The next ingestion writes texts joined already.
 
 Revision ID: 0021
 Revises: 0020
