@@ -290,6 +290,43 @@ def test_revenue_geography_from_the_inline_xbrl_of_an_html_10k(conn: Connection)
     assert sum(lines.values()) == 88821 and "Non-US" not in lines
 
 
+def test_revenue_by_product_line_and_segment_from_the_inline_xbrl_of_an_html_10k(
+    conn: Connection,
+) -> None:
+    # Amazon's 10-K 2024, Note 10 (net sales by groups of similar products and services) and
+    # Note 10's segment table: millions of dollars, each named as the 10-K prints it
+    found = {b["axis"]: b for b in _profile(conn, "AMZN")["products_services"]["breakdowns"]}
+    million = Decimal(10**6)
+    products = {
+        line["name"]: Decimal(line["revenue"]) / million for line in found["products"]["lines"]
+    }
+    # the seven lines add up to the total; the tagged Products and Services (net product and
+    # service sales) are the sum of no set of them, so they are no group and are left out
+    assert products == {
+        "Online stores": 247029,
+        "Physical stores": 21215,
+        "Third-party seller services": 156146,
+        "Advertising": 56214,
+        "Subscription services": 44374,
+        "Amazon Web Services": 107556,
+        "Other Services": 5425,
+    }
+    segments = {
+        line["name"]: Decimal(line["revenue"]) / million for line in found["segments"]["lines"]
+    }
+    assert segments == {
+        "North America": 387497,
+        "International": 142906,
+        "Amazon Web Services": 107556,
+    }
+    assert found["products"]["adds_up"] and found["segments"]["adds_up"]
+    assert found["products"]["total"] == "637959000000"
+    meta = _profile(conn, "META")["products_services"]["breakdowns"]
+    assert [(b["axis"], [line["name"] for line in b["lines"]]) for b in meta] == [
+        ("segments", ["Family of Apps", "Reality Labs"])
+    ]
+
+
 # Key figures as each 10-K's statements print them (fiscal 2024, millions of dollars but EPS):
 # Amazon's consolidated statements of operations, balance sheet and cash flows; Meta's likewise.
 FIGURES = {

@@ -157,7 +157,11 @@ def test_every_sentence_is_on_the_page_it_cites_and_none_is_off_topic(
         assert not any(OFF_TOPIC.search(item["name"]) for item in section["items"]), name
         assert section["sources"] == list(dict.fromkeys(s["page_id"] for s in section["sentences"]))
         # A section with nothing says why; one with something gives no reason.
-        empty = not section["sentences"] and not section["items"] and not section.get("breakdown")
+        empty = (
+            not section["sentences"]
+            and not section["items"]
+            and not (section.get("breakdown") or section.get("breakdowns"))
+        )
         assert bool(section["reason"]) == empty, (name, section)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from decimal import Decimal
+from functools import cache
 from typing import Any
 
 from sqlalchemy import Connection, Row
@@ -20,8 +21,10 @@ from filings.companies import queries
 from filings.companies.geography_tables import DocumentContext, GeoTable, read_geography_tables
 from filings.companies.profile_store import read_pages, store_profile
 from filings.companies.revenue_geography import YearGeography, tagged_geography, us_geography
+from filings.companies.revenue_segments import read_segments
 from filings.core.concepts import revenue_concepts
 from filings.core.markets import DOCUMENT_SPANS
+from filings.core.numbers import rounding_unit
 
 REPORT_TABLE, XBRL_DIMENSIONS, ESEF = "report_table", "xbrl_dimensions", "esef"
 _YEAR_END_RELEASE = re.compile(
@@ -53,9 +56,30 @@ def extract_company_dimensions(conn: Connection, company_pk: int) -> bool:
         for position, (year, geography) in enumerate(sorted(years.items(), reverse=True))
     ]
     wanted = [r for r in found if r is not None]
-    return queries.replace_geography(
+    changed = queries.replace_geography(
         conn, company_pk, wanted, filing_pk=None, sources=[XBRL_DIMENSIONS]
     )
+    return _store_segments(conn, company_pk, totals) | changed
+
+
+def _store_segments(conn: Connection, company_pk: int, totals: dict[int, Decimal]) -> bool:
+    """Store each fiscal year's revenue by product line and by segment from the company's 10-K
+    dimensional facts (`read_segments`), naming the lines as the filing prints them."""
+    facts = queries.annual_dimensional_revenue(conn, company_pk, revenue_concepts())
+    filing_pks = queries.filing_pks_of(conn, {f.accession_number for f in facts})
+
+    @cache
+    def text_of(accession: str) -> str:
+        filing_pk = filing_pks.get(accession)
+        units = queries.filing_text_units(conn, filing_pk) if filing_pk else []
+        return "\n".join(str(unit.text) for unit in units)
+
+    labels = queries.fiscal_years_by_end(conn, company_pk)
+    found = read_segments(facts, labels, totals, text_of)
+    wanted = [
+        {**r, "filing_pk": filing_pks[r["page_id"]]} for r in found if r["page_id"] in filing_pks
+    ]
+    return queries.replace_segments(conn, company_pk, wanted)
 
 
 def _all(geography: YearGeography) -> list[Any]:
@@ -70,7 +94,7 @@ def _adds_up(geography: YearGeography, total: Decimal | None) -> bool | None:
     values = [e.revenue for e in _all(geography) if e.revenue is not None]
     if not values:
         return None
-    unit = min(_rounding(v) for v in values)
+    unit = min(rounding_unit(v) for v in values)
     tolerance = unit * (len(values) + 1) / 2
 
     def summed(*lists: list[Any]) -> Decimal:
@@ -83,12 +107,6 @@ def _adds_up(geography: YearGeography, total: Decimal | None) -> bool | None:
         summed(g.regions, g.other),
     ]
     return any(abs(p - total) <= tolerance for p in partitions if p)
-
-
-def _rounding(value: Decimal) -> Decimal:
-    """The unit of the last significant digit of a reported amount (millions for 142196000000)."""
-    digits = value.normalize().as_tuple()
-    return Decimal(1).scaleb(max(int(digits.exponent), 0))
 
 
 def _dimensional_record(

@@ -4,13 +4,15 @@ Each section comes from the best document that answers it: a year's report first
 report, a 10-K), then interim reports, then releases; the newest first; documents in the language
 asked for before others. A section no document answers is empty and says why. Headings and tags
 are in the locale asked for; the text is the document's own (the profile says when it is in
-another language). The geography section adds the stored revenue breakdown of the newest year.
+another language). The geography section adds the stored revenue breakdown of the newest year;
+the products section the newest year's revenue by product line and by segment, as a 10-K tags them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import Connection, Row
@@ -22,6 +24,7 @@ from filings.companies.profile_locale import heading, tags_of, translate_tags
 from filings.companies.profile_vocabulary import SECTIONS
 from filings.companies.revenue_geography import choose_by_year
 from filings.core.markets import DOCUMENT_SPANS, DOCUMENT_TYPE_LABELS
+from filings.core.numbers import round_percent
 
 SOURCE = "filings_extractive"
 _SPAN_ORDER = {"year": 0, "interim": 1, "release": 2}
@@ -150,6 +153,42 @@ def geography_breakdown(
         ],
     }
     return tags, breakdown
+
+
+def segment_breakdowns(
+    conn: Connection, company_pk: int, currency: str | None
+) -> list[dict[str, Any]]:
+    """The newest fiscal year's stored revenue by product line and by segment, each line with
+    its share of the year's revenue (percent, two decimals), in the company's reporting currency
+    (tagged facts carry no other)."""
+    out = []
+    for record in queries.newest_segments(conn, company_pk):
+        total = Decimal(record["total"]) if record["total"] else None
+        out.append(
+            {
+                "axis": record["axis"],
+                "year": record["fiscal_year"],
+                "period_start": record["period_start"].isoformat(),
+                "period_end": record["period_end"].isoformat(),
+                "source": record["source"],
+                "currency": currency,
+                "page_id": record["page_id"],
+                "total": record["total"],
+                "adds_up": record["adds_up"],
+                "lines": [
+                    {
+                        "name": line["name"],
+                        "revenue": line["revenue"],
+                        "share": str(round_percent(Decimal(line["revenue"]) / total * 100))
+                        if total
+                        else None,
+                        **({"part_of": line["part_of"]} if line["part_of"] else {}),
+                    }
+                    for line in record["lines"]
+                ],
+            }
+        )
+    return out
 
 
 def geography_tags(section: dict[str, Any], stored: list[str], locale: str) -> list[str]:

@@ -22,6 +22,7 @@ from filings.db.tables import (
     profile_sentences,
     revenue_geography_lines,
     revenue_geography_tables,
+    revenue_segments,
     xbrl_facts,
 )
 from filings.db.tables import filings as filings_table
@@ -379,6 +380,62 @@ def company_geography(conn: Connection, company_pk: int) -> list[dict[str, Any]]
     ]
 
 
+# --- revenue by product line and segment -------------------------------------------------------
+
+SEGMENT_FIELDS = (
+    "filing_pk",
+    "fiscal_year",
+    "axis",
+    "source",
+    "period_start",
+    "period_end",
+    "page_id",
+    "total",
+    "adds_up",
+    "lines",
+)
+
+
+def replace_segments(conn: Connection, company_pk: int, wanted: list[dict[str, Any]]) -> bool:
+    """Make the company's stored revenue lines by product and segment exactly `wanted` (dicts of
+    SEGMENT_FIELDS); whether anything changed."""
+    stored = conn.execute(
+        select(*(revenue_segments.c[k] for k in SEGMENT_FIELDS))
+        .where(revenue_segments.c.company_pk == company_pk)
+        .order_by(revenue_segments.c.id)
+    )
+    if [dict(row._mapping) for row in stored] == [
+        {k: r[k] for k in SEGMENT_FIELDS} for r in wanted
+    ]:
+        return False
+    conn.execute(delete(revenue_segments).where(revenue_segments.c.company_pk == company_pk))
+    if wanted:
+        conn.execute(
+            insert(revenue_segments),
+            [{"company_pk": company_pk, **{k: r[k] for k in SEGMENT_FIELDS}} for r in wanted],
+        )
+    return True
+
+
+def newest_segments(conn: Connection, company_pk: int) -> list[dict[str, Any]]:
+    """The company's stored revenue lines by product and segment of its newest fiscal year with
+    any, products first; one query."""
+    newest = (
+        select(func.max(revenue_segments.c.fiscal_year))
+        .where(revenue_segments.c.company_pk == company_pk)
+        .scalar_subquery()
+    )
+    rows = conn.execute(
+        select(*(revenue_segments.c[k] for k in SEGMENT_FIELDS))
+        .where(
+            revenue_segments.c.company_pk == company_pk,
+            revenue_segments.c.fiscal_year == newest,
+        )
+        .order_by(revenue_segments.c.axis)
+    )
+    return [dict(row._mapping) for row in rows]
+
+
 # --- stored profile sections -------------------------------------------------------------------
 
 PROFILE_SECTION_FIELDS = ("section", "language", "source_heading", "items", "full_text", "reason")
@@ -481,6 +538,7 @@ def annual_dimensional_revenue(conn: Connection, company_pk: int, concepts: list
                 xbrl_facts.c.period_start,
                 xbrl_facts.c.period_end,
                 xbrl_facts.c.value,
+                xbrl_facts.c.decimals,
                 xbrl_facts.c.dimensions,
                 # a 10-K added by manifest has no accession number: its docid names it
                 func.coalesce(filings_table.c.accession_number, filings_table.c.docid).label(

@@ -15,6 +15,7 @@ from filings.companies.profile import (
     geography_tags,
     language_of,
     present,
+    segment_breakdowns,
     updated_at,
 )
 from filings.companies.profile_locale import locale_note
@@ -208,6 +209,10 @@ def profile(
     if breakdown:
         sections["geography"]["breakdown"] = breakdown
         sections["geography"]["reason"] = None
+    segments = segment_breakdowns(conn, resolved.pk, resolved.currency)
+    if segments:
+        sections["products_services"]["breakdowns"] = segments
+        sections["products_services"]["reason"] = None
     language = language_of(chosen)
     overview, strategy = sections.pop("overview"), sections.pop("strategy")
     full_text = overview.pop("full_text", None)

@@ -26,3 +26,10 @@ JsonDecimal = Annotated[
     PlainSerializer(to_json_number, return_type=int | float, when_used="json"),
     WithJsonSchema({"type": "number"}),
 ]
+
+
+def rounding_unit(value: Decimal) -> Decimal:
+    """The unit of the last significant digit of a reported amount (millions for 142196000000;
+    1 for an amount with decimals)."""
+    digits = value.normalize().as_tuple()
+    return Decimal(1).scaleb(max(int(digits.exponent), 0))

@@ -325,6 +325,26 @@ revenue_geography_lines = Table(
     UniqueConstraint("table_pk", "position", name="uq_revenue_geography_lines_table_position"),
 )
 
+# Revenue by product line or by segment for one fiscal year, as a 10-K tags it (one dimension on
+# a product or segment axis), read at ingestion for the profile's products section.
+revenue_segments = Table(
+    "revenue_segments",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("company_pk", ForeignKey("companies.id", ondelete="CASCADE"), nullable=False),
+    Column("filing_pk", ForeignKey("filings.id", ondelete="CASCADE"), nullable=False),
+    Column("fiscal_year", Integer, nullable=False),
+    Column("axis", String(20), nullable=False),  # products | segments
+    Column("source", String(20), nullable=False),  # xbrl_dimensions
+    Column("period_start", Date),
+    Column("period_end", Date),
+    Column("page_id", String(40)),  # the accession (a 10-K by manifest: its docid)
+    Column("total", String(60)),  # the year's revenue, exact decimal
+    Column("adds_up", Boolean),  # the lines not part of another = total within rounding
+    Column("lines", JSON, nullable=False),  # [{name, member, revenue, part_of}] in tagged order
+    Index("ix_revenue_segments_company", "company_pk", "fiscal_year"),
+)
+
 # --- figures ----------------------------------------------------------------------------------
 
 metric_values = Table(
