@@ -487,6 +487,29 @@ def test_an_interim_report_without_a_description_says_so_and_where_its_lists_are
     assert f"under products and services ({listed}" in reason
 
 
+def test_the_overview_gives_the_companys_size_from_its_figures(sec_client: TestClient) -> None:
+    # Kemira's financial statements release 2024, page 1: "Revenue decreased by 13% to EUR
+    # 2,948.1 million", "EBIT increased by 8% to EUR 363.2 million"; its table's net profit 262.7
+    size = profile(sec_client, "Kemira")["overview_section"]["key_figures"]
+    assert (size["year"], size["currency"]) == (2024, "EUR")
+    figures = {f["metric"]: f for f in size["figures"]}
+    assert list(figures) == ["revenue", "operating_income", "net_income"]
+    assert [figures[k]["value"] for k in figures] == ["2948100000", "363200000", "262700000"]
+    assert (figures["operating_income"]["name"], figures["revenue"]["page_id"]) == (
+        "EBIT",
+        "49b29910f7e905af_1",
+    )
+    # Tesla's 10-K 2024, consolidated statements of operations: total revenues 97,690, income
+    # from operations 7,076 (millions of dollars), cited to the tagged fact's accession
+    tesla = profile(sec_client, "TSLA")["overview_section"]["key_figures"]
+    values = {f["metric"]: f["value"] for f in tesla["figures"]}
+    assert tesla["year"] == 2024
+    assert (values["revenue"], values["operating_income"]) == ("97690000000", "7076000000")
+    assert all("0001628280-25-003063" in f["source"] for f in tesla["figures"])
+    # a company whose documents give no year's revenue has none
+    assert "key_figures" not in profile(sec_client, "Ericsson")["overview_section"]
+
+
 def test_ericsson_geography_names_its_market_areas_from_the_stored_breakdown(
     sec_client: TestClient,
 ) -> None:

@@ -5,7 +5,8 @@ report, a 10-K), then interim reports, then releases; the newest first; document
 asked for before others. A section no document answers is empty and says why. Headings and tags
 are in the locale asked for; the text is the document's own (the profile says when it is in
 another language). The geography section adds the stored revenue breakdown of the newest year;
-the products section the newest year's revenue by product line and by segment, as a 10-K tags them.
+the products section the newest year's revenue by product line and by segment, as a 10-K tags them;
+the overview the company's size (revenue, operating income, net income of its newest year).
 """
 
 from __future__ import annotations
@@ -153,6 +154,40 @@ def geography_breakdown(
         ],
     }
     return tags, breakdown
+
+
+# The figures that give an overview the company's size, in this order.
+KEY_FIGURES = ["revenue", "operating_income", "net_income"]
+
+
+def key_figures(conn: Connection, company_pk: int) -> dict[str, Any] | None:
+    """The company's size for its overview: revenue, operating income and net income of its
+    newest fiscal year with revenue, as the figures endpoint answers them (each with the line
+    and source it is read from), or None without annual revenue."""
+    rows = sorted(
+        queries.newest_annual_figures(conn, company_pk, KEY_FIGURES),
+        key=lambda row: KEY_FIGURES.index(row.metric_key),
+    )
+    revenue = next((row for row in rows if row.metric_key == "revenue"), None)
+    if revenue is None:
+        return None
+    return {
+        "year": revenue.fiscal_year,
+        "period_end": revenue.period_end.isoformat(),
+        "currency": revenue.currency,
+        "figures": [
+            {
+                "metric": row.metric_key,
+                "name": row.metric_name,
+                "value": row.value,
+                "currency": row.currency,
+                "source": row.source,
+                "page_id": row.page_id,
+                "preliminary": row.preliminary,
+            }
+            for row in rows
+        ],
+    }
 
 
 def segment_breakdowns(

@@ -380,6 +380,36 @@ def company_geography(conn: Connection, company_pk: int) -> list[dict[str, Any]]
     ]
 
 
+def newest_annual_figures(conn: Connection, company_pk: int, keys: list[str]) -> list[Any]:
+    """The company's annual values of these metrics for its newest fiscal year with revenue;
+    one query, on the figures' lookup index."""
+    annual = (metric_values.c.company_pk == company_pk, metric_values.c.period_kind == "annual")
+    newest = (
+        select(func.max(metric_values.c.fiscal_year))
+        .where(*annual, metric_values.c.metric_key == "revenue")
+        .scalar_subquery()
+    )
+    return list(
+        conn.execute(
+            select(
+                metric_values.c.metric_key,
+                metric_values.c.metric_name,
+                metric_values.c.fiscal_year,
+                metric_values.c.period_end,
+                metric_values.c.value,
+                metric_values.c.currency,
+                metric_values.c.source,
+                metric_values.c.page_id,
+                metric_values.c.preliminary,
+            ).where(
+                *annual,
+                metric_values.c.metric_key.in_(keys),
+                metric_values.c.fiscal_year == newest,
+            )
+        )
+    )
+
+
 # --- revenue by product line and segment -------------------------------------------------------
 
 SEGMENT_FIELDS = (

@@ -13,6 +13,7 @@ from filings.companies.profile import (
     choose_sections,
     geography_breakdown,
     geography_tags,
+    key_figures,
     language_of,
     present,
     segment_breakdowns,
@@ -215,6 +216,9 @@ def profile(
         sections["products_services"]["reason"] = None
     language = language_of(chosen)
     overview, strategy = sections.pop("overview"), sections.pop("strategy")
+    size = key_figures(conn, resolved.pk)
+    if size:
+        overview["key_figures"] = size
     full_text = overview.pop("full_text", None)
     return ProfileResponse(
         company_name=resolved.company_name,
