@@ -1102,6 +1102,7 @@ def test_a_us_company_with_pdf_documents_from_a_manifest_gets_a_profile(
         company,
         accession_number="0000000000-25-000001",
         document_type="10-K",
+        form="10-K",
         document_format="pdf",
         fiscal_year=2024,
         filed_date=d("2025-02-20"),
@@ -1117,8 +1118,24 @@ def test_a_us_company_with_pdf_documents_from_a_manifest_gets_a_profile(
         "Our Strategy\n"
         "Our strategy is to expand our service business in North America and Europe.\n",
     )
+    add_page(
+        connection,
+        filing,
+        "0000000000-25-000001",
+        2,
+        "Consolidated Statements of Income\n($ in millions)\nYears ended 2024 2023\n"
+        "Net sales $ 1,250 $ 1,100\nOperating income 150 120\nNet income $ 95 $ 80\n",
+    )
     assert extract_filing(connection, filing) is True
     body = profile_service(connection, CompanyDirectory(), company="ACMU", locale="en").model_dump()
+    # no figures are stored for it: its size is what its income statement prints
+    size = body["overview_section"]["key_figures"]
+    assert (size["year"], size["currency"]) == (2024, "USD")
+    assert [(f["metric"], f["value"], f["page_id"]) for f in size["figures"]] == [
+        ("revenue", "1250000000", "0000000000-25-000001_2"),
+        ("operating_income", "150000000", "0000000000-25-000001_2"),
+        ("net_income", "95000000", "0000000000-25-000001_2"),
+    ]
     assert body["overview"].startswith("Acme Industries is a leading manufacturer")
     assert body["strategy"] == (
         "Our strategy is to expand our service business in North America and Europe."

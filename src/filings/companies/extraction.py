@@ -22,6 +22,7 @@ from filings.companies.geography_tables import DocumentContext, GeoTable, read_g
 from filings.companies.profile_store import read_pages, store_profile
 from filings.companies.revenue_geography import YearGeography, tagged_geography, us_geography
 from filings.companies.revenue_segments import read_segments
+from filings.companies.statement_figures import read_statement_figures
 from filings.core.concepts import revenue_concepts
 from filings.core.markets import DOCUMENT_SPANS
 from filings.core.numbers import rounding_unit
@@ -37,7 +38,9 @@ def extract_filing(conn: Connection, filing_pk: int) -> bool:
     """Read a stored filing's geography tables, tagged geography and profile sections, and store
     them in place of what an earlier run stored; whether anything changed."""
     filing = queries.filing_summary(conn, filing_pk)
-    changed = _store_report_tables(conn, filing)
+    pages = read_pages(conn, filing)
+    changed = _store_report_tables(conn, filing, pages)
+    changed |= _store_statement_figures(conn, filing, pages)
     if filing.form is None:  # a tagged report that is no SEC form (ESEF): per filing
         changed |= _store_tagged(conn, filing)
     changed |= store_profile(conn, filing)
@@ -210,8 +213,31 @@ def _context(filing: Row[Any]) -> DocumentContext:
     return DocumentContext(filing.fiscal_year, span == "year" or year_end_release)
 
 
-def _store_report_tables(conn: Connection, filing: Row[Any]) -> bool:
-    pages = read_pages(conn, filing)
+def _store_statement_figures(
+    conn: Connection, filing: Row[Any], pages: list[tuple[str, int | None, str]]
+) -> bool:
+    """Store a US annual report's key figures as its printed income statement gives them, where
+    its pages are read (a PDF: EDGAR's filings and inline-XBRL reports have tagged figures)."""
+    annual = filing.form in queries.US_ANNUAL_FORMS
+    found = read_statement_figures(pages, filing.fiscal_year) if annual and pages else []
+    wanted = [
+        {
+            "metric_key": f.metric_key,
+            "name": f.name,
+            "fiscal_year": f.fiscal_year,
+            "value": format(f.value, "f"),
+            "currency": f.currency,
+            "page_id": f.page_id,
+            "page_number": f.page_number,
+        }
+        for f in found
+    ]
+    return queries.replace_statement_figures(conn, filing.id, filing.company_pk, wanted)
+
+
+def _store_report_tables(
+    conn: Connection, filing: Row[Any], pages: list[tuple[str, int | None, str]]
+) -> bool:
     found = read_geography_tables(pages, _context(filing)) if pages else []
     wanted: list[dict[str, Any]] = []
     seen: set[tuple[Any, ...]] = set()

@@ -181,7 +181,7 @@ def _is_title(text: str) -> bool:
     return bool(revenue and (_GEOGRAPHIC.search(text) or _SEGMENTS.search(text)))
 
 
-def _row(line: DocumentLine) -> _Row | None:
+def value_row(line: DocumentLine) -> _Row | None:
     """A line as a label and its trailing values, or None when it has no values."""
     tokens = line.text.replace("|", " ").split()
     tail: list[str] = []
@@ -352,7 +352,7 @@ def _blocks(lines: list[DocumentLine]) -> list[_Block]:
     while index < len(lines):
         rows = []
         start = index
-        while index < len(lines) and (row := _row(lines[index])) is not None:
+        while index < len(lines) and (row := value_row(lines[index])) is not None:
             rows.append(row)
             index += 1
         if rows:
@@ -546,7 +546,7 @@ class _Reader:
                     return None
                 # the period over the segments' names, which may take a line each
                 for line in reversed(above[max(0, index - PERIOD_LINES) : index]):
-                    if _row(line) is not None:
+                    if value_row(line) is not None:
                         return None
                     periods = read_periods(
                         line.text,
@@ -783,16 +783,19 @@ def document_lines(pages: list[tuple[str, int | None, str]]) -> list[DocumentLin
     return out
 
 
-def _unglued(line: DocumentLine) -> list[DocumentLine]:
+def unglued(line: DocumentLine) -> list[DocumentLine]:
     """A PDF line that holds several rows of a table, each a label and the same number of values
     ("In Millions 2022 2021 2020 Net sales: United States $ 14,691.2 $ 13,496.9 $ 13,364.5
-    Non-United States 4,301.6 4,630.1 4,262.1"), as one line per row; any other line as it is."""
+    Non-United States 4,301.6 4,630.1 4,262.1"; its years may open it bare: "2022 2021 2020 Net
+    sales $ 18,992.8 ..."), as one line per row; any other line as it is."""
     parts: list[tuple[list[str], list[str]]] = []  # (label words, values)
     for token in line.text.split():
         value = _CURRENCY_SIGN.sub("", token)
         if token in ("$", "€", "£") or _NUMBER.match(value) or token in _DASHES:
             if not parts:
-                return [line]
+                if not YEAR.fullmatch(token):
+                    return [line]
+                parts.append(([], []))  # the header's years, before the first row
             parts[-1][1].append(token)
         elif parts and not parts[-1][1]:
             parts[-1][0].append(token)
@@ -801,7 +804,9 @@ def _unglued(line: DocumentLine) -> list[DocumentLine]:
     counts = {sum(not re.fullmatch(r"[$€£]", t) for t in values) for _, values in parts}
     if len(parts) < 2 or len(counts) != 1 or counts.pop() < 2:
         return [line]
-    if not all(re.search(r"[A-Za-zÅÄÖåäö]", " ".join(label)) for label, _ in parts):
+    bare_years = not parts[0][0] and all(YEAR.fullmatch(t) for t in parts[0][1])
+    named = parts[1:] if bare_years else parts
+    if not all(re.search(r"[A-Za-zÅÄÖåäö]", " ".join(label)) for label, _ in named):
         return [line]
     return [replace(line, text=" ".join([*label, *values])) for label, values in parts]
 
@@ -810,7 +815,7 @@ def read_geography_tables(
     pages: list[tuple[str, int | None, str]], context: DocumentContext
 ) -> list[GeoTable]:
     """Every revenue-by-place table of a document, one per period read, in reading order."""
-    lines = [part for line in document_lines(pages) for part in _unglued(line)]
+    lines = [part for line in document_lines(pages) for part in unglued(line)]
     year_end = _year_end(lines[:YEAR_END_LINES])
     if year_end is not None and context.whole_year:
         context = replace(context, year_end=year_end)

@@ -163,14 +163,15 @@ KEY_FIGURES = ["revenue", "operating_income", "net_income"]
 def key_figures(conn: Connection, company_pk: int) -> dict[str, Any] | None:
     """The company's size for its overview: revenue, operating income and net income of its
     newest fiscal year with revenue, as the figures endpoint answers them (each with the line
-    and source it is read from), or None without annual revenue."""
+    and source it is read from); for a company without them, as a PDF 10-K's income statement
+    prints them; else None."""
     rows = sorted(
         queries.newest_annual_figures(conn, company_pk, KEY_FIGURES),
         key=lambda row: KEY_FIGURES.index(row.metric_key),
     )
     revenue = next((row for row in rows if row.metric_key == "revenue"), None)
     if revenue is None:
-        return None
+        return _statement_figures(conn, company_pk)
     return {
         "year": revenue.fiscal_year,
         "period_end": revenue.period_end.isoformat(),
@@ -184,6 +185,31 @@ def key_figures(conn: Connection, company_pk: int) -> dict[str, Any] | None:
                 "source": row.source,
                 "page_id": row.page_id,
                 "preliminary": row.preliminary,
+            }
+            for row in rows
+        ],
+    }
+
+
+def _statement_figures(conn: Connection, company_pk: int) -> dict[str, Any] | None:
+    """The key figures a PDF 10-K's income statement prints, for a company with no stored
+    figures (its newest fiscal year's)."""
+    rows = queries.newest_statement_figures(conn, company_pk)
+    if not rows:
+        return None
+    return {
+        "year": rows[0].fiscal_year,
+        "period_end": None,
+        "currency": rows[0].currency,
+        "figures": [
+            {
+                "metric": row.metric_key,
+                "name": row.name,
+                "value": row.value,
+                "currency": row.currency,
+                "source": f"{row.document} page {row.page_number}",
+                "page_id": row.page_id,
+                "preliminary": False,
             }
             for row in rows
         ],

@@ -23,6 +23,7 @@ from filings.db.tables import (
     revenue_geography_lines,
     revenue_geography_tables,
     revenue_segments,
+    statement_figures,
     xbrl_facts,
 )
 from filings.db.tables import filings as filings_table
@@ -464,6 +465,74 @@ def newest_segments(conn: Connection, company_pk: int) -> list[dict[str, Any]]:
         .order_by(revenue_segments.c.axis)
     )
     return [dict(row._mapping) for row in rows]
+
+
+# --- key figures from printed statements ------------------------------------------------------
+
+STATEMENT_FIELDS = (
+    "metric_key",
+    "name",
+    "fiscal_year",
+    "value",
+    "currency",
+    "page_id",
+    "page_number",
+)
+
+
+def replace_statement_figures(
+    conn: Connection, filing_pk: int, company_pk: int, wanted: list[dict[str, Any]]
+) -> bool:
+    """Make a filing's stored statement figures exactly `wanted` (dicts of STATEMENT_FIELDS);
+    whether anything changed."""
+    stored = conn.execute(
+        select(*(statement_figures.c[k] for k in STATEMENT_FIELDS))
+        .where(statement_figures.c.filing_pk == filing_pk)
+        .order_by(statement_figures.c.id)
+    )
+    if [dict(row._mapping) for row in stored] == [
+        {k: r[k] for k in STATEMENT_FIELDS} for r in wanted
+    ]:
+        return False
+    conn.execute(delete(statement_figures).where(statement_figures.c.filing_pk == filing_pk))
+    if wanted:
+        conn.execute(
+            insert(statement_figures),
+            [
+                {
+                    "filing_pk": filing_pk,
+                    "company_pk": company_pk,
+                    **{k: r[k] for k in STATEMENT_FIELDS},
+                }
+                for r in wanted
+            ],
+        )
+    return True
+
+
+def newest_statement_figures(conn: Connection, company_pk: int) -> list[Any]:
+    """The statement figures of the company's newest fiscal year that has some, one filing's
+    (the newest stored), with its docid; one query."""
+    newest = (
+        select(statement_figures.c.filing_pk)
+        .where(statement_figures.c.company_pk == company_pk)
+        .order_by(statement_figures.c.fiscal_year.desc(), statement_figures.c.filing_pk.desc())
+        .limit(1)
+        .scalar_subquery()
+    )
+    return list(
+        conn.execute(
+            select(
+                *(statement_figures.c[k] for k in STATEMENT_FIELDS),
+                func.coalesce(filings_table.c.docid, filings_table.c.accession_number).label(
+                    "document"
+                ),
+            )
+            .join(filings_table, filings_table.c.id == statement_figures.c.filing_pk)
+            .where(statement_figures.c.filing_pk == newest)
+            .order_by(statement_figures.c.id)
+        )
+    )
 
 
 # --- stored profile sections -------------------------------------------------------------------

@@ -345,6 +345,25 @@ revenue_segments = Table(
     Index("ix_revenue_segments_company", "company_pk", "fiscal_year"),
 )
 
+# A US annual report's key figures as its printed income statement gives them (a 10-K in PDF by
+# manifest, which has no tagged facts), for the profile's overview.
+statement_figures = Table(
+    "statement_figures",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("filing_pk", ForeignKey("filings.id", ondelete="CASCADE"), nullable=False),
+    Column("company_pk", ForeignKey("companies.id", ondelete="CASCADE"), nullable=False),
+    Column("metric_key", String(60), nullable=False),  # revenue | operating_income | net_income
+    Column("name", Text, nullable=False),  # the line as printed
+    Column("fiscal_year", Integer, nullable=False),
+    Column("value", String(60), nullable=False),  # exact decimal, units of the currency
+    Column("currency", String(3), nullable=False),
+    Column("page_id", String(40), nullable=False),
+    Column("page_number", Integer),
+    UniqueConstraint("filing_pk", "metric_key", name="uq_statement_figures_filing_metric"),
+    Index("ix_statement_figures_company", "company_pk", "fiscal_year"),
+)
+
 # --- figures ----------------------------------------------------------------------------------
 
 metric_values = Table(
