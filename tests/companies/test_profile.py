@@ -1353,6 +1353,29 @@ UNSEEN = [
     ("BESTBUY_2023_10K.pdf", "strategy", "our team delivered strong execution", False),
     ("VERIZON_2022_10K.pdf", "strategy", "continuation of service revenue growth in 2023", True),
     ("LOCKHEEDMARTIN_2022_10K.pdf", "strategy", "we plan on producing 147-153 aircraft", True),
+    # a PDF's risk headings, each a paragraph of its own where it ends short of the margin, as
+    # the issuer ranks them: Netflix's competition and content commitments (Item 1A, page 5),
+    # General Mills' retail consolidation and commodities (page 9), Verizon's economy (page 15);
+    # a body sentence no longer stands in for a heading
+    (
+        "NETFLIX_2017_10K.pdf",
+        "risks",
+        "Changes in competitive offerings for entertainment video",
+        True,
+    ),
+    ("NETFLIX_2017_10K.pdf", "risks", "The long-term and fixed cost nature of our content", True),
+    ("NETFLIX_2017_10K.pdf", "risks", "The decision to obtain additional capital will", False),
+    (
+        "GENERALMILLS_2022_10K.pdf",
+        "risks",
+        "unable to maintain our profit margins in the face of a consolidating retail",
+        True,
+    ),
+    ("GENERALMILLS_2022_10K.pdf", "risks", "Price changes for the commodities we depend on", True),
+    ("VERIZON_2022_10K.pdf", "risks", "Adverse conditions in the U.S. and international", True),
+    # fewer headings than the risks kept: the paragraphs that state a risk fill in (Lockheed's
+    # first risk, Item 1A page 13)
+    ("LOCKHEEDMARTIN_2022_10K.pdf", "risks", "We depend heavily on contracts with the U.S.", True),
     # what it expects of its pension plans or restructuring payments is no outlook
     ("VERIZON_2022_10K.pdf", "strategy", "discretionary pension contributions", False),
     ("AMD_2015_10K.pdf", "strategy", "Restructuring Plan will likely result in total cash", False),
@@ -1410,6 +1433,18 @@ def test_unseen_issuers_10k_sections(
     found = _unseen_sections(path)
     text = " ".join(" ".join(s.text.split()) for s in found[section].sentences)
     assert (words in text) is present, text
+
+
+def test_a_notes_judgments_under_revenue_name_no_estimates_in_run_in_headings(
+    corpus: Path,
+) -> None:
+    # Amcor's Note 2 has "Significant Judgments" inside its revenue policy (page 57); the run-in
+    # policies after it ("Research and Development: ...") are no critical estimates. Its Item 7
+    # names them as headings (page 43-45).
+    path = next(p for p in _financebench_documents(corpus) if p.name == "AMCOR_2023_10K.pdf")
+    items = [i.name for i in _unseen_sections(path)["accounting"].items]
+    assert "Research and Development" not in items and "Restructuring Costs" not in items
+    assert {"Pensions", "Goodwill and Other Intangible Assets"} <= set(items)
 
 
 def test_measures_are_no_segments_of_an_unseen_issuer(corpus: Path) -> None:
@@ -2145,6 +2180,48 @@ def test_a_list_marked_with_round_bullets_is_read_sentence_by_sentence() -> None
     assert any(t.startswith("Adjusted operating profit is expected to range") for t in texts)
     assert any(t.startswith("Free cash flow conversion is expected") for t in texts)
     assert not any("●" in t for t in texts)
+
+
+def test_a_pdf_sentence_ending_short_of_the_margin_ends_its_paragraph() -> None:
+    """A risk's heading as Netflix's 10-K prints it (Item 1A, page 5): its own line, or two,
+    ending short of the margin, then its text at full width; a colon leads on."""
+    full = "We have experienced significant membership growth over the past several years and "
+    body = [
+        f"{full}line {n} of the body goes on to the margin of the page as prose does"
+        for n in range(9)
+    ]
+    page = "\n".join(
+        [
+            "If our efforts to attract and retain members are not successful, our business will "
+            "be adversely affected.",
+            *body[:4],
+            "the end of that risk's text.",
+            "Changes in competitive offerings for entertainment video, including the potential "
+            "rapid adoption of piracy-based",
+            "video offerings, could adversely impact our business.",
+            *body[4:],
+            "the end of the second risk's text.",
+            "Previous near-term outlook (published July 18, 2025):",
+            "While the outlook for the global economy continues to be uncertain, customer "
+            "activity is expected to remain at the current level.",
+        ]
+    )
+    blocks = blocks_of_pages([("p_5", 5, page)], markdown=False)
+    firsts = [b.text.split(". ")[0] for b in blocks]
+    assert firsts[0].startswith("If our efforts to attract and retain members")
+    assert blocks[0].text.endswith("adversely affected.")  # the heading alone
+    assert blocks[1].text.startswith("We have experienced") and blocks[1].text.endswith(
+        "risk's text."
+    )
+    assert blocks[2].text == (
+        "Changes in competitive offerings for entertainment video, including the potential "
+        "rapid adoption of piracy-based video offerings, could adversely impact our business."
+    )
+    # a label ending in a colon stays with what it leads into
+    assert blocks[-1].text.startswith("Previous near-term outlook (published July 18, 2025): While")
+    # a page with too few lines of prose to know its margin is read as before
+    short_page = "A short line.\nAnother short line.\n"
+    assert len(blocks_of_pages([("p_1", 1, short_page)], markdown=False)) == 1
 
 
 def test_a_10ks_strategy_has_room_for_its_outlook_of_the_year_ahead() -> None:

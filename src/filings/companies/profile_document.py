@@ -166,6 +166,7 @@ def _pdf_blocks(page_id: str, number: int | None, text: str, start: int) -> list
 
     lines = [raw.strip() for raw in text.splitlines()]
     lines = [line for line in lines if line and not _FOOTER.match(line)]
+    short = _short_line(lines)
     for index, line in enumerate(lines):
         following = lines[index + 1] if index + 1 < len(lines) else ""
         if ended and pdf_item_heading(line):
@@ -195,8 +196,26 @@ def _pdf_blocks(page_id: str, number: int | None, text: str, start: int) -> list
             paragraph.append(last.text)
         paragraph.append(line)
         ended = line.endswith(_SENTENCE_END)
+        if len(line) < short and line.endswith(_PARAGRAPH_END):
+            flush()  # a sentence ending short of the margin ends its paragraph (a colon leads on)
     flush()
     return blocks
+
+
+_PARAGRAPH_END = (".", "!", "?", ".”", '."')
+_FULL_LINES = 8  # lines of prose a page needs for its full width to be known
+_SHORT = 0.75  # a line this much of the full width or less falls short of the margin
+
+
+def _short_line(lines: list[str]) -> float:
+    """The length below which a line ends short of the page's right margin: a share of the
+    page's full line (the longest of its typical prose lines), or 0 where a page has too few
+    lines of prose to tell."""
+    prose = sorted(len(line) for line in lines if len(line) > 40 and not _figures(line))
+    if len(prose) < _FULL_LINES:
+        return 0
+    full = prose[int(len(prose) * 0.8)]
+    return full * _SHORT
 
 
 _GOES_ON = re.compile(

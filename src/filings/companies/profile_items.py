@@ -574,12 +574,13 @@ def _run_in_estimates(blocks: list[Block]) -> list[Item]:
     items: list[Item] = []
     inside: str | None = None
     section = ""
+    before = 0  # paragraphs of the part before its first run-in estimate
     for block in blocks:
         if inside is not None and block.section != section:
             inside = None
         if block.kind == "heading":
             if _CRITICAL.search(block.text):
-                inside, section = block.text, block.section
+                inside, section, before = block.text, block.section, 0
             elif re.match(r"^note\s*\d", block.text, re.I) or (
                 _CRITICAL_END.search(block.text) and not block.text.endswith("segment")
             ):  # a table's heading ("Innovative Medicine segment") ends no part
@@ -588,7 +589,16 @@ def _run_in_estimates(blocks: list[Block]) -> list[Item]:
         run_in = _RUN_IN.match(block.text) if inside else None
         if inside and run_in and len(items) < 10:
             items.append(Item(run_in["name"], block.page_id, block.page_number, inside))
+        elif inside and not any(i.part_of == inside for i in items):
+            before += 1
+            if before > _RUN_IN_AFTER:
+                inside = None  # a part of prose ("Significant Judgments" in a revenue note)
     return items
+
+
+# Paragraphs a critical estimates part may open with (what estimates are, which follow) before
+# its first estimate named in a run-in heading; a part with more names none that way.
+_RUN_IN_AFTER = 2
 
 
 def named_strategies(blocks: list[Block]) -> list[Item]:

@@ -518,7 +518,7 @@ def risks(blocks: list[Block], sentences: list[Sentence]) -> Found:
     item_1a = [b for b in blocks if b.section == "item_1a"]
     if item_1a:
         kinds, found = _risk_headings(item_1a)
-        if len(found) < KEEP["risks"]:  # a PDF's lines run a heading into its text
+        if len(found) < KEEP_10K_RISKS:  # a PDF's lines run a heading into its text
             found = _with_risk_leads(item_1a, found)
         return Found(_spread(found, kinds), unique(kinds), "Item 1A. Risk Factors")
     under = [
