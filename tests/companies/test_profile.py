@@ -282,6 +282,8 @@ FACTS = [
     ("Musti Group", "customers", "Total number of customers grew to 1,866 thousand"),
     # Johnson & Johnson 10-K FY2024: Item 7 "Management's objectives"; Item 1 "General".
     ("JNJ", "strategy", "uniquely positioned to innovate across the full spectrum of healthcare"),
+    # what the Company expects of the year ahead (Item 1, Patents): STELARA's biosimilars in 2025
+    ("JNJ", "strategy", "the Company expects continued launches of biosimilar versions of STELARA"),
     ("JNJ", "geography", "conducting business in virtually all countries of the world"),
     # Coca-Cola 10-K FY2024: Item 7 "Our Business"; Item 1 "General"; Item 7 "Critical
     # Accounting Policies and Estimates", what its estimates are (not that it follows U.S. GAAP).
@@ -1349,6 +1351,13 @@ UNSEEN = [
     ),
     ("GENERALMILLS_2022_10K.pdf", "strategy", "We are prioritizing our core markets", True),
     ("BESTBUY_2023_10K.pdf", "strategy", "expect to close approximately 20 to 30 Best Buy", True),
+    # "we are preparing for ..." is an outlook too (Item 7, page 24)
+    (
+        "BESTBUY_2023_10K.pdf",
+        "strategy",
+        "we are preparing for sales in the consumer electronics industry to",
+        True,
+    ),
     # what the past year brought is no strategy (Best Buy, Item 7 page 24)
     ("BESTBUY_2023_10K.pdf", "strategy", "our team delivered strong execution", False),
     ("VERIZON_2022_10K.pdf", "strategy", "continuation of service revenue growth in 2023", True),
@@ -1373,6 +1382,14 @@ UNSEEN = [
     ),
     ("GENERALMILLS_2022_10K.pdf", "risks", "Price changes for the commodities we depend on", True),
     ("VERIZON_2022_10K.pdf", "risks", "Adverse conditions in the U.S. and international", True),
+    # a filing that titles its risks before a dash: those whose paragraphs run on count too
+    # (Amcor, Item 1A pages 15 and 20); a dash inside a risk's text titles a point of it, no
+    # risk (Verizon's climate risk, page 17)
+    ("AMCOR_2023_10K.pdf", "risks", "Global Economic Conditions — Challenging current", True),
+    ("AMCOR_2023_10K.pdf", "risks", "Interest Rates — Rising interest rates increase", True),
+    ("VERIZON_2022_10K.pdf", "risks", "Climate-Related Regulation and Policy", False),
+    # customers by their number: Verizon's connections (Item 1, page 4)
+    ("VERIZON_2022_10K.pdf", "customers", "approximately 115 million wireless retail", True),
     # fewer headings than the risks kept: the paragraphs that state a risk fill in (Lockheed's
     # first risk, Item 1A page 13)
     ("LOCKHEEDMARTIN_2022_10K.pdf", "risks", "We depend heavily on contracts with the U.S.", True),

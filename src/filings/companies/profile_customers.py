@@ -57,7 +57,7 @@ _COMPOUND_KIND = re.compile(r"\b\w{3,}(kunder|kunderna|asiakkaat|asiakkaita)\b",
 # memberships", "2.9 billion monthly active users", "1,2 miljoner abonnemang" (never a year, a
 # board's or a team's members, nor accounts receivable).
 _BUYERS = (
-    r"(customers|clients|members|memberships|subscribers|subscriptions|users|households|"
+    r"(customers|clients|members|memberships|subscribers|subscriptions|connections|users|households|"
     r"accounts|kunder|abonnemang|abonnenter|asiakasta|asiakkaat|asiakkaita|tilaajaa|tilaajat)"
 )
 _COUNTED = re.compile(

@@ -671,11 +671,20 @@ _LATER_CATEGORY = re.compile(
 )
 
 
+# A risk's title run in before a dash, then the risk stated: "Interest Rates — Rising interest
+# rates increase our borrowing costs ..." (a title of up to eight words, each opening in a capital
+# but its joining words).
+_DASH_TITLE = re.compile(
+    r"^[A-Z][\w’'&/()-]*(\s+([A-Z][\w’'&/()-]*|and|of|or|the|in|to|for|on)){0,7}\s*[—–]\s*[A-Z]"
+)
+
+
 def _risk_headings(blocks: list[Block]) -> tuple[list[Item], list[tuple[int, Sentence]]]:
     """Item 1A's category headings, and its risk headings (one-sentence paragraphs and bullets)
     with the category each stands in, in the filing's order."""
     found: list[tuple[int, Sentence]] = []  # (category, risk)
     titles: list[tuple[int, Sentence]] = []  # risks printed as headings of their own
+    dashed: list[tuple[int, Sentence]] = []  # risks titled before a dash, running on
     kinds: list[Item] = []
     for block in blocks:
         text = block.text.lstrip(f"{BULLETS} ")
@@ -691,6 +700,13 @@ def _risk_headings(blocks: list[Block]) -> tuple[list[Item], list[tuple[int, Sen
                 text, block.page_id, block.page_number, block.position * 1000, "item_1a", ()
             )
             titles.append((len(kinds), risk))
+        elif block.kind == "text" and len(parts) > 1 and _DASH_TITLE.match(parts[0]):
+            # a risk titled before a dash, its paragraph running on ("Global Economic Conditions
+            # — Challenging ... conditions ... have had ... a negative impact ...")
+            risk = Sentence(
+                parts[0], block.page_id, block.page_number, block.position * 1000, "item_1a", ()
+            )
+            dashed.append((len(kinds), risk))
         elif (
             len(parts) == 1
             and len(text.split()) <= 60
@@ -708,6 +724,10 @@ def _risk_headings(blocks: list[Block]) -> tuple[list[Item], list[tuple[int, Sen
             found.append((len(kinds), risk))
     if len(titles) >= _TITLED_RISKS:  # a filing that heads each risk: its headings are the risks
         found = titles
+    elif sum(bool(_DASH_TITLE.match(r.text)) for _, r in found) >= _TITLED_RISKS:
+        # a filing that titles each risk before a dash (Amcor): the titled paragraphs that run
+        # on into their text are risks too; elsewhere such a title is a point inside a risk
+        found = sorted([*found, *dashed], key=lambda kind_risk: kind_risk[1].position)
     return kinds, found
 
 

@@ -280,9 +280,10 @@ OUTLOOK_STATEMENT = re.compile(
 # for our 2023 capital program to be ...", "Organic net sales are expected to increase 4 to 5
 # percent".
 EXPECTED = re.compile(
-    r"\b(we|management) (currently |now |also )?(expects?|anticipates?|plans?|projects?|"
-    r"targets?|intends?)\b|\b(is|are) (currently |now |also )?(expected|anticipated|projected|"
-    r"planned|targeted) to\b",
+    r"\b(we|management|the company|the group) (currently |now |also )?(expects?|anticipates?|"
+    r"plans?|projects?|targets?|intends?)\b|\b(is|are) (currently |now |also )?(expected|"
+    r"anticipated|projected|planned|targeted) to\b|\bwe are preparing for\b|"
+    r"\bwill likely (result|continue|remain|be)\b",
     re.IGNORECASE,
 )
 # Expected of the accounts, the pension plans or an accounting standard, not of the business.
