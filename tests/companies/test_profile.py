@@ -1388,6 +1388,16 @@ UNSEEN = [
     ("AMCOR_2023_10K.pdf", "risks", "Global Economic Conditions — Challenging current", True),
     ("AMCOR_2023_10K.pdf", "risks", "Interest Rates — Rising interest rates increase", True),
     ("VERIZON_2022_10K.pdf", "risks", "Climate-Related Regulation and Policy", False),
+    # a line's share of sales or its revenue weighs it (Item 1): Amcor's Flexibles (page 7),
+    # Verizon's Consumer segment (page 4); customers' shares are the customers section's
+    ("AMCOR_2023_10K.pdf", "products_services", "Flexibles accounted for approximately 76%", True),
+    ("VERIZON_2022_10K.pdf", "products_services", "Consumer segment’s revenues were $103.5", True),
+    (
+        "AMD_2015_10K.pdf",
+        "products_services",
+        "five customers, including Sony and Microsoft",
+        False,
+    ),
     # customers by their number: Verizon's connections (Item 1, page 4)
     ("VERIZON_2022_10K.pdf", "customers", "approximately 115 million wireless retail", True),
     # fewer headings than the risks kept: the paragraphs that state a risk fill in (Lockheed's

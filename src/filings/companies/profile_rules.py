@@ -227,10 +227,9 @@ def products(
         for i in items
         if len(i.name) > 3 and not any(n in i.name.lower() or i.name.lower() in n for n in own)
     }
+    all_names = {i.name for i in items}
     firsts = {
-        p
-        for p in _first_sentences(sentences, {i.name for i in items})
-        if _says_what_or_offers(sentences, p)
+        p for p in _first_sentences(sentences, all_names) if _says_what_or_offers(sentences, p)
     }
 
     def rank(s: Sentence) -> int:
@@ -259,6 +258,7 @@ def products(
         )
         return (
             3 * names_one
+            + 6 * _weighs_one(s.text, all_names)
             + 6 * (s.position in firsts)
             + 3 * (is_under(s, "products_services", 1) and cue and (says or made_of))
             + 2 * bool(SEGMENT_KINDS.search(s.text) and cue and says)
@@ -268,6 +268,33 @@ def products(
 
     chosen = pick(sentences, KEEP["products_services"], lambda s: rank(s) if rank(s) >= 2 else 0)
     return Found(chosen, items[:20], heading_of(chosen))
+
+
+# A line's weight in the business: its share of sales or its revenue ("Flexibles accounted for
+# approximately 76% of consolidated net sales", "the Consumer segment's revenues were $103.5
+# billion, representing approximately 76% of ... consolidated revenues").
+_SHARE_OF_SALES = re.compile(
+    r"\b(accounted for|represent(s|ed|ing)?|comprised?|made up|contributed)\s+(approximately |"
+    r"about |roughly |nearly |over |more than |almost )?\d+(\.\d+)?\s?(%|percent|per cent) of\b"
+    r"[^.]{0,40}\b(sales|revenues?)\b|\brevenues? (was|were) \$\s?\d",
+    re.IGNORECASE,
+)
+
+
+def _weighs_one(text: str, names: set[str]) -> bool:
+    """Whether a sentence gives one of the issuer's listed lines its share of sales or its
+    revenue (a line named as the list has it, without its kind: "Flexibles" of "Flexibles
+    Segment", "Consumer" of "Verizon Consumer Group (Consumer)"); never customers' shares."""
+    if not _SHARE_OF_SALES.search(text) or CUSTOMER_WORDS.search(text):
+        return False
+    short = {
+        re.sub(r"\s+(segment|group|division|business area)$", "", n, flags=re.I) for n in names
+    }
+    short |= {m for n in names for m in re.findall(r"\(([A-Z][\w&-]+)\)", n)}
+    return any(re.search(rf"\b{re.escape(name)}\b", text) for name in short if len(name) > 3)
+
+
+CUSTOMER_WORDS = re.compile(r"\b(customers?|clients?)\b", re.IGNORECASE)
 
 
 # What a line is or how the business is made up, in the words SAYS_WHAT has not: "Powerwall and
