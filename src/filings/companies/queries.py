@@ -430,20 +430,31 @@ SEGMENT_FIELDS = (
 def replace_segments(conn: Connection, company_pk: int, wanted: list[dict[str, Any]]) -> bool:
     """Make the company's stored revenue lines by product and segment exactly `wanted` (dicts of
     SEGMENT_FIELDS); whether anything changed."""
+    owner = {"company_pk": company_pk}
+    return _replace_rows(conn, revenue_segments, owner, SEGMENT_FIELDS, wanted)
+
+
+def _replace_rows(
+    conn: Connection,
+    table: Table,
+    owner: dict[str, int],
+    fields: tuple[str, ...],
+    wanted: list[dict[str, Any]],
+    **also: int,
+) -> bool:
+    """Make a table's rows of one owner (the first key of `owner`: a company, a filing) exactly
+    `wanted` (compared on `fields`, in order), each stored with `owner` and `also`; whether
+    anything changed."""
+    ((key, value),) = owner.items()
     stored = conn.execute(
-        select(*(revenue_segments.c[k] for k in SEGMENT_FIELDS))
-        .where(revenue_segments.c.company_pk == company_pk)
-        .order_by(revenue_segments.c.id)
+        select(*(table.c[k] for k in fields)).where(table.c[key] == value).order_by(table.c.id)
     )
-    if [dict(row._mapping) for row in stored] == [
-        {k: r[k] for k in SEGMENT_FIELDS} for r in wanted
-    ]:
+    if [dict(row._mapping) for row in stored] == [{k: r[k] for k in fields} for r in wanted]:
         return False
-    conn.execute(delete(revenue_segments).where(revenue_segments.c.company_pk == company_pk))
+    conn.execute(delete(table).where(table.c[key] == value))
     if wanted:
         conn.execute(
-            insert(revenue_segments),
-            [{"company_pk": company_pk, **{k: r[k] for k in SEGMENT_FIELDS}} for r in wanted],
+            insert(table), [{**owner, **also, **{k: r[k] for k in fields}} for r in wanted]
         )
     return True
 
@@ -485,29 +496,10 @@ def replace_statement_figures(
 ) -> bool:
     """Make a filing's stored statement figures exactly `wanted` (dicts of STATEMENT_FIELDS);
     whether anything changed."""
-    stored = conn.execute(
-        select(*(statement_figures.c[k] for k in STATEMENT_FIELDS))
-        .where(statement_figures.c.filing_pk == filing_pk)
-        .order_by(statement_figures.c.id)
+    owner = {"filing_pk": filing_pk}
+    return _replace_rows(
+        conn, statement_figures, owner, STATEMENT_FIELDS, wanted, company_pk=company_pk
     )
-    if [dict(row._mapping) for row in stored] == [
-        {k: r[k] for k in STATEMENT_FIELDS} for r in wanted
-    ]:
-        return False
-    conn.execute(delete(statement_figures).where(statement_figures.c.filing_pk == filing_pk))
-    if wanted:
-        conn.execute(
-            insert(statement_figures),
-            [
-                {
-                    "filing_pk": filing_pk,
-                    "company_pk": company_pk,
-                    **{k: r[k] for k in STATEMENT_FIELDS},
-                }
-                for r in wanted
-            ],
-        )
-    return True
 
 
 def newest_statement_figures(conn: Connection, company_pk: int) -> list[Any]:
