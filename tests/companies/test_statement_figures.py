@@ -77,11 +77,21 @@ Net income $ 487 $ 1,153
 Fiscal Year
 2022 2021 Net sales $ 18,992.8 $ 18,127.0 Cost of sales 12,590.6 11,678.7
 Operating profit 3,475.8 2,953.9
+Net earnings, including earnings attributable to redeemable and
+noncontrolling interests 2,735.0 2,346.0
 Net earnings attributable to General Example $ 2,707.3 $ 2,339.8
 """
     found = _read(group + "\f" + subgroup)
     assert found["revenue"] == (Decimal("18992800000.0"), "Net sales", 1)
-    assert found["net_income"][1] == "Net earnings attributable to General Example"
+    # the group's net income (as the figures' net_income is), its label wrapped over two lines
+    assert found["net_income"][:2] == (
+        Decimal("2735000000.0"),
+        "Net earnings, including earnings attributable to redeemable and noncontrolling interests",
+    )
+    # without the group's line, the issuer's share
+    alone = group.replace("Net earnings, including earnings attributable to redeemable and\n", "")
+    alone = alone.replace("noncontrolling interests 2,735.0 2,346.0\n", "")
+    assert _read(alone)["net_income"][1] == "Net earnings attributable to General Example"
 
 
 # Read in each 10-K's consolidated statement of operations (income, earnings), millions of
@@ -89,7 +99,7 @@ Net earnings attributable to General Example $ 2,707.3 $ 2,339.8
 STATEMENTS = {
     "NETFLIX_2017_10K.pdf": (2017, "11692.713", "838.679", "558.929", 42),
     "BESTBUY_2023_10K.pdf": (2023, "46298", "1795", "1419", 40),
-    "GENERALMILLS_2022_10K.pdf": (2022, "18992.8", "3475.8", "2707.3", 45),
+    "GENERALMILLS_2022_10K.pdf": (2022, "18992.8", "3475.8", "2735.0", 45),
     "VERIZON_2022_10K.pdf": (2022, "136835", "30467", "21748", 54),
     "AMCOR_2023_10K.pdf": (2023, "14694", "1508", "1058", 50),
     "BOEING_2022_10K.pdf": (2022, "66608", "-3547", "-5053", 55),

@@ -49,10 +49,14 @@ _METRICS = {
         rf"^(total\s+)?(operating\s+{_RESULT}|{_RESULT}from\s+operations)$", re.IGNORECASE
     ),
     "net_income": re.compile(
-        rf"^(consolidated\s+)?net\s+{_RESULT}(attributable\s+to\s+(?P<to>.+))?$",
+        rf"^(consolidated\s+)?net\s+{_RESULT}(attributable\s+to\s+(?P<to>.+))?$|"
+        # the group's, named with what it includes ("Net earnings, including earnings
+        # attributable to redeemable and noncontrolling interests")
+        r"^net\s+(income|earnings),?\s+including\b.*\b(non-?controlling|minority)\b.*$",
         re.IGNORECASE,
     ),
 }
+_ATTRIBUTED = ("net income attributable", "net earnings attributable", "net loss attributable")
 _NONCONTROLLING = re.compile(r"non-?controlling|minority", re.IGNORECASE)
 
 
@@ -134,7 +138,9 @@ def _statement(
             heading_line = line.text.strip().rstrip(":")
             continue
         label = row.label or heading_line  # an unlabelled line totals the rows under a heading
-        if not row.label:
+        if row.label[:1].islower() and heading_line:
+            label = f"{heading_line} {row.label}"  # a label wrapped onto the line of its values
+        if not row.label or row.label[:1].islower():
             heading_line = None
         if not label or len(row.tokens) != len(years):
             continue
@@ -176,7 +182,7 @@ def _chosen(
         totals = [r for r in matched if r[0].lower().startswith("total")]
         return (totals or matched)[0]
     if key == "net_income":
-        whole = [r for r in matched if "attributable" not in r[0].lower()]
+        whole = [r for r in matched if not r[0].lower().startswith(_ATTRIBUTED)]
         return (whole or matched)[0]
     return matched[0]
 
