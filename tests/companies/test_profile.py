@@ -1462,6 +1462,29 @@ def test_unseen_issuers_10k_sections(
     assert (words in text) is present, text
 
 
+def test_a_place_in_a_list_of_segments_is_a_segment(corpus: Path) -> None:
+    # General Mills' 10-K 2022, Item 1 (page 4): "four operating segments: North America Retail;
+    # International; Pet; and North America Foodservice"; a list of places alone (Apple's five
+    # geographic segments) stays geography's
+    path = next(p for p in _financebench_documents(corpus) if p.name == "GENERALMILLS_2022_10K.pdf")
+    items = [i.name for i in _unseen_sections(path)["products_services"].items]
+    assert {"North America Retail", "International", "Pet", "North America Foodservice"} <= set(
+        items
+    )
+    apple = [
+        Sentence(
+            "The Company has five reportable segments: the Americas, Europe, Greater China, Japan "
+            "and Rest of Asia Pacific.",
+            "a_1",
+            1,
+            1000,
+            "item_1",
+            (),
+        )
+    ]
+    assert listed_in_sentences(apple) == []
+
+
 def test_a_notes_judgments_under_revenue_name_no_estimates_in_run_in_headings(
     corpus: Path,
 ) -> None:

@@ -395,6 +395,7 @@ def listed_in_sentences(sentences: list[Sentence]) -> list[Item]:
             continue
         listed, kind = match["list"] or match["structure"], match.group(2) or match["kind"]
         parts = re.split(r";\s*(?:and\s+)?|,\s*(?:and\s+)?(?=[A-Z])|\s+and\s+(?=[A-Z])", listed)
+        names = []
         for part in parts:
             # the list ends where a clause on it begins ("..., which are further described below"),
             # and a name ends in its own abbreviation's point ("Walmart U.S.")
@@ -403,8 +404,18 @@ def listed_in_sentences(sentences: list[Sentence]) -> list[Item]:
             if name.startswith("(") or (match["sep"] not in (None, ":") and name.islower()):
                 continue  # "(i) automotive and (ii) energy generation", "categories are highly
                 # competitive, with numerous manufacturers": no names; lower case after a colon
-            if 1 <= len(name.split()) <= 8 and classify(name) is None:
-                items.append(Item(name, s.page_id, s.page_number, kind.lower()))
+            if 1 <= len(name.split()) <= 8:
+                names.append(name)
+        # a list of places is where the issuer sells (Apple's five geographic segments); a place
+        # in a list of other names is a segment of its own (General Mills' "North America Retail;
+        # International; Pet; and North America Foodservice")
+        places = [classify(re.sub(r"^the\s+", "", name, flags=re.IGNORECASE)) for name in names]
+        mixed = any(place is None for place in places)
+        items += [
+            Item(name, s.page_id, s.page_number, kind.lower())
+            for name, place in zip(names, places, strict=True)
+            if mixed or place is None
+        ]
     return items
 
 
