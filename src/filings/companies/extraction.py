@@ -48,9 +48,12 @@ def extract_filing(conn: Connection, filing_pk: int) -> bool:
 
 
 def extract_company_dimensions(conn: Connection, company_pk: int) -> bool:
-    """Store each fiscal year's geography from the company's 10-K dimensional facts (newest
-    filing first, `us_geography`); whether anything changed."""
-    years = us_geography(conn, company_pk, revenue_concepts())
+    """Store each fiscal year's geography (`us_geography`) and revenue by product line and
+    segment (`read_segments`) from the company's 10-K dimensional facts, newest filing first;
+    whether anything changed."""
+    # the company's dimensional revenue facts, read once for its geography and its segments
+    facts = queries.annual_dimensional_revenue(conn, company_pk, revenue_concepts())
+    years = us_geography(conn, company_pk, revenue_concepts(), facts)
     accessions = {e.page_id for g in years.values() for e in _all(g) if e.page_id}
     filing_pks = queries.filing_pks_of(conn, accessions)
     totals = queries.annual_revenues(conn, company_pk)
@@ -62,13 +65,14 @@ def extract_company_dimensions(conn: Connection, company_pk: int) -> bool:
     changed = queries.replace_geography(
         conn, company_pk, wanted, filing_pk=None, sources=[XBRL_DIMENSIONS]
     )
-    return _store_segments(conn, company_pk, totals) | changed
+    return _store_segments(conn, company_pk, totals, facts) | changed
 
 
-def _store_segments(conn: Connection, company_pk: int, totals: dict[int, Decimal]) -> bool:
+def _store_segments(
+    conn: Connection, company_pk: int, totals: dict[int, Decimal], facts: list[Any]
+) -> bool:
     """Store each fiscal year's revenue by product line and by segment from the company's 10-K
     dimensional facts (`read_segments`), naming the lines as the filing prints them."""
-    facts = queries.annual_dimensional_revenue(conn, company_pk, revenue_concepts())
     filing_pks = queries.filing_pks_of(conn, {f.accession_number for f in facts})
 
     @cache

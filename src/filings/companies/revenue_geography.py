@@ -151,14 +151,16 @@ def _found(facts: list[Any], labels: dict[date, int]) -> Found:
 
 
 def us_geography(
-    conn: Connection, company_pk: int, concepts: list[str]
+    conn: Connection, company_pk: int, concepts: list[str], facts: list[Any] | None = None
 ) -> dict[int, YearGeography]:
-    """Each fiscal year's geography from the 10-Ks' dimensional revenue facts: a place's
-    company-wide value, else its operating segments' total, else the sum over the business
-    segments that state it."""
+    """Each fiscal year's geography from the 10-Ks' dimensional revenue facts (`facts`, where
+    the caller has read them already): a place's company-wide value, else its operating
+    segments' total, else the sum over the business segments that state it."""
     by_axis: dict[tuple[int, str], dict[str, tuple[Decimal, str]]] = defaultdict(dict)
+    if facts is None:
+        facts = queries.annual_dimensional_revenue(conn, company_pk, concepts)
     for (year, axis, member), scopes in _found(
-        queries.annual_dimensional_revenue(conn, company_pk, concepts),
+        facts,
         queries.fiscal_years_by_end(conn, company_pk),
     ).items():
         accession, values = scopes[min(scopes)]
