@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -75,8 +76,10 @@ def d(text: str) -> date:
     return date.fromisoformat(text)
 
 
+@cache
 def pdf_pages(path: Path) -> list[tuple[str, int | None, str]]:
     """A PDF's pages as the readers of tables and sections take them (page id, number, text),
-    read at run time (FinanceBench's PDFs are never copied into the repository)."""
+    read at run time (FinanceBench's PDFs are never copied into the repository), once per
+    session (readers do not change them)."""
     document = read_document(path.read_bytes(), path.name)
     return [(f"p_{n}", n, text) for n, text in enumerate(document.pages, start=1)]

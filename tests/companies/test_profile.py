@@ -512,6 +512,22 @@ def test_the_overview_gives_the_companys_size_from_its_figures(sec_client: TestC
     assert "key_figures" not in profile(sec_client, "Ericsson")["overview_section"]
 
 
+def test_the_overview_names_the_segments_its_revenue_by_segment_names(
+    sec_client: TestClient,
+) -> None:
+    # Walmart's 10-K 2025 tags its net sales by segment (Note 13): Walmart U.S., Walmart
+    # International, Sam's Club U.S.; Home Depot's only "reportable segments" and "all other"
+    walmart = profile(sec_client, "WMT")["overview_section"]["items"]
+    assert [(i["name"], i["part_of"]) for i in walmart] == [
+        ("Walmart U.S.", "segments"),
+        ("Walmart International", "segments"),
+        ("Sam's Club U.S.", "segments"),
+    ]
+    assert profile(sec_client, "HD")["overview_section"]["items"] == []
+    # Lifco's tables are of net sales by type of income, no segments: none either
+    assert profile(sec_client, "Lifco")["overview_section"]["items"] == []
+
+
 def test_ericsson_geography_names_its_market_areas_from_the_stored_breakdown(
     sec_client: TestClient,
 ) -> None:
@@ -1126,7 +1142,9 @@ def test_a_us_company_with_pdf_documents_from_a_manifest_gets_a_profile(
         "0000000000-25-000001",
         2,
         "Consolidated Statements of Income\n($ in millions)\nYears ended 2024 2023\n"
-        "Net sales $ 1,250 $ 1,100\nOperating income 150 120\nNet income $ 95 $ 80\n",
+        "Net sales $ 1,250 $ 1,100\nOperating income 150 120\nNet income $ 95 $ 80\n"
+        "Net sales by product line were as follows ($ in millions):\n2024 2023\n"
+        "Valves $ 800 $ 700\nPumps 450 400\nTotal net sales $ 1,250 $ 1,100\n",
     )
     assert extract_filing(connection, filing) is True
     body = profile_service(connection, CompanyDirectory(), company="ACMU", locale="en").model_dump()
@@ -1137,6 +1155,21 @@ def test_a_us_company_with_pdf_documents_from_a_manifest_gets_a_profile(
         ("revenue", "1250000000", "0000000000-25-000001_2"),
         ("operating_income", "150000000", "0000000000-25-000001_2"),
         ("net_income", "95000000", "0000000000-25-000001_2"),
+    ]
+    # its revenue by product line as its table prints it, with each line's share of the total
+    (lines,) = body["products_services"]["breakdowns"]
+    assert {k: lines[k] for k in ("axis", "year", "source", "title", "currency", "page_id")} == {
+        "axis": "products",
+        "year": 2024,
+        "source": "report_table",
+        "title": "Net sales by product line were as follows ($ in millions)",
+        "currency": "USD",
+        "page_id": "0000000000-25-000001_2",
+    }
+    assert (lines["total"], lines["adds_up"]) == ("1250000000", True)
+    assert [(x["name"], x["revenue"], x["share"]) for x in lines["lines"]] == [
+        ("Valves", "800000000", "64.00"),
+        ("Pumps", "450000000", "36.00"),
     ]
     assert body["overview"].startswith("Acme Industries is a leading manufacturer")
     assert body["strategy"] == (
@@ -1387,6 +1420,10 @@ UNSEEN = [
     # risk (Verizon's climate risk, page 17)
     ("AMCOR_2023_10K.pdf", "risks", "Global Economic Conditions — Challenging current", True),
     ("AMCOR_2023_10K.pdf", "risks", "Interest Rates — Rising interest rates increase", True),
+    # its first risk, though its title's words come again in its text (page 14)
+    ("AMCOR_2023_10K.pdf", "risks", "Changes in Consumer Demand — We are exposed to", True),
+    # how large the business is where it is: the stores it had (Best Buy, Item 1, page 5)
+    ("BESTBUY_2023_10K.pdf", "overview", "We had 1,138 stores at the end of fiscal 2023", True),
     ("VERIZON_2022_10K.pdf", "risks", "Climate-Related Regulation and Policy", False),
     # a line's share of sales or its revenue weighs it (Item 1): Amcor's Flexibles (page 7),
     # Verizon's Consumer segment (page 4); customers' shares are the customers section's

@@ -22,12 +22,14 @@ from filings.companies.geography_tables import DocumentContext, GeoTable, read_g
 from filings.companies.profile_store import read_pages, store_profile
 from filings.companies.revenue_geography import YearGeography, tagged_geography, us_geography
 from filings.companies.revenue_segments import read_segments
+from filings.companies.segment_tables import SegmentTable, read_segment_tables
 from filings.companies.statement_figures import read_statement_figures
 from filings.core.concepts import revenue_concepts
 from filings.core.markets import DOCUMENT_SPANS
 from filings.core.numbers import rounding_unit
 
-REPORT_TABLE, XBRL_DIMENSIONS, ESEF = "report_table", "xbrl_dimensions", "esef"
+REPORT_TABLE, ESEF = "report_table", "esef"
+XBRL_DIMENSIONS = queries.TAGGED
 _YEAR_END_RELEASE = re.compile(
     r"financial statements?|year[- ]end|full[- ]year|annual|bokslutskommunik|tilinpäätös",
     re.IGNORECASE,
@@ -41,6 +43,7 @@ def extract_filing(conn: Connection, filing_pk: int) -> bool:
     pages = read_pages(conn, filing)
     changed = _store_report_tables(conn, filing, pages)
     changed |= _store_statement_figures(conn, filing, pages)
+    changed |= _store_segment_tables(conn, filing, pages)
     if filing.form is None:  # a tagged report that is no SEC form (ESEF): per filing
         changed |= _store_tagged(conn, filing)
     changed |= store_profile(conn, filing)
@@ -86,7 +89,7 @@ def _store_segments(
     wanted = [
         {**r, "filing_pk": filing_pks[r["page_id"]]} for r in found if r["page_id"] in filing_pks
     ]
-    return queries.replace_segments(conn, company_pk, wanted)
+    return queries.replace_segments(conn, company_pk, XBRL_DIMENSIONS, wanted)
 
 
 def _all(geography: YearGeography) -> list[Any]:
@@ -237,6 +240,45 @@ def _store_statement_figures(
         for f in found
     ]
     return queries.replace_statement_figures(conn, filing.id, filing.company_pk, wanted)
+
+
+def _store_segment_tables(
+    conn: Connection, filing: Row[Any], pages: list[tuple[str, int | None, str]]
+) -> bool:
+    """Store the revenue by product line and by segment a filing's tables print for its fiscal
+    year (`read_segment_tables`), where its pages are read: of each axis, the table with the
+    most lines (the first of equals)."""
+    found = read_segment_tables(pages, _context(filing)) if pages else []
+    best: dict[str, SegmentTable] = {}
+    for table in found:
+        if table.axis not in best or len(table.lines) > len(best[table.axis].lines):
+            best[table.axis] = table
+    wanted = [
+        {
+            "filing_pk": filing.id,
+            "fiscal_year": table.period.year,
+            "axis": table.axis,
+            "source": REPORT_TABLE,
+            "period_start": table.period.start,
+            "period_end": table.period.end,
+            "page_id": table.page_id,
+            "total": format(table.total, "f"),
+            "adds_up": True,  # a table is read only when its lines add up to its printed total
+            "lines": [
+                {
+                    "name": line.name,
+                    "member": None,
+                    "revenue": format(line.value, "f"),
+                    "part_of": line.part_of,
+                }
+                for line in table.lines
+            ],
+            "currency": table.currency,
+            "title": table.title,
+        }
+        for table in sorted(best.values(), key=lambda t: t.axis)
+    ]
+    return queries.replace_filing_segments(conn, filing.id, filing.company_pk, REPORT_TABLE, wanted)
 
 
 def _store_report_tables(

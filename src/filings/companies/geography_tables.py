@@ -59,7 +59,7 @@ _NOT_A_LEVEL = re.compile(
     re.IGNORECASE,
 )
 _SHARE_WORDS = re.compile(r"%|\bshare\b|\bper\s*cent\b|\bandel\b|\bosuus\b", re.IGNORECASE)
-_TOTAL = re.compile(
+TOTAL_LABEL = re.compile(
     r"^(total|totalt|summa|yhteensä|group\s+total|koncernen\s+totalt|konserni\s+yhteensä|"
     r"consolidated|"
     r"net\s+sales|(net\s+)?(operating\s+)?revenues?|nettoomsättning|liikevaihto)\b",
@@ -70,7 +70,7 @@ _SUBTOTAL = re.compile(
     r"\b(non-?u\.?\s?s\.?|international|foreign|outside)\b",  # "Total non-U.S. revenues"
     re.IGNORECASE,
 )
-_ADJUSTMENT = re.compile(
+ADJUSTMENT = re.compile(
     r"eliminat\w*|internal\s+sales|intra-?group|inter-?segment|unallocated|group\s+items|"
     r"corporate|eliminering\w*|koncerngemensam\w*|koncernintern\w*|eliminoin\w*|"
     r"konsernin\s+sisäi\w*|kohdistamattom\w*",
@@ -159,7 +159,7 @@ class GeoTable:
 
 
 @dataclass
-class _Row:
+class ValueRow:
     label: str
     tokens: list[str]
     line: DocumentLine
@@ -181,7 +181,7 @@ def _is_title(text: str) -> bool:
     return bool(revenue and (_GEOGRAPHIC.search(text) or _SEGMENTS.search(text)))
 
 
-def value_row(line: DocumentLine) -> _Row | None:
+def value_row(line: DocumentLine) -> ValueRow | None:
     """A line as a label and its trailing values, or None when it has no values."""
     tokens = line.text.replace("|", " ").split()
     tail: list[str] = []
@@ -203,7 +203,7 @@ def value_row(line: DocumentLine) -> _Row | None:
         return None
     if all(YEAR.fullmatch(t) or re.fullmatch(r"\d{1,2},", t) for t in tail):
         return None  # a header: "SEK million 2024 2023", "2025", "December 31, 2022 2021"
-    return _Row(clean_name(label), tail, line, signs)
+    return ValueRow(clean_name(label), tail, line, signs)
 
 
 def _revenue_lead_in(text: str) -> bool:
@@ -288,7 +288,7 @@ class DocumentContext:
     year_end: int = 12  # the month its fiscal years end in
 
 
-def _unit(
+def unit_above(
     before: list[DocumentLine], header: list[str], dollars: bool, default: str | None
 ) -> Unit | None:
     texts = [line.text for line in before]
@@ -310,15 +310,15 @@ def _unit(
     return None
 
 
-def _comma_decimal(rows: list[_Row]) -> bool:
+def comma_decimal(rows: list[ValueRow]) -> bool:
     tokens = [t for row in rows for t in row.tokens]
     return any(re.search(r"\d,\d{1,2}%?$", t) for t in tokens) and not any(
         re.search(r"\d,\d{3}(?!\d)", t) for t in tokens
     )
 
 
-def _decimals(rows: list[_Row], comma_decimal: bool) -> int:
-    mark = "," if comma_decimal else "."
+def decimals_of(rows: list[ValueRow], comma: bool) -> int:
+    mark = "," if comma else "."
     found = [len(t.rstrip("%)").rsplit(mark, 1)[1]) for r in rows for t in r.tokens if mark in t]
     return max(found, default=0)
 
@@ -337,17 +337,17 @@ def _titleish(text: str) -> bool:
 
 
 @dataclass
-class _Block:
-    rows: list[_Row]
+class RowBlock:
+    rows: list[ValueRow]
     start: int  # index of its first line
     end: int  # index after its last line
     places: bool  # whether its labels are places
     measure: str | None = None  # what its first label names before a colon ("Net sales: ...")
 
 
-def _blocks(lines: list[DocumentLine]) -> list[_Block]:
+def _blocks(lines: list[DocumentLine]) -> list[RowBlock]:
     """Runs of consecutive value rows."""
-    found: list[_Block] = []
+    found: list[RowBlock] = []
     index = 0
     while index < len(lines):
         rows = []
@@ -358,13 +358,13 @@ def _blocks(lines: list[DocumentLine]) -> list[_Block]:
         if rows:
             _without_footnote_marks(rows)
             measure = _measure_before_places(rows)
-            found.append(_Block(rows, start, index, _place_rows(rows), measure))
+            found.append(RowBlock(rows, start, index, _place_rows(rows), measure))
         else:
             index += 1
     return found
 
 
-def _without_footnote_marks(rows: list[_Row]) -> None:
+def _without_footnote_marks(rows: list[ValueRow]) -> None:
     """A footnote mark after a label ("EMEA (1) 897 692 ...") is no value: a row with one value
     more than the block's rows without a mark (most of them, or only its total when every place
     has one), the first a digit in brackets, loses it."""
@@ -376,7 +376,7 @@ def _without_footnote_marks(rows: list[_Row]) -> None:
             row.tokens = row.tokens[1:]
 
 
-def _measure_before_places(rows: list[_Row]) -> str | None:
+def _measure_before_places(rows: list[ValueRow]) -> str | None:
     """A US table names its measure before its first place ("Net sales: United States $ 12,462.8
     ..."; "Cash and cash equivalents: United States ..."): the row keeps the place, and the
     measure ("revenue" or "other") is returned."""
@@ -396,15 +396,15 @@ def _enough_places(places: Sequence[Place | None]) -> bool:
     return len(named) >= 2 or (len(named) == 1 and bool(rest))
 
 
-def _place_rows(rows: list[_Row]) -> bool:
+def _place_rows(rows: list[ValueRow]) -> bool:
     return _enough_places([classify(r.label) for r in rows if r.label and not of_which(r.label)])
 
 
-def _percent_block(rows: list[_Row]) -> bool:
+def percent_block(rows: list[ValueRow]) -> bool:
     return sum(t.endswith("%") for r in rows for t in r.tokens) > len(rows)
 
 
-class _Reader:
+class TableReader:
     """Reads the blocks of place rows that are revenue by place."""
 
     def __init__(self, lines: list[DocumentLine], context: DocumentContext):
@@ -492,7 +492,7 @@ class _Reader:
             (t for t in reversed(above) if t.rstrip().endswith(":") and len(t.split()) >= 4), ""
         )
 
-    def nearest_title(self, block: _Block) -> str:
+    def nearest_title(self, block: RowBlock) -> str:
         """The nearest geography title above a block (within 80 lines), for its name."""
         above = self.lines[max(0, block.start - 80) : block.start]
         return next((line.text for line in reversed(above) if _is_title(line.text)), "")
@@ -510,14 +510,14 @@ class _Reader:
                 return self._columns(line.text, width)
         return None
 
-    def columns_of(self, number: int, labelled: list[_Row]) -> tuple[_Columns, int] | None:
+    def columns_of(self, number: int, labelled: list[ValueRow]) -> tuple[_Columns, int] | None:
         """A block's columns and how many values each row has: one per token, or fewer when
         spaces group thousands (`1 200 1 100` is two values)."""
         tokens = max((len(r.tokens) for r in labelled), default=0)
-        comma = _comma_decimal(labelled)
+        comma = comma_decimal(labelled)
         for width in range(tokens, 0, -1):
             if width < tokens and not all(
-                _value(row, 0, width, comma) is not None for row in labelled
+                cell_value(row, 0, width, comma) is not None for row in labelled
             ):
                 continue
             columns = self.header(number, width) or self.years_above(number, width)
@@ -563,7 +563,7 @@ class _Reader:
         """Every table of revenue by place, one per fiscal year and block."""
         out: list[GeoTable] = []
         for number, block in enumerate(self.blocks):
-            if not block.places or _percent_block(block.rows) or block.measure == "other":
+            if not block.places or percent_block(block.rows) or block.measure == "other":
                 continue
             labelled = [r for r in block.rows if r.label]
             found = self.columns_of(number, labelled)
@@ -582,7 +582,7 @@ class _Reader:
         return out
 
     def _tables(
-        self, title: str, block: _Block, columns: _Columns, width: int, following: list[str]
+        self, title: str, block: RowBlock, columns: _Columns, width: int, following: list[str]
     ) -> list[GeoTable]:
         rows = block.rows
         above = " ".join(self.preamble(self.blocks.index(block)))
@@ -592,12 +592,12 @@ class _Reader:
         share = share or any(set(r.tokens) == {"100"} for r in rows if not r.label)
         before = self.lines[max(0, block.start - 80) : block.start]
         dollars = any(r.dollars for r in rows)
-        unit = _unit(before, [above], dollars, self.context.default_currency)
+        unit = unit_above(before, [above], dollars, self.context.default_currency)
         if unit is None and dollars:  # the unit the notes state at their head, for them all
             unit = next((u for i, u in reversed(self.notes_units) if i < block.start), None)
         if not share and unit is None:
             return []
-        comma = _comma_decimal(rows)
+        comma = comma_decimal(rows)
         tables = []
         for position, period in columns.pick(width).items():
             table = GeoTable(
@@ -607,7 +607,7 @@ class _Reader:
                 period=period,
                 basis="shares_of_total" if share else "amounts",
                 currency=unit.currency if unit else None,
-                decimals=_decimals(rows, comma),
+                decimals=decimals_of(rows, comma),
                 exponent=unit.exponent if unit and not share else 0,
             )
             # a table read from an HTML table's rendered rows is kept only when it adds up to
@@ -631,7 +631,7 @@ def _notes_units(lines: list[DocumentLine], default: str | None) -> list[tuple[i
     for index, line in enumerate(lines):
         if _NOTES_HEADING.match(line.text):
             below = " ".join(b.text for b in lines[index + 1 : index + 1 + NOTES_UNIT_LINES])
-            unit = _unit([], [below], False, default)
+            unit = unit_above([], [below], False, default)
             if unit is not None:
                 found.append((index, unit))
     return found
@@ -641,7 +641,7 @@ def _only_years(text: str) -> bool:
     return bool(YEAR.search(text)) and not re.sub(r"[¹²³⁴⁵⁶⁷⁸⁹⁰⁾()\d\s*]", "", YEAR.sub("", text))
 
 
-def _value(row: _Row, position: int, width: int, comma: bool) -> Decimal | None:
+def cell_value(row: ValueRow, position: int, width: int, comma: bool) -> Decimal | None:
     split = split_row(" ".join(["x", *row.tokens]), None, width)
     if split is None:
         return None
@@ -650,14 +650,14 @@ def _value(row: _Row, position: int, width: int, comma: bool) -> Decimal | None:
 
 
 def _fill(
-    table: GeoTable, rows: list[_Row], position: int, width: int, comma: bool, unit: Unit | None
+    table: GeoTable, rows: list[ValueRow], position: int, width: int, comma: bool, unit: Unit | None
 ) -> bool:
     """Read the rows into the table; whether it is a table of places."""
     exponent = unit.exponent if unit and table.basis == "amounts" else 0
     places: list[Place] = []
     marked: dict[str, list[str]] = {}
     for row in rows:
-        value = _value(row, position, width, comma)
+        value = cell_value(row, position, width, comma)
         if value is None:
             continue
         amount = value.scaleb(exponent)
@@ -673,7 +673,7 @@ def _fill(
             continue
         if len(row.label.split()) > 10:
             break  # a sentence with numbers in it, not a row
-        if not row.label or (_TOTAL.match(row.label) and not classify(row.label)):
+        if not row.label or (TOTAL_LABEL.match(row.label) and not classify(row.label)):
             if _SUBTOTAL.search(row.label):
                 continue
             if table.total is not None:
@@ -681,7 +681,7 @@ def _fill(
             table.total = amount
             continue
         place = classify(row.label)
-        if place is None and _ADJUSTMENT.search(row.label):
+        if place is None and ADJUSTMENT.search(row.label):
             if table.total is not None and table.lines:
                 break  # after the total: what leads to another total ("segment revenues")
             place = Place("other", row.label)
@@ -698,12 +698,12 @@ def _fill(
     return _enough_places(places)
 
 
-def _raw_label(row: _Row) -> str:
+def _raw_label(row: ValueRow) -> str:
     tokens = row.line.text.replace("|", " ").split()
     return " ".join(tokens[: len(tokens) - len(row.tokens)])
 
 
-def _parents(row: _Row, marked: dict[str, list[str]], table: GeoTable) -> str:
+def _parents(row: ValueRow, marked: dict[str, list[str]], table: GeoTable) -> str:
     """The lines an "of which" line is part of: those carrying its footnote mark, else the line
     just above it."""
     mark = next(iter(re.findall(r"[¹²³⁴⁵⁶⁷⁸⁹]", _raw_label(row))), None)
@@ -815,11 +815,19 @@ def read_geography_tables(
     pages: list[tuple[str, int | None, str]], context: DocumentContext
 ) -> list[GeoTable]:
     """Every revenue-by-place table of a document, one per period read, in reading order."""
+    return TableReader(*table_reading(pages, context)).read()
+
+
+def table_reading(
+    pages: list[tuple[str, int | None, str]], context: DocumentContext
+) -> tuple[list[DocumentLine], DocumentContext]:
+    """A document's lines as its tables are read (rows glued on one line apart), and its context
+    with the month its fiscal year ends as its cover says it."""
     lines = [part for line in document_lines(pages) for part in unglued(line)]
     year_end = _year_end(lines[:YEAR_END_LINES])
     if year_end is not None and context.whole_year:
         context = replace(context, year_end=year_end)
-    return _Reader(lines, context).read()
+    return lines, context
 
 
 def _year_end(lines: list[DocumentLine]) -> int | None:

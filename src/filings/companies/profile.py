@@ -5,12 +5,15 @@ report, a 10-K), then interim reports, then releases; the newest first; document
 asked for before others. A section no document answers is empty and says why. Headings and tags
 are in the locale asked for; the text is the document's own (the profile says when it is in
 another language). The geography section adds the stored revenue breakdown of the newest year;
-the products section the newest year's revenue by product line and by segment, as a 10-K tags them;
-the overview the company's size (revenue, operating income, net income of its newest year).
+the products section the newest year's revenue by product line and by segment, as a 10-K tags them
+or a report's table prints them; the overview the company's size (revenue, operating income, net
+income of its newest year) and, where it answers nothing of its own, its segments as that revenue
+by segment names them.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -220,8 +223,9 @@ def segment_breakdowns(
     conn: Connection, company_pk: int, currency: str | None
 ) -> list[dict[str, Any]]:
     """The newest fiscal year's stored revenue by product line and by segment, each line with
-    its share of the year's revenue (percent, two decimals), in the company's reporting currency
-    (tagged facts carry no other)."""
+    its share of the total (percent, two decimals): the year's revenue for tagged facts, in the
+    company's reporting currency (they carry no other); a table's printed total, in the currency
+    its unit names, with its title."""
     out = []
     for record in queries.newest_segments(conn, company_pk):
         total = Decimal(record["total"]) if record["total"] else None
@@ -232,7 +236,8 @@ def segment_breakdowns(
                 "period_start": record["period_start"].isoformat(),
                 "period_end": record["period_end"].isoformat(),
                 "source": record["source"],
-                "currency": currency,
+                **({"title": record["title"]} if record["title"] else {}),
+                "currency": record["currency"] or currency,
                 "page_id": record["page_id"],
                 "total": record["total"],
                 "adds_up": record["adds_up"],
@@ -250,6 +255,23 @@ def segment_breakdowns(
             }
         )
     return out
+
+
+# A line that names no segment: "Reportable segments", "All other segments", "Other"
+_NO_SEGMENT = re.compile(r"^((all )?(other|reportable|operating)\b.*|other)$", re.IGNORECASE)
+
+
+def segment_items(breakdowns: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The issuer's segments as its revenue by segment names them (tagged, or a table that adds
+    up), for the overview: what the company is made of; none without two such names."""
+    named = [
+        {"name": line["name"], "page_id": breakdown["page_id"], "part_of": "segments"}
+        for breakdown in breakdowns
+        if breakdown["axis"] == "segments"
+        for line in breakdown["lines"]
+        if "part_of" not in line and not _NO_SEGMENT.match(line["name"])
+    ]
+    return named if len(named) >= 2 else []
 
 
 def geography_tags(section: dict[str, Any], stored: list[str], locale: str) -> list[str]:

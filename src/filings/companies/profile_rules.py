@@ -72,6 +72,7 @@ from filings.companies.profile_vocabulary import (
     DOES,
     ESTIMATES_PREAMBLE,
     EXPECTED,
+    FOOTPRINT,
     HEADINGS,
     MEASURES,
     MISSION,
@@ -148,7 +149,9 @@ def overview(sentences: list[Sentence], issuer: Issuer, listed: set[str]) -> Fou
         aims = 2 * bool(MISSION.search(s.text))
         if PERFORMANCE.search(s.text) and not aims:  # "driven by our purpose" is no period's
             return 0
-        return max(3 * under + 2 * about(s) + (s.section == "item_1") - aims, 0)
+        # how large it is where it is: the stores, plants or offices it had
+        sized = bool(FOOTPRINT.match(s.text))
+        return max(3 * under + 2 * (about(s) or sized) + (s.section == "item_1") - aims, 0)
 
     def about(s: Sentence) -> bool:
         return bool(AS_ONE_OF.match(s.text)) or (

@@ -215,9 +215,11 @@ def usable(text: str, bullet: bool) -> bool:
         return False  # the tail of a sentence cut by a page or a column
     if re.match(r"^\(\d+\)", text) or text.count(")") > text.count("("):
         return False  # a footnote, or a sentence cut after its opening bracket
-    opening = [w.lower() for w in words[:3]]
-    if any([w.lower() for w in words[i : i + 3]] == opening for i in range(3, 16)):
-        return False  # headings run together with their text ("Notes Notes (unaudited) ...")
+    # headings run together with their text ("Notes Notes (unaudited) ..."), repeated as
+    # printed (a title's words again in its text, in lower case, are its text: "Changes in
+    # Consumer Demand — We are exposed to changes in consumer demand ...")
+    if any(words[i : i + 3] == words[:3] for i in range(3, 16)):
+        return False
     if _BARE_DEMONSTRATIVE.search(text):
         return False  # it speaks of what the sentence before it said
     return not OFF_TOPIC.search(text) and not _BOILERPLATE.search(text)

@@ -562,6 +562,18 @@ AS_ONE_OF = re.compile(
 )
 # A sentence that opens with what its subject does: "We design, develop ...", "Neste uses ...",
 # "Foot Locker, Inc. leads ... through a portfolio of brands".
+# How large the business is where it is: the stores, restaurants, plants or offices the issuer
+# had at the year's end ("We had 1,138 stores at the end of fiscal 2023", "Vi har 120 butiker",
+# "Meillä on yli 200 myymälää").
+FOOTPRINT = re.compile(
+    r"^(we|the company|it|vi|meillä|yhtiöllä)\s+(had|have|has|operated?|operates|owned|owns|har|"
+    r"hade|driver|on|oli)\s+((approximately|about|around|over|more than|nearly|ungefär|cirka|"
+    r"omkring|över|noin|yli)\s+)?\d[\d,. ]*\s+([\w-]+\s+){0,2}(stores|restaurants|hotels|resorts|"
+    r"casinos|plants|factories|mills|locations|branches|outlets|clinics|warehouses|(fulfillment|"
+    r"distribution) centers|offices|butiker|restauranger|fabriker|anläggningar|kontor|myymälää|"
+    r"ravintolaa|tehdasta|toimipistettä)\b",
+    re.IGNORECASE,
+)
 DOES = re.compile(
     r"^([\w&’'.,()-]+\s){1,5}(also )?(designs?|develops?|manufactures?|produces?|provides?|"
     r"offers?|operates?|sells?|supplies|delivers?|serves?|owns?|acquires?|pioneered|uses?|"

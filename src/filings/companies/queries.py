@@ -413,6 +413,7 @@ def newest_annual_figures(conn: Connection, company_pk: int, keys: list[str]) ->
 
 # --- revenue by product line and segment -------------------------------------------------------
 
+TAGGED = "xbrl_dimensions"  # revenue by product and segment from tagged facts, before tables
 SEGMENT_FIELDS = (
     "filing_pk",
     "fiscal_year",
@@ -424,34 +425,47 @@ SEGMENT_FIELDS = (
     "total",
     "adds_up",
     "lines",
+    "currency",
+    "title",
 )
 
 
-def replace_segments(conn: Connection, company_pk: int, wanted: list[dict[str, Any]]) -> bool:
-    """Make the company's stored revenue lines by product and segment exactly `wanted` (dicts of
-    SEGMENT_FIELDS); whether anything changed."""
-    owner = {"company_pk": company_pk}
+def replace_segments(
+    conn: Connection, company_pk: int, source: str, wanted: list[dict[str, Any]]
+) -> bool:
+    """Make the company's stored revenue lines by product and segment read from `source` (its
+    tagged facts) exactly `wanted` (dicts of SEGMENT_FIELDS); whether anything changed."""
+    owner = {"company_pk": company_pk, "source": source}
     return _replace_rows(conn, revenue_segments, owner, SEGMENT_FIELDS, wanted)
+
+
+def replace_filing_segments(
+    conn: Connection, filing_pk: int, company_pk: int, source: str, wanted: list[dict[str, Any]]
+) -> bool:
+    """Make a filing's stored revenue lines by product and segment read from `source` (its
+    report tables) exactly `wanted` (dicts of SEGMENT_FIELDS); whether anything changed."""
+    owner = {"filing_pk": filing_pk, "source": source}
+    return _replace_rows(
+        conn, revenue_segments, owner, SEGMENT_FIELDS, wanted, company_pk=company_pk
+    )
 
 
 def _replace_rows(
     conn: Connection,
     table: Table,
-    owner: dict[str, int],
+    owner: dict[str, Any],
     fields: tuple[str, ...],
     wanted: list[dict[str, Any]],
     **also: int,
 ) -> bool:
-    """Make a table's rows of one owner (the first key of `owner`: a company, a filing) exactly
-    `wanted` (compared on `fields`, in order), each stored with `owner` and `also`; whether
-    anything changed."""
-    ((key, value),) = owner.items()
-    stored = conn.execute(
-        select(*(table.c[k] for k in fields)).where(table.c[key] == value).order_by(table.c.id)
-    )
+    """Make a table's rows of one owner (the columns and values of `owner`: a company, a filing,
+    and what they were read from) exactly `wanted` (compared on `fields`, in order), each stored
+    with `owner` and `also`; whether anything changed."""
+    owned = [table.c[key] == value for key, value in owner.items()]
+    stored = conn.execute(select(*(table.c[k] for k in fields)).where(*owned).order_by(table.c.id))
     if [dict(row._mapping) for row in stored] == [{k: r[k] for k in fields} for r in wanted]:
         return False
-    conn.execute(delete(table).where(table.c[key] == value))
+    conn.execute(delete(table).where(*owned))
     if wanted:
         conn.execute(
             insert(table), [{**owner, **also, **{k: r[k] for k in fields}} for r in wanted]
@@ -461,7 +475,8 @@ def _replace_rows(
 
 def newest_segments(conn: Connection, company_pk: int) -> list[dict[str, Any]]:
     """The company's stored revenue lines by product and segment of its newest fiscal year with
-    any, products first; one query."""
+    any, products first, one record per axis: the tagged facts' where there are, else the
+    newest filing's table; one query."""
     newest = (
         select(func.max(revenue_segments.c.fiscal_year))
         .where(revenue_segments.c.company_pk == company_pk)
@@ -473,9 +488,14 @@ def newest_segments(conn: Connection, company_pk: int) -> list[dict[str, Any]]:
             revenue_segments.c.company_pk == company_pk,
             revenue_segments.c.fiscal_year == newest,
         )
-        .order_by(revenue_segments.c.axis)
+        .order_by(revenue_segments.c.axis, revenue_segments.c.filing_pk.desc())
     )
-    return [dict(row._mapping) for row in rows]
+    chosen: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        record, kept = dict(row._mapping), chosen.get(row.axis)
+        if kept is None or (record["source"] == TAGGED and kept["source"] != TAGGED):
+            chosen[row.axis] = record
+    return list(chosen.values())
 
 
 # --- key figures from printed statements ------------------------------------------------------

@@ -108,6 +108,8 @@ def read_segments(
                     }
                     for member, value, group in lines
                 ],
+                "currency": None,  # the company's reporting currency: tagged facts carry no other
+                "title": None,
             }
         )
     return records

@@ -17,6 +17,7 @@ from filings.companies.profile import (
     language_of,
     present,
     segment_breakdowns,
+    segment_items,
     updated_at,
 )
 from filings.companies.profile_locale import locale_note
@@ -216,6 +217,8 @@ def profile(
         sections["products_services"]["reason"] = None
     language = language_of(chosen)
     overview, strategy = sections.pop("overview"), sections.pop("strategy")
+    if not overview["items"]:
+        overview["items"] = segment_items(segments)
     size = key_figures(conn, resolved.pk)
     if size:
         overview["key_figures"] = size

@@ -335,13 +335,15 @@ revenue_segments = Table(
     Column("filing_pk", ForeignKey("filings.id", ondelete="CASCADE"), nullable=False),
     Column("fiscal_year", Integer, nullable=False),
     Column("axis", String(20), nullable=False),  # products | segments
-    Column("source", String(20), nullable=False),  # xbrl_dimensions
+    Column("source", String(20), nullable=False),  # xbrl_dimensions | report_table
     Column("period_start", Date),
     Column("period_end", Date),
     Column("page_id", String(40)),  # the accession (a 10-K by manifest: its docid)
     Column("total", String(60)),  # the year's revenue, exact decimal
     Column("adds_up", Boolean),  # the lines not part of another = total within rounding
     Column("lines", JSON, nullable=False),  # [{name, member, revenue, part_of}] in tagged order
+    Column("currency", String(3)),  # a table's unit's (tagged facts: the company's)
+    Column("title", Text),  # a table's title as printed (tagged facts: none)
     Index("ix_revenue_segments_company", "company_pk", "fiscal_year"),
 )
 

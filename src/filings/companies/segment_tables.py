@@ -1,0 +1,302 @@
+"""Revenue by product line and by segment as a report's own tables print it: a PDF 10-K's
+"Revenue by product category" or "Sales by major product", a Nordic report's "Net sales by
+business area" (nettoomsättning per affärsområde, liikevaihto segmenteittäin), for the documents
+with no tagged facts to give it (`revenue_segments` reads those).
+
+A table is a title that names revenue by products or segments, its header (the unit and the
+periods, read as the geography tables' are), then rows: a label and values. Rows may come in
+groups, each under a line naming it ("Domestic:") and closed by the group's total ("Total
+Domestic revenue"); a column of segment names between the labels and the values ("Segment 2023
+2022") is left out of the rows' names. The fiscal year's column is read.
+
+A value the reader is unsure of is left out, never guessed: a table is kept only when its rows
+add up to its printed total (each group's to the group's total), within the rounding of the
+printed values; a table without a printed total, a unit, its year's column or two named rows is
+not read, nor one whose rows are all places (revenue geography reads those).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+
+from filings.companies.geography import classify, of_which
+from filings.companies.geography_periods import YEAR, Period
+from filings.companies.geography_tables import (
+    LEAD_IN_WORDS,
+    TOTAL_LABEL,
+    DocumentContext,
+    RowBlock,
+    TableReader,
+    ValueRow,
+    cell_value,
+    comma_decimal,
+    decimals_of,
+    percent_block,
+    table_reading,
+    unit_above,
+)
+from filings.companies.profile_vocabulary import PRODUCT_TABLE, SEGMENT_TABLE
+
+PRODUCTS, SEGMENTS = "products", "segments"
+# "Sales by major product were:", which neither title names
+_MAJOR_PRODUCTS = re.compile(
+    r"\b(net sales|net revenues?|revenues?|sales)\s+by\s+major\s+products?\b", re.IGNORECASE
+)
+_PRODUCT_WORDS = re.compile(
+    r"\bproduct|categor|type of (income|revenue)|revenue stream|produkt|tuote", re.IGNORECASE
+)
+_AFTER_TITLE = 4  # header and group lines between a title and its first rows, at most
+# a column of segment names between the labels and the values ("($ in millions) Segment 2023")
+_SEGMENT_COLUMN = re.compile(r"\b(segments?|segment\w*|affärsområde|liiketoiminta-alue)\b", re.I)
+# a line naming a measure other than revenue over rows: the next table, not a group of rows
+_NOT_A_GROUP = re.compile(
+    r"income|profit|loss|assets|liabilit|expen|depreciation|amortization|earnings|ebit|margin|"
+    r"cash|employees|orders|resultat|rörelse|tillgång|tulos|varat|kassaflöde|investering",
+    re.IGNORECASE,
+)
+_FOOTNOTE_MARK = re.compile(r"\s*\(\w{1,2}\)$")
+_MEASURE_FIRST = re.compile(
+    r"^(net sales|net revenues?|revenues?|sales|nettoomsättning|omsättning|intäkter|liikevaihto)"
+    r"\s*:\s*(?P<name>\S.*)$",
+    re.IGNORECASE,
+)
+_MOST_WORDS = 8  # a row's label longer than this is a sentence with numbers, not a row
+
+
+@dataclass
+class SegmentLine:
+    """A row of a table: its name as printed, its amount, and the group it is part of."""
+
+    name: str
+    value: Decimal
+    page_id: str
+    part_of: str | None = None
+
+
+@dataclass
+class SegmentTable:
+    """One fiscal year's revenue by product line or by segment, as a table prints it."""
+
+    axis: str  # products | segments
+    title: str
+    page_id: str
+    page_number: int | None
+    period: Period
+    currency: str | None
+    lines: list[SegmentLine] = field(default_factory=list)  # groups' totals, then their rows
+    total: Decimal = Decimal(0)  # the printed total, in the currency's units
+
+
+def read_segment_tables(
+    pages: list[tuple[str, int | None, str]], context: DocumentContext
+) -> list[SegmentTable]:
+    """Every table of revenue by product line or segment that prints the document's fiscal year
+    (a report of the year, a release with the year's columns) and adds up to its printed total,
+    that year's column read, in reading order."""
+    if context.fiscal_year is None:
+        return []
+    lines, context = table_reading(pages, context)
+    # a title's footnote mark ("Revenue by product category (1)") is no value of a row
+    lines = [
+        replace(line, text=_FOOTNOTE_MARK.sub("", line.text)) if _axis(line.text) else line
+        for line in lines
+    ]
+    reader = TableReader(lines, context)
+    labels = {row.label for block in reader.blocks for row in block.rows if row.label}
+    out: list[SegmentTable] = []
+    taken: set[int] = set()
+    for number, block in enumerate(reader.blocks):
+        if number in taken or block.places or percent_block(block.rows):
+            continue
+        titled = _title(reader, number)
+        if titled is None:
+            continue
+        title, axis, after = titled
+        table = _read(reader, number, title, axis, after, labels, taken)
+        if table is not None:
+            out.append(table)
+    return out
+
+
+def _axis(text: str) -> str | None:
+    if PRODUCT_TABLE.search(text) or _MAJOR_PRODUCTS.search(text):
+        return PRODUCTS
+    found = SEGMENT_TABLE.search(text)
+    if found is None:
+        return None
+    return PRODUCTS if _PRODUCT_WORDS.search(found.group(0)) else SEGMENTS
+
+
+def _title(reader: TableReader, number: int) -> tuple[str, str, list[str]] | None:
+    """The title over a block (a line naming revenue by products or segments, a heading or a
+    lead-in ending in a colon, at most `_AFTER_TITLE` header lines above the rows), its axis,
+    and the lines between it and the rows."""
+    above = reader.preamble(number)
+    for back, text in enumerate(reversed(above[-(_AFTER_TITLE + 1) :])):
+        words = text.split()
+        sentence = text.rstrip().endswith(".")
+        axis = _axis(text)
+        if axis is not None and not sentence and len(words) <= LEAD_IN_WORDS:
+            return text.strip().rstrip(":"), axis, above[len(above) - back :]
+    # the measure before the first row's name, under a lead-in of segments ("Our operating
+    # segment results were as follows:" / "Net sales: North America Retail $ 11,572.0 ...")
+    first = reader.blocks[number].rows[0]
+    measure = _MEASURE_FIRST.match(first.label)
+    lead_in = reader.lead_in(number)
+    if measure is not None and _SEGMENT_COLUMN.search(lead_in):
+        first.label = measure["name"]
+        return lead_in.strip().rstrip(":"), SEGMENTS, above[above.index(lead_in) + 1 :]
+    return None
+
+
+def _group_name(text: str) -> str | None:
+    """A line that names the group of rows under it ("Domestic:", "International"): a few words,
+    no values, not a sentence."""
+    name = text.strip().rstrip(":").strip()
+    words = name.split()
+    if not 1 <= len(words) <= 6 or not name[:1].isupper() or name.endswith((".", ",")):
+        return None
+    if YEAR.search(name) or re.search(r"\d|\$|€|£|\(in\b|millions?|thousands?", name, re.I):
+        return None
+    return name
+
+
+def _read(
+    reader: TableReader,
+    number: int,
+    title: str,
+    axis: str,
+    after: list[str],
+    labels: set[str],
+    taken: set[int],
+) -> SegmentTable | None:
+    block = reader.blocks[number]
+    labelled = [r for r in block.rows if r.label]
+    found = reader.columns_of(number, labelled)
+    if found is None:
+        return None
+    columns, width = found
+    positions = [
+        (position, period)
+        for position, period in columns.pick(width).items()
+        if period.year == reader.context.fiscal_year and period.kind == "annual"
+    ]
+    if len(positions) != 1:
+        return None
+    position, period = positions[0]
+    before = reader.lines[max(0, block.start - 80) : block.start]
+    dollars = any(r.dollars for r in block.rows)
+    unit = unit_above(before, after, dollars, reader.context.default_currency)
+    if unit is None:
+        return None
+    segment_column = any(_SEGMENT_COLUMN.search(t) and YEAR.search(t) for t in after)
+    table = SegmentTable(
+        axis, title, labelled[0].line.page_id, labelled[0].line.page_number, period, unit.currency
+    )
+    groups = _groups(reader, number, after)
+    rounding = Decimal(0)
+    totals: list[Decimal] = []
+    rows_read: list[SegmentLine] = []
+    for index, (group, rows) in enumerate(groups):
+        comma = comma_decimal(rows)
+        rounding = max(rounding, Decimal(5).scaleb(-decimals_of(rows, comma) - 1))
+        read = _rows(rows, position, width, comma, group, rounding)
+        if read is None:
+            return None
+        parts, total = read
+        if group is not None and total is None:
+            return None  # a group's rows without its total: unsure where they end
+        for label, value, row in parts:
+            name = _named(label, segment_column, labels)
+            rows_read.append(
+                SegmentLine(name, value.scaleb(unit.exponent), row.line.page_id, group)
+            )
+            table.lines.append(rows_read[-1])
+        if group is not None and total is not None:
+            totals.append(total)
+            table.lines.insert(
+                len(table.lines) - len(parts),
+                SegmentLine(group, total.scaleb(unit.exponent), rows[0].line.page_id),
+            )
+        elif total is not None:
+            totals.append(total)
+        taken.add(number + index)
+    if len(totals) != 1 and not all(g is not None for g, _ in groups):
+        return None
+    if len(set(totals)) < len(totals) or any(TOTAL_LABEL.match(g or "") for g, _ in groups):
+        return None  # groups of one total each ("Net sales by contract type"): breakdowns of it
+    table.total = sum(totals, Decimal(0)).scaleb(unit.exponent)
+    if len(rows_read) < 2 or all(classify(line.name) is not None for line in rows_read):
+        return None  # one line, or places: geography's
+    return table
+
+
+def _groups(
+    reader: TableReader, number: int, after: list[str]
+) -> list[tuple[str | None, list[ValueRow]]]:
+    """The groups of rows of a table from its first block on: each block under a line naming its
+    group, for as long as blocks follow one another with only such a line between; a table of
+    one block without a group line is its one group."""
+    first = after[-1] if after else ""
+    group = _group_name(first) if after and not _axis(first) else None
+    if group is None:
+        return [(None, reader.blocks[number].rows)]
+    out: list[tuple[str | None, list[ValueRow]]] = [(group, reader.blocks[number].rows)]
+    following: RowBlock
+    for following in reader.blocks[number + 1 :]:
+        between = reader.lines[reader.blocks[number + len(out) - 1].end : following.start]
+        name = _group_name(between[0].text) if len(between) == 1 else None
+        if name is None or following.places or _NOT_A_GROUP.search(name):
+            break  # another table's measure ("Operating income"), or rows of places
+        out.append((name, following.rows))
+    return out
+
+
+def _is_total(label: str, group: str | None) -> bool:
+    return bool(TOTAL_LABEL.match(label)) or (
+        group is not None and group.lower() in label.lower() and "total" in label.lower()
+    )
+
+
+def _rows(
+    rows: list[ValueRow],
+    position: int,
+    width: int,
+    comma: bool,
+    group: str | None,
+    rounding: Decimal,
+) -> tuple[list[tuple[str, Decimal, ValueRow]], Decimal | None] | None:
+    """A group's rows up to its total: (label, value, row) each, and the total; None when a
+    total does not add up or a row has no value in the column."""
+    parts: list[tuple[str, Decimal, ValueRow]] = []
+    for row in rows:
+        if not row.label or of_which(row.label):
+            continue
+        label = _FOOTNOTE_MARK.sub("", row.label).strip(" :")
+        if len(label.split()) > _MOST_WORDS:
+            break  # a sentence with numbers in it, not a row
+        value = cell_value(row, position, width, comma)
+        if value is None:
+            return None
+        if _is_total(label, group) and parts:
+            summed = sum((v for _, v, _ in parts), Decimal(0))
+            if len(parts) >= 2 and abs(summed - value) <= rounding * (len(parts) + 1):
+                return parts, value
+            return None
+        parts.append((label, value, row))
+    return parts, None
+
+
+def _named(label: str, segment_column: bool, labels: set[str]) -> str:
+    """A row's name, without the segment a column of segment names prints after it: the longest
+    ending of its label (three words at most) that is another row's label in the document
+    ("Films and other flexible products Flexibles" is Flexibles' films)."""
+    if not segment_column:
+        return label
+    words = label.split()
+    for size in (3, 2, 1):
+        if len(words) > size + 1 and " ".join(words[-size:]) in labels:
+            return " ".join(words[:-size])
+    return label

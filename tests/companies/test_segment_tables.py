@@ -1,0 +1,279 @@
+"""Revenue by product line and by segment as a report's own tables print it: built tables (groups,
+a measure before the first row, a column of segment names, the cases the reader is unsure of)
+and the corpus's PDF 10-Ks and Nordic annual reports, with amounts read on their pages."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from filings.companies.geography_tables import DocumentContext
+from filings.companies.segment_tables import SegmentTable, read_segment_tables
+from tests.conftest import unavailable
+from tests.factories import pdf_pages
+
+US = DocumentContext(2023, True)
+
+
+def _read(text: str, context: DocumentContext = US) -> list[SegmentTable]:
+    pages: list[tuple[str, int | None, str]] = [
+        (f"d_{n}", n, page) for n, page in enumerate(text.split("\f"), start=1)
+    ]
+    return read_segment_tables(pages, context)
+
+
+def _lines(table: SegmentTable) -> list[tuple[str, Decimal, str | None]]:
+    return [(line.name, line.value, line.part_of) for line in table.lines]
+
+
+GROUPED = """The following table presents our business segment information ($ in millions):
+2023 2022
+Revenue by reportable segment
+Domestic $ 900 $ 800
+International 100 90
+Total revenue $ 1,000 $ 890
+Revenue by product category
+Domestic:
+Computing $ 500 $ 450
+Appliances 400 350
+Total Domestic revenue $ 900 $ 800
+International:
+Computing $ 60 $ 50
+Appliances 40 40
+Total International revenue $ 100 $ 90
+Operating income
+Domestic $ 90 $ 80
+International 10 9
+Total operating income $ 100 $ 89
+"""
+
+
+def test_a_table_of_groups_each_closed_by_its_total() -> None:
+    segments, products = _read(GROUPED)
+    million = Decimal(10**6)
+    assert (segments.axis, segments.title, segments.currency) == (
+        "segments",
+        "Revenue by reportable segment",
+        "USD",
+    )
+    assert _lines(segments) == [
+        ("Domestic", 900 * million, None),
+        ("International", 100 * million, None),
+    ]
+    assert segments.total == 1000 * million and segments.period.year == 2023
+    # the groups' totals, each before its rows; "Operating income" is the next table, not a group
+    assert products.axis == "products" and products.total == 1000 * million
+    assert _lines(products) == [
+        ("Domestic", 900 * million, None),
+        ("Computing", 500 * million, "Domestic"),
+        ("Appliances", 400 * million, "Domestic"),
+        ("International", 100 * million, None),
+        ("Computing", 60 * million, "International"),
+        ("Appliances", 40 * million, "International"),
+    ]
+    # the year before, in the report of that year
+    earlier = _read(GROUPED, DocumentContext(2022, True))
+    assert [t.total for t in earlier] == [890 * million, 890 * million]
+
+
+def test_a_table_the_reader_is_unsure_of_gives_nothing() -> None:
+    assert _read(GROUPED, DocumentContext(2021, True)) == []  # the year is not printed
+    no_unit = GROUPED.replace(" ($ in millions)", "")
+    assert _read(no_unit) == []
+    # rows that do not add up to their total (one misread value): the table is left out
+    misread = GROUPED.replace("International 100 90", "International 110 90")
+    assert [t.axis for t in _read(misread)] == ["products"]
+    # a group's rows that do not add up to the group's total leave out the whole table
+    assert [t.axis for t in _read(GROUPED.replace("Appliances 400 350", "Appliances 410 350"))] == [
+        "segments"
+    ]
+    # no printed total: nothing to check the rows against
+    assert [t.axis for t in _read(GROUPED.replace("Total revenue $ 1,000 $ 890\n", ""))] == [
+        "products"
+    ]
+
+
+def test_breakdowns_of_one_total_and_places_are_no_parts() -> None:
+    # each group a breakdown of the same net sales ("by contract type", "by customer")
+    several = """Net sales by products and services, contract type and customer ($ in millions):
+2023 2022
+Net sales
+Products $ 700 $ 600
+Services 300 290
+Total net sales $ 1,000 $ 890
+Net sales by contract type
+Fixed-price $ 800 $ 700
+Cost-reimbursable 200 190
+Total net sales $ 1,000 $ 890
+"""
+    assert _read(several) == []
+    places = """Revenue by segment ($ in millions)
+2023 2022
+United States $ 600 $ 500
+Germany 400 390
+Total $ 1,000 $ 890
+"""
+    assert _read(places) == []  # segments that are all places: revenue geography's
+
+
+def test_the_measure_before_the_first_row_and_a_column_of_segments() -> None:
+    # General Mills prints its segments' net sales under a lead-in, the measure before the first
+    # segment's name, glued on one line
+    glued = """Our operating segment results were as follows:
+Fiscal Year
+In Millions 2023 2022 2021 Net sales: North America Retail $ 11,572.0 $ 11,250.0 $ 10,978.1
+International 3,315.7 3,656.8 3,365.1
+Pet 2,259.4 1,732.4 1,694.6 North America Foodservice 1,845.7 1,487.8 1,588.8
+Total $ 18,992.8 $ 18,127.0 $ 17,626.6 Operating profit: North America Retail $ 2,699.7 $ 2,725.9 \
+$ 2,708.9
+International 232.0 236.6 132.5
+"""
+    (table,) = _read(glued)
+    assert table.axis == "segments"
+    assert [(n, v / 10**6) for n, v, _ in _lines(table)] == [
+        ("North America Retail", Decimal("11572.0")),
+        ("International", Decimal("3315.7")),
+        ("Pet", Decimal("2259.4")),
+        ("North America Foodservice", Decimal("1845.7")),
+    ]
+    # Amcor prints each product's segment in a column between the name and the values
+    column = """Capital expenditures by reportable segment were:
+($ in millions) 2023 2022
+Flexibles $ 384 $ 376
+Rigid Packaging 133 136
+Total capital expenditures $ 517 $ 512
+Sales by major product were:
+Years ended June 30,
+($ in millions) Segment 2023 2022
+Films and other flexible products Flexibles $ 10,061 $ 10,033
+Containers, preforms, and closures Rigid Packaging 3,540 3,393
+Net sales $ 13,601 $ 13,426
+"""
+    (sales,) = _read(column)
+    assert (sales.axis, sales.title) == ("products", "Sales by major product were")
+    assert [(n, int(v / 10**6)) for n, v, _ in _lines(sales)] == [
+        ("Films and other flexible products", 10061),
+        ("Containers, preforms, and closures", 3540),
+    ]
+
+
+@pytest.fixture(scope="module")
+def financebench(corpus: Path) -> Path:
+    folder = corpus / "financebench" / "pdfs"
+    if not folder.is_dir():
+        unavailable(f"the corpus at {corpus} has no financebench folder")
+    return folder
+
+
+# Read on each 10-K's page, millions of dollars: the fiscal year's lines (groups' totals before
+# their rows) and the printed total.
+Expected = tuple[int, int, str, list[tuple[str, str, str | None]], str]
+FINANCEBENCH: dict[tuple[str, str], Expected] = {
+    ("BESTBUY_2023_10K.pdf", "products"): (
+        2023,
+        63,
+        "Revenue by product category",
+        [
+            ("Domestic", "42794", None),
+            ("Computing and Mobile Phones", "18191", "Domestic"),
+            ("Consumer Electronics", "13040", "Domestic"),
+            ("Appliances", "6381", "Domestic"),
+            ("Entertainment", "2786", "Domestic"),
+            ("Services", "2149", "Domestic"),
+            ("Other", "247", "Domestic"),
+            ("International", "3504", None),
+            ("Computing and Mobile Phones", "1575", "International"),
+            ("Consumer Electronics", "1054", "International"),
+            ("Appliances", "355", "International"),
+            ("Entertainment", "267", "International"),
+            ("Services", "183", "International"),
+            ("Other", "70", "International"),
+        ],
+        "46298",
+    ),
+    ("BESTBUY_2019_10K.pdf", "segments"): (
+        2019,
+        89,
+        "Revenue by reportable segment",
+        [("Domestic", "39304", None), ("International", "3575", None)],
+        "42879",
+    ),
+    ("AMCOR_2023_10K.pdf", "products"): (
+        2023,
+        102,
+        "Sales by major product were",
+        [
+            ("Films and other flexible products", "10061", None),
+            ("Specialty flexible folding cartons", "1093", None),
+            ("Containers, preforms, and closures", "3540", None),
+        ],
+        "14694",
+    ),
+    ("GENERALMILLS_2022_10K.pdf", "segments"): (
+        2022,
+        84,
+        "Our operating segment results were as follows",
+        [
+            ("North America Retail", "11572.0", None),
+            ("International", "3315.7", None),
+            ("Pet", "2259.4", None),
+            ("North America Foodservice", "1845.7", None),
+        ],
+        "18992.8",
+    ),
+}
+
+
+@pytest.mark.parametrize("key", sorted(FINANCEBENCH))
+def test_financebench_10ks_tables(financebench: Path, key: tuple[str, str]) -> None:
+    name, axis = key
+    year, page, title, lines, total = FINANCEBENCH[key]
+    found = read_segment_tables(pdf_pages(financebench / name), DocumentContext(year, True))
+    (table,) = [t for t in found if t.axis == axis]
+    million = Decimal(10**6)
+    assert (table.title, table.page_number, table.currency) == (title, page, "USD")
+    assert [(n, v / million, p) for n, v, p in _lines(table)] == [
+        (n, Decimal(v), p) for n, v, p in lines
+    ]
+    assert table.total / million == Decimal(total)
+
+
+def test_a_nordic_annual_reports_net_sales_by_type_of_income(corpus: Path) -> None:
+    report = corpus / "nordic" / "reports" / "lifco" / "lifco-annual-report-2019.pdf"
+    if not report.is_file():
+        unavailable(f"the corpus at {corpus} has no Lifco annual report for 2019")
+    (table,) = read_segment_tables(pdf_pages(report), DocumentContext(2019, True))
+    # Note 3, "Net sales by type of income", SEK million
+    assert (table.axis, table.page_number, table.currency) == ("products", 60, "SEK")
+    assert [(n, int(v / 10**6)) for n, v, _ in _lines(table)] == [
+        ("Dental products", 4393),
+        ("Machinery and tools", 3610),
+        ("Environmental technology", 1855),
+        ("Construction materials", 1192),
+        ("Contract manufacturing", 1055),
+        ("Service and Distribution", 882),
+        ("Forest", 858),
+    ]
+    assert table.total == 13845 * 10**6
+
+
+def test_which_financebench_documents_give_a_table(financebench: Path, corpus: Path) -> None:
+    documents = json.loads((corpus / "financebench" / "manifest.json").read_text())["documents"]
+    read = set()
+    for document in documents:
+        context = DocumentContext(document["fiscal_year"], document["document_type"] == "10-K")
+        pages = pdf_pages(corpus / "financebench" / document["path"])
+        read |= {(document["path"], t.axis) for t in read_segment_tables(pages, context)}
+    # every other document prints none the reader is sure of: Verizon's segments are columns,
+    # Coca-Cola's shares, Lockheed Martin's several breakdowns of one total
+    assert sorted(read) == [
+        ("pdfs/AMCOR_2023_10K.pdf", "products"),
+        ("pdfs/BESTBUY_2019_10K.pdf", "products"),
+        ("pdfs/BESTBUY_2019_10K.pdf", "segments"),
+        ("pdfs/BESTBUY_2023_10K.pdf", "products"),
+        ("pdfs/BESTBUY_2023_10K.pdf", "segments"),
+        ("pdfs/GENERALMILLS_2022_10K.pdf", "segments"),
+    ]
