@@ -1534,6 +1534,21 @@ def test_a_notes_judgments_under_revenue_name_no_estimates_in_run_in_headings(
     assert {"Pensions", "Goodwill and Other Intangible Assets"} <= set(items)
 
 
+def test_estimates_run_in_without_a_colon_under_a_glued_heading(corpus: Path) -> None:
+    # General Mills' 10-K 2022 (Item 7, pages 28-29) prints its heading "CRITICALACCOUNTING
+    # ESTIMATES" without its space and names each estimate run in, no colon: "Revenue
+    # Recognition Our revenues ...", "Intangible Assets Goodwill and other ...". Its pension
+    # estimate's sub-headings ("Discount Rates", a table's "Defined Benefit Pension Plans") are
+    # parts of an estimate, not estimates.
+    path = next(p for p in _financebench_documents(corpus) if p.name == "GENERALMILLS_2022_10K.pdf")
+    items = _unseen_sections(path)["accounting"].items
+    assert [(i.name, i.page_number) for i in items] == [
+        ("Revenue Recognition", 28),
+        ("Intangible Assets", 28),
+        ("Stock-based Compensation", 29),
+    ]
+
+
 def test_measures_are_no_segments_of_an_unseen_issuer(corpus: Path) -> None:
     """MGM's 10-K names "the Company's reportable segment GAAP measure" and "Adjusted Property
     EBITDAR ... for its reportable segments": measures, not segments; its segments stay."""

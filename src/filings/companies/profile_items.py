@@ -57,7 +57,7 @@ _NOT_AN_ESTIMATE = re.compile(
 )
 
 _CRITICAL = re.compile(
-    r"critical accounting|significant (accounting )?(estimates|judge?ments)|estimates and "
+    r"critical\s*accounting|significant (accounting )?(estimates|judge?ments)|estimates and "
     r"(judge?ments|assumptions)|bedömningar och uppskattningar|arviot ja harkin",
     re.IGNORECASE,
 )
@@ -530,14 +530,19 @@ def critical_estimates(blocks: list[Block]) -> list[Item]:
     items: list[Item] = []
     inside: str | None = None
     section = ""
+    # run-in estimates before the part's first heading: two or more, and the part names its
+    # estimates run in, its headings their parts (General Mills' pension assumptions)
+    run_in_first = 0
     for block in blocks:
         if inside is not None and block.section != section:
             inside = None
         if block.kind != "heading":
+            if inside is not None and not any(i.part_of == inside for i in items):
+                run_in_first += _run_in_name(block.text) is not None
             continue
         text = block.text
         if _CRITICAL.search(text):
-            inside, section = text, block.section
+            inside, section, run_in_first = text, block.section, 0
             continue
         if inside is None:
             continue
@@ -550,7 +555,7 @@ def critical_estimates(blocks: list[Block]) -> list[Item]:
         ):
             inside = None
             continue
-        if not _NOT_AN_ESTIMATE.search(text) and not _table_word(text):
+        if not _NOT_AN_ESTIMATE.search(text) and not _table_word(text) and run_in_first < 2:
             items.append(Item(text, block.page_id, block.page_number, inside))
     return _without_joined(unique(items + _run_in_estimates(blocks)))
 
@@ -579,6 +584,34 @@ _RUN_IN = re.compile(
 )
 
 
+# A paragraph that opens with its subject's name in title case and no colon, its sentence
+# starting right after: "Revenue Recognition Our revenues are ...", "Intangible Assets Goodwill
+# and other ...", "Stock-based Compensation The valuation of ..." (General Mills).
+_BARE_RUN_IN = re.compile(
+    r"^(?P<run>[A-Z][\w’'-]*(?: (?:[A-Z][\w’'-]*|and|of|for|on|in)){1,7}) (?P<next>[a-z][\w’'-]*)"
+)
+_OPENERS = frozenset("Our We The This These In A An As Each When Under For Management".split())
+
+
+def _run_in_name(text: str) -> str | None:
+    """The name a paragraph opens with, before a colon, or in title case with its sentence
+    starting right after it (the sentence's first word one that opens sentences, else the last
+    capitalized word: "Intangible Assets Goodwill and ..."); a name without a colon only where
+    it names an accounting topic."""
+    colon = _RUN_IN.match(text)
+    if colon is not None:
+        return colon["name"]
+    bare = _BARE_RUN_IN.match(text)
+    if bare is None:
+        return None
+    words = bare["run"].split()
+    while words and words[-1].islower():  # "Goodwill and other ...": a joining word opens no name
+        words.pop()
+    opener = next((i for i, w in enumerate(words) if i >= 1 and w in _OPENERS), len(words) - 1)
+    name = " ".join(words[:opener])
+    return name if len(words[:opener]) >= 2 and tags_of("accounting", name) else None
+
+
 def _run_in_estimates(blocks: list[Block]) -> list[Item]:
     """The estimates a critical accounting part names in run-in headings, its tables and page
     furniture between them, up to the part that follows it."""
@@ -597,9 +630,9 @@ def _run_in_estimates(blocks: list[Block]) -> list[Item]:
             ):  # a table's heading ("Innovative Medicine segment") ends no part
                 inside = None
             continue
-        run_in = _RUN_IN.match(block.text) if inside else None
+        run_in = _run_in_name(block.text) if inside else None
         if inside and run_in and len(items) < 10:
-            items.append(Item(run_in["name"], block.page_id, block.page_number, inside))
+            items.append(Item(run_in, block.page_id, block.page_number, inside))
         elif inside and not any(i.part_of == inside for i in items):
             before += 1
             if before > _RUN_IN_AFTER:
