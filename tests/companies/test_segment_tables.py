@@ -212,6 +212,23 @@ FINANCEBENCH: dict[tuple[str, str], Expected] = {
         ],
         "14694",
     ),
+    ("GENERALMILLS_2022_10K.pdf", "products"): (
+        2022,
+        85,
+        "Net sales by class of similar products were as follows",
+        [
+            ("Snacks", "3960.9", None),
+            ("Cereal", "2998.1", None),
+            ("Convenient meals", "2988.5", None),
+            ("Pet", "2260.1", None),
+            ("Dough", "1986.3", None),
+            ("Baking mixes and ingredients", "1843.6", None),
+            ("Yogurt", "1714.9", None),
+            ("Super-premium ice cream", "782.2", None),
+            ("Other", "458.2", None),
+        ],
+        "18992.8",
+    ),
     ("GENERALMILLS_2022_10K.pdf", "segments"): (
         2022,
         84,
@@ -275,5 +292,8 @@ def test_which_financebench_documents_give_a_table(financebench: Path, corpus: P
         ("pdfs/BESTBUY_2019_10K.pdf", "segments"),
         ("pdfs/BESTBUY_2023_10K.pdf", "products"),
         ("pdfs/BESTBUY_2023_10K.pdf", "segments"),
+        ("pdfs/GENERALMILLS_2019_10K.pdf", "products"),
+        ("pdfs/GENERALMILLS_2020_10K.pdf", "products"),
+        ("pdfs/GENERALMILLS_2022_10K.pdf", "products"),
         ("pdfs/GENERALMILLS_2022_10K.pdf", "segments"),
     ]
