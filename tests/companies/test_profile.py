@@ -1167,6 +1167,7 @@ def test_a_us_company_with_pdf_documents_from_a_manifest_gets_a_profile(
         "page_id": "0000000000-25-000001_2",
     }
     assert (lines["total"], lines["adds_up"]) == ("1250000000", True)
+    assert (lines["period_start"], lines["period_end"]) == (None, None)  # the year's days unprinted
     assert [(x["name"], x["revenue"], x["share"]) for x in lines["lines"]] == [
         ("Valves", "800000000", "64.00"),
         ("Pumps", "450000000", "36.00"),

@@ -259,8 +259,9 @@ def _store_segment_tables(
             "fiscal_year": table.period.year,
             "axis": table.axis,
             "source": REPORT_TABLE,
-            "period_start": table.period.start,
-            "period_end": table.period.end,
+            # the table prints the year, not its days (a fiscal year ending on a Saturday)
+            "period_start": None,
+            "period_end": None,
             "page_id": table.page_id,
             "total": format(table.total, "f"),
             "adds_up": True,  # a table is read only when its lines add up to its printed total

@@ -233,8 +233,8 @@ def segment_breakdowns(
             {
                 "axis": record["axis"],
                 "year": record["fiscal_year"],
-                "period_start": record["period_start"].isoformat(),
-                "period_end": record["period_end"].isoformat(),
+                "period_start": _iso(record["period_start"]),
+                "period_end": _iso(record["period_end"]),
                 "source": record["source"],
                 **({"title": record["title"]} if record["title"] else {}),
                 "currency": record["currency"] or currency,
@@ -259,6 +259,10 @@ def segment_breakdowns(
 
 # A line that names no segment: "Reportable segments", "All other segments", "Other"
 _NO_SEGMENT = re.compile(r"^((all )?(other|reportable|operating)\b.*|other)$", re.IGNORECASE)
+
+
+def _iso(day: date | None) -> str | None:
+    return day.isoformat() if day else None
 
 
 def segment_items(breakdowns: list[dict[str, Any]]) -> list[dict[str, Any]]:

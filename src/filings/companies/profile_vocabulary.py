@@ -433,7 +433,8 @@ SEGMENT_TABLE = re.compile(
 PRODUCT_TABLE = re.compile(
     r"\b(net sales|net revenues?|revenues?|sales|omsättning|nettoomsättning|intäkter|"
     r"liikevaihto)\b[^.:;]{0,40}?\b(by|per)\s+((the\s+)?groups? of similar products and "
-    r"services|(the\s+)?class(es)? of similar products|(major\s+)?product (lines?|categor(y|ies)|groups?|areas?|types?)|(product\s+|"
+    r"services|(the\s+)?class(es)? of similar products|(major\s+)?product (lines?|"
+    r"categor(y|ies)|groups?|areas?|types?)|(product\s+|"
     r"merchandise\s+)?categor(y|ies)|(significant\s+)?products? and services?|type of "
     r"(products?|services?)|type(?! of)|((major|revenue)\s+)?sources?(?! of)|market platforms?|"
     r"specialized markets?|end markets?|produktområden?|produktgrupp(er)?)\b|"
