@@ -1533,6 +1533,9 @@ def test_a_notes_judgments_under_revenue_name_no_estimates_in_run_in_headings(
     items = [i.name for i in _unseen_sections(path)["accounting"].items]
     assert "Research and Development" not in items and "Restructuring Costs" not in items
     assert {"Pensions", "Goodwill and Other Intangible Assets"} <= set(items)
+    # "Discount Rate" (page 44) heads a column of the chart the paragraph above it leads into
+    # ("The following chart depicts the sensitivity of ..."): the pension estimate's, no estimate
+    assert "Discount Rate" not in items
 
 
 def test_estimates_run_in_without_a_colon_under_a_glued_heading(corpus: Path) -> None:

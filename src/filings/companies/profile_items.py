@@ -56,6 +56,9 @@ _NOT_AN_ESTIMATE = re.compile(
     re.IGNORECASE,
 )
 
+# A paragraph that leads into a table or chart: the heading under it is the table's caption or
+# column ("The following chart depicts the sensitivity of ..." / "Discount Rate"), no estimate.
+_LEADS_INTO_TABLE = re.compile(r"\bthe following (table|chart|schedule|graph)s?\b", re.IGNORECASE)
 _CRITICAL = re.compile(
     r"critical\s*accounting|significant (accounting )?(estimates|judge?ments)|estimates and "
     r"(judge?ments|assumptions)|bedömningar och uppskattningar|arviot ja harkin",
@@ -533,13 +536,16 @@ def critical_estimates(blocks: list[Block]) -> list[Item]:
     # run-in estimates before the part's first heading: two or more, and the part names its
     # estimates run in, its headings their parts (General Mills' pension assumptions)
     run_in_first = 0
+    before = ""  # the paragraph before a heading: one that leads into a table captions it
     for block in blocks:
         if inside is not None and block.section != section:
             inside = None
         if block.kind != "heading":
             if inside is not None and not any(i.part_of == inside for i in items):
                 run_in_first += _run_in_name(block.text) is not None
+            before = block.text
             continue
+        table_caption, before = bool(_LEADS_INTO_TABLE.search(before)), ""
         text = block.text
         if _CRITICAL.search(text):
             inside, section, run_in_first = text, block.section, 0
@@ -555,7 +561,12 @@ def critical_estimates(blocks: list[Block]) -> list[Item]:
         ):
             inside = None
             continue
-        if not _NOT_AN_ESTIMATE.search(text) and not _table_word(text) and run_in_first < 2:
+        if (
+            not _NOT_AN_ESTIMATE.search(text)
+            and not _table_word(text)
+            and run_in_first < 2
+            and not table_caption
+        ):
             items.append(Item(text, block.page_id, block.page_number, inside))
     return _without_joined(unique(items + _run_in_estimates(blocks)))
 
