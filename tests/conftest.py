@@ -243,6 +243,15 @@ def corpus() -> Path:
 
 
 @pytest.fixture(scope="session")
+def financebench_pdfs(corpus: Path) -> Path:
+    """The folder of FinanceBench's PDFs in the shared corpus (read there, never copied)."""
+    folder = corpus / "financebench" / "pdfs"
+    if not folder.is_dir():
+        unavailable(f"the corpus at {corpus} has no financebench folder")
+    return folder
+
+
+@pytest.fixture(scope="session")
 def sec_database_url(tmp_path_factory: pytest.TempPathFactory, corpus: Path) -> Iterator[str]:
     """A database with the SEC mirror and the Nordic corpus ingested once for the session."""
     from filings.ingest.nordic.pipeline import ingest_nordic

@@ -160,14 +160,6 @@ Net sales $ 13,601 $ 13,426
     ]
 
 
-@pytest.fixture(scope="module")
-def financebench(corpus: Path) -> Path:
-    folder = corpus / "financebench" / "pdfs"
-    if not folder.is_dir():
-        unavailable(f"the corpus at {corpus} has no financebench folder")
-    return folder
-
-
 # Read on each 10-K's page, millions of dollars: the fiscal year's lines (groups' totals before
 # their rows) and the printed total.
 Expected = tuple[int, int, str, list[tuple[str, str, str | None]], str]
@@ -245,10 +237,10 @@ FINANCEBENCH: dict[tuple[str, str], Expected] = {
 
 
 @pytest.mark.parametrize("key", sorted(FINANCEBENCH))
-def test_financebench_10ks_tables(financebench: Path, key: tuple[str, str]) -> None:
+def test_financebench_10ks_tables(financebench_pdfs: Path, key: tuple[str, str]) -> None:
     name, axis = key
     year, page, title, lines, total = FINANCEBENCH[key]
-    found = read_segment_tables(pdf_pages(financebench / name), DocumentContext(year, True))
+    found = read_segment_tables(pdf_pages(financebench_pdfs / name), DocumentContext(year, True))
     (table,) = [t for t in found if t.axis == axis]
     million = Decimal(10**6)
     assert (table.title, table.page_number, table.currency) == (title, page, "USD")
@@ -277,7 +269,7 @@ def test_a_nordic_annual_reports_net_sales_by_type_of_income(corpus: Path) -> No
     assert table.total == 13845 * 10**6
 
 
-def test_which_financebench_documents_give_a_table(financebench: Path, corpus: Path) -> None:
+def test_which_financebench_documents_give_a_table(financebench_pdfs: Path, corpus: Path) -> None:
     documents = json.loads((corpus / "financebench" / "manifest.json").read_text())["documents"]
     read = set()
     for document in documents:

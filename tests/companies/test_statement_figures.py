@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from filings.companies.statement_figures import read_statement_figures
-from tests.conftest import unavailable
 from tests.factories import pdf_pages
 
 
@@ -109,18 +108,10 @@ STATEMENTS = {
 }
 
 
-@pytest.fixture(scope="module")
-def financebench(corpus: Path) -> Path:
-    folder = corpus / "financebench" / "pdfs"
-    if not folder.is_dir():
-        unavailable(f"the corpus at {corpus} has no financebench folder")
-    return folder
-
-
 @pytest.mark.parametrize("name", sorted(STATEMENTS))
-def test_key_figures_of_financebench_10ks(financebench: Path, name: str) -> None:
+def test_key_figures_of_financebench_10ks(financebench_pdfs: Path, name: str) -> None:
     year, revenue, operating, net, page = STATEMENTS[name]
-    found = read_statement_figures(pdf_pages(financebench / name), year)
+    found = read_statement_figures(pdf_pages(financebench_pdfs / name), year)
     million = Decimal(10**6)
     assert [(f.metric_key, f.value / million) for f in found] == [
         ("revenue", Decimal(revenue)),
@@ -130,7 +121,9 @@ def test_key_figures_of_financebench_10ks(financebench: Path, name: str) -> None
     assert {f.page_number for f in found} == {page}
 
 
-def test_how_many_financebench_10ks_give_their_figures(financebench: Path, corpus: Path) -> None:
+def test_how_many_financebench_10ks_give_their_figures(
+    financebench_pdfs: Path, corpus: Path
+) -> None:
     documents = json.loads((corpus / "financebench" / "manifest.json").read_text())["documents"]
     tenks = [d for d in documents if d["document_type"] == "10-K"]
     read = [

@@ -70,7 +70,7 @@ _SUBTOTAL = re.compile(
     r"\b(non-?u\.?\s?s\.?|international|foreign|outside)\b",  # "Total non-U.S. revenues"
     re.IGNORECASE,
 )
-ADJUSTMENT = re.compile(
+_ADJUSTMENT = re.compile(
     r"eliminat\w*|internal\s+sales|intra-?group|inter-?segment|unallocated|group\s+items|"
     r"corporate|eliminering\w*|koncerngemensam\w*|koncernintern\w*|eliminoin\w*|"
     r"konsernin\s+sisäi\w*|kohdistamattom\w*",
@@ -405,7 +405,9 @@ def percent_block(rows: list[ValueRow]) -> bool:
 
 
 class TableReader:
-    """Reads the blocks of place rows that are revenue by place."""
+    """Reads a document's blocks of value rows: those of places that are revenue by place
+    (`read`); its titles, headers, periods and units serve the tables of revenue by segment
+    (segment_tables) too."""
 
     def __init__(self, lines: list[DocumentLine], context: DocumentContext):
         self.lines = lines
@@ -681,7 +683,7 @@ def _fill(
             table.total = amount
             continue
         place = classify(row.label)
-        if place is None and ADJUSTMENT.search(row.label):
+        if place is None and _ADJUSTMENT.search(row.label):
             if table.total is not None and table.lines:
                 break  # after the total: what leads to another total ("segment revenues")
             place = Place("other", row.label)

@@ -7,8 +7,7 @@ are in the locale asked for; the text is the document's own (the profile says wh
 another language). The geography section adds the stored revenue breakdown of the newest year;
 the products section the newest year's revenue by product line and by segment, as a 10-K tags them
 or a report's table prints them; the overview the company's size (revenue, operating income, net
-income of its newest year) and, where it answers nothing of its own, its segments as that revenue
-by segment names them.
+income of its newest year) and its segments as that revenue by segment names them.
 """
 
 from __future__ import annotations

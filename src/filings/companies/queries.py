@@ -476,7 +476,7 @@ def _replace_rows(
 def newest_segments(conn: Connection, company_pk: int) -> list[dict[str, Any]]:
     """The company's stored revenue lines by product and segment of its newest fiscal year with
     any, products first, one record per axis: the tagged facts' where there are, else the
-    newest filing's table; one query."""
+    table of the filing stored last; one query."""
     newest = (
         select(func.max(revenue_segments.c.fiscal_year))
         .where(revenue_segments.c.company_pk == company_pk)
