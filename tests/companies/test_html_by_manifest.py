@@ -25,7 +25,14 @@ from filings.companies.geography_tables import (
 from filings.companies.service import CompanyDirectory, profile, revenue_geography
 from filings.db.engine import Database, make_engine
 from filings.db.migrate import upgrade
-from filings.db.tables import companies, filing_texts, filings, metric_values, pages
+from filings.db.tables import (
+    companies,
+    filing_texts,
+    filings,
+    metric_values,
+    pages,
+    revenue_segments,
+)
 from filings.financials.queries import PeriodCache
 from filings.financials.schemas import FinancialsResponse
 from filings.financials.service import financials
@@ -325,6 +332,18 @@ def test_revenue_by_product_line_and_segment_from_the_inline_xbrl_of_an_html_10k
     assert [(b["axis"], [line["name"] for line in b["lines"]]) for b in meta] == [
         ("segments", ["Family of Apps", "Reality Labs"])
     ]
+    # the same note's table as its rendered rows print it, read apart from the tags: the same
+    # amounts line by line, named as the table names them ("AWS", "Other"); the tagged facts'
+    # breakdown is the one shown
+    (printed,) = conn.execute(
+        select(revenue_segments.c.lines, revenue_segments.c.title).where(
+            revenue_segments.c.source == "report_table", revenue_segments.c.axis == "products"
+        )
+    ).all()
+    assert [Decimal(line["revenue"]) / million for line in printed.lines] == list(products.values())
+    assert [line["name"] for line in printed.lines][-2:] == ["AWS", "Other"]
+    assert printed.title.startswith("Net sales by groups of similar products and services")
+    assert found["products"]["source"] == "xbrl_dimensions"
 
 
 # Key figures as each 10-K's statements print them (fiscal 2024, millions of dollars but EPS):
