@@ -204,6 +204,13 @@ FINANCEBENCH: dict[tuple[str, str], Expected] = {
         ],
         "14694",
     ),
+    ("AMCOR_2023_10K.pdf", "segments"): (
+        2023,
+        101,
+        "The following table presents information about reportable segments",
+        [("Flexibles", "11154", None), ("Rigid Packaging", "3540", None), ("Other", "0", None)],
+        "14694",
+    ),
     ("GENERALMILLS_2022_10K.pdf", "products"): (
         2022,
         85,
@@ -234,6 +241,37 @@ FINANCEBENCH: dict[tuple[str, str], Expected] = {
         "18992.8",
     ),
 }
+
+
+def test_a_lead_in_of_segments_over_rows_closed_by_revenue() -> None:
+    # Amcor's segment note: a sentence leads into the table; its rows are closed by net sales,
+    # a dash is nothing that year; the next block (another measure) is no table of revenue
+    note = """The following table presents information about reportable segments. Intersegment
+sales are not material.
+Years ended June 30,
+($ in millions) 2023 2022
+Flexibles $ 11,154 $ 11,151
+Rigid Packaging 3,540 3,393
+Other — —
+Net sales $ 14,694 $ 14,544
+Adjusted EBIT
+Flexibles 1,429 1,517
+Rigid Packaging 265 289
+Adjusted EBIT 1,694 1,806
+"""
+    (table,) = _read(note)
+    assert (table.axis, table.title) == (
+        "segments",
+        "The following table presents information about reportable segments",
+    )
+    assert [(n, int(v / 10**6)) for n, v, _ in _lines(table)] == [
+        ("Flexibles", 11154),
+        ("Rigid Packaging", 3540),
+        ("Other", 0),
+    ]
+    # rows closed by another measure's total are not revenue's
+    assets = note.replace("Net sales $ 14,694 $ 14,544", "Total assets $ 14,694 $ 14,544")
+    assert _read(assets) == []
 
 
 @pytest.mark.parametrize("key", sorted(FINANCEBENCH))
@@ -280,6 +318,7 @@ def test_which_financebench_documents_give_a_table(financebench_pdfs: Path, corp
     # Coca-Cola's shares, Lockheed Martin's several breakdowns of one total
     assert sorted(read) == [
         ("pdfs/AMCOR_2023_10K.pdf", "products"),
+        ("pdfs/AMCOR_2023_10K.pdf", "segments"),
         ("pdfs/BESTBUY_2019_10K.pdf", "products"),
         ("pdfs/BESTBUY_2019_10K.pdf", "segments"),
         ("pdfs/BESTBUY_2023_10K.pdf", "products"),

@@ -56,10 +56,22 @@ _NOT_A_GROUP = re.compile(
     r"cash|employees|orders|resultat|rörelse|tillgång|tulos|varat|kassaflöde|investering",
     re.IGNORECASE,
 )
+_NIL = {"-", "\u2013", "\u2014"}  # a hyphen, an en dash, an em dash
 _FOOTNOTE_MARK = re.compile(r"\s*\(\w{1,2}\)$")
 _MEASURE_FIRST = re.compile(
     r"^(net sales|net revenues?|revenues?|sales|nettoomsättning|omsättning|intäkter|liikevaihto)"
     r"\s*:\s*(?P<name>\S.*)$",
+    re.IGNORECASE,
+)
+# A sentence leading into a table of the segments: "The following table presents information
+# about reportable segments", "The following tables present financial information by segment".
+_SEGMENT_LEAD_IN = re.compile(
+    r"\bthe following tables?\b[^.]{0,80}?\b(by|about|for|of)\b[^.]{0,40}?\bsegments?\b[^.]*",
+    re.IGNORECASE,
+)
+_REVENUE_TOTAL = re.compile(
+    r"^(total\s+)?(segment\s+)?(net\s+)?(operating\s+)?(sales|revenues?)\b|"
+    r"^(nettoomsättning|liikevaihto)\b",
     re.IGNORECASE,
 )
 _MOST_WORDS = 8  # a row's label longer than this is a sentence with numbers, not a row
@@ -148,7 +160,20 @@ def _title(reader: TableReader, number: int) -> tuple[str, str, list[str]] | Non
     if measure is not None and _SEGMENT_COLUMN.search(lead_in):
         first.label = measure["name"]
         return lead_in.strip().rstrip(":"), SEGMENTS, above[above.index(lead_in) + 1 :]
+    # a sentence that leads into a table of segments ("The following table presents information
+    # about reportable segments."), the rows closed by revenue ("Net sales $ 14,694 ...")
+    for back, text in enumerate(reversed(above[-(_AFTER_TITLE + 1) :])):
+        lead = _SEGMENT_LEAD_IN.search(text)
+        if lead is not None and _closed_by_revenue(reader.blocks[number].rows):
+            return lead.group(0).rstrip(" .:"), SEGMENTS, above[len(above) - back :]
     return None
+
+
+def _closed_by_revenue(rows: list[ValueRow]) -> bool:
+    """Whether the first total among a block's rows is revenue's ("Net sales", "Total
+    revenues"), not another measure's."""
+    total = next((r.label for r in rows if TOTAL_LABEL.match(r.label)), "")
+    return bool(_REVENUE_TOTAL.match(total))
 
 
 def _group_name(text: str) -> str | None:
@@ -278,6 +303,8 @@ def _rows(
         if len(label.split()) > _MOST_WORDS:
             break  # a sentence with numbers in it, not a row
         value = cell_value(row, position, width, comma)
+        if value is None and len(row.tokens) == width and row.tokens[position] in _NIL:
+            value = Decimal(0)  # a dash: nothing that year ("Other — — —")
         if value is None:
             return None
         if _is_total(label, group) and parts:
