@@ -18,11 +18,17 @@ from typing import Any
 from sqlalchemy import Connection, Row
 
 from filings.companies import queries
-from filings.companies.geography_tables import DocumentContext, GeoTable, read_geography_tables
+from filings.companies.geography_tables import (
+    DocumentContext,
+    DocumentLine,
+    GeoTable,
+    geography_tables_of,
+    table_reading,
+)
 from filings.companies.profile_store import read_pages, store_profile
 from filings.companies.revenue_geography import YearGeography, tagged_geography, us_geography
 from filings.companies.revenue_segments import read_segments
-from filings.companies.segment_tables import SegmentTable, read_segment_tables
+from filings.companies.segment_tables import SegmentTable, segment_tables_of
 from filings.companies.statement_figures import read_statement_figures
 from filings.core.concepts import revenue_concepts
 from filings.core.markets import DOCUMENT_SPANS
@@ -41,9 +47,11 @@ def extract_filing(conn: Connection, filing_pk: int) -> bool:
     them in place of what an earlier run stored; whether anything changed."""
     filing = queries.filing_summary(conn, filing_pk)
     pages = read_pages(conn, filing)
-    changed = _store_report_tables(conn, filing, pages)
+    # the document's lines as its tables are read, once for the readers of revenue tables
+    lines, context = table_reading(pages, _context(filing)) if pages else ([], _context(filing))
+    changed = _store_report_tables(conn, filing, lines, context)
     changed |= _store_statement_figures(conn, filing, pages)
-    changed |= _store_segment_tables(conn, filing, pages)
+    changed |= _store_segment_tables(conn, filing, lines, context)
     if filing.form is None:  # a tagged report that is no SEC form (ESEF): per filing
         changed |= _store_tagged(conn, filing)
     changed |= store_profile(conn, filing)
@@ -243,12 +251,12 @@ def _store_statement_figures(
 
 
 def _store_segment_tables(
-    conn: Connection, filing: Row[Any], pages: list[tuple[str, int | None, str]]
+    conn: Connection, filing: Row[Any], lines: list[DocumentLine], context: DocumentContext
 ) -> bool:
     """Store the revenue by product line and by segment a filing's tables print for its fiscal
     year (`read_segment_tables`), where its pages are read: of each axis, the table with the
     most lines (the first of equals)."""
-    found = read_segment_tables(pages, _context(filing)) if pages else []
+    found = segment_tables_of(lines, context)
     best: dict[str, SegmentTable] = {}
     for table in found:
         if table.axis not in best or len(table.lines) > len(best[table.axis].lines):
@@ -283,9 +291,9 @@ def _store_segment_tables(
 
 
 def _store_report_tables(
-    conn: Connection, filing: Row[Any], pages: list[tuple[str, int | None, str]]
+    conn: Connection, filing: Row[Any], lines: list[DocumentLine], context: DocumentContext
 ) -> bool:
-    found = read_geography_tables(pages, _context(filing)) if pages else []
+    found = geography_tables_of(lines, context)
     wanted: list[dict[str, Any]] = []
     seen: set[tuple[Any, ...]] = set()
     for table in sorted(found, key=lambda t: t.basis != "amounts"):  # amounts first

@@ -81,7 +81,7 @@ PERIOD_LINES = 8  # how far above the segments' names their period is looked for
 _TOTAL_WORD = re.compile(r"total|totalt|summa|yhteensä", re.IGNORECASE)
 _STOP = re.compile(r"^(share\s+of\s+total|andel\s+av|osuus)\b", re.IGNORECASE)
 _NUMBER = re.compile(r"^\(?[-−–+]?\d[\d,.]*\)?%?$")
-_DASHES = {"-", "–", "—", "n/a", "n.a."}
+DASHES = {"-", "–", "—", "n/a", "n.a."}  # a cell with nothing in it
 _MEASURES = re.compile(
     r"orders\s+received|order\s+intake|orderingång|tilauskertymä|saadut\s+tilaukset|"
     rf"(?P<revenue>{_REVENUE})",
@@ -194,7 +194,7 @@ def value_row(line: DocumentLine) -> ValueRow | None:
             if not token:
                 tokens.pop()
                 continue
-        if not (_NUMBER.match(token) or token in _DASHES):
+        if not (_NUMBER.match(token) or token in DASHES):
             break
         tail.insert(0, token)
         tokens.pop()
@@ -793,7 +793,7 @@ def unglued(line: DocumentLine) -> list[DocumentLine]:
     parts: list[tuple[list[str], list[str]]] = []  # (label words, values)
     for token in line.text.split():
         value = _CURRENCY_SIGN.sub("", token)
-        if token in ("$", "€", "£") or _NUMBER.match(value) or token in _DASHES:
+        if token in ("$", "€", "£") or _NUMBER.match(value) or token in DASHES:
             if not parts:
                 if not YEAR.fullmatch(token):
                     return [line]
@@ -818,6 +818,12 @@ def read_geography_tables(
 ) -> list[GeoTable]:
     """Every revenue-by-place table of a document, one per period read, in reading order."""
     return TableReader(*table_reading(pages, context)).read()
+
+
+def geography_tables_of(lines: list[DocumentLine], context: DocumentContext) -> list[GeoTable]:
+    """`read_geography_tables` of a document's lines as `table_reading` gives them (read once
+    for every reader of its tables)."""
+    return TableReader(lines, context).read()
 
 
 def table_reading(

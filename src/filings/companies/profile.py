@@ -257,7 +257,7 @@ def segment_breakdowns(
 
 
 # A line that names no segment: "Reportable segments", "All other segments", "Other"
-_NO_SEGMENT = re.compile(r"^((all )?(other|reportable|operating)\b.*|other)$", re.IGNORECASE)
+_NO_SEGMENT = re.compile(r"^(all )?(other|reportable|operating)\b", re.IGNORECASE)
 
 
 def _iso(day: date | None) -> str | None:

@@ -24,9 +24,11 @@ from decimal import Decimal
 from filings.companies.geography import classify, of_which
 from filings.companies.geography_periods import YEAR, Period
 from filings.companies.geography_tables import (
+    DASHES,
     LEAD_IN_WORDS,
     TOTAL_LABEL,
     DocumentContext,
+    DocumentLine,
     RowBlock,
     TableReader,
     ValueRow,
@@ -56,7 +58,6 @@ _NOT_A_GROUP = re.compile(
     r"cash|employees|orders|resultat|rörelse|tillgång|tulos|varat|kassaflöde|investering",
     re.IGNORECASE,
 )
-_NIL = {"-", "\u2013", "\u2014"}  # a hyphen, an en dash, an em dash
 _FOOTNOTE_MARK = re.compile(r"\s*\(\w{1,2}\)$")
 _MEASURE_FIRST = re.compile(
     r"^(net sales|net revenues?|revenues?|sales|nettoomsättning|omsättning|intäkter|liikevaihto)"
@@ -107,9 +108,14 @@ def read_segment_tables(
     """Every table of revenue by product line or segment that prints the document's fiscal year
     (a report of the year, a release with the year's columns) and adds up to its printed total,
     that year's column read, in reading order."""
+    return segment_tables_of(*table_reading(pages, context))
+
+
+def segment_tables_of(lines: list[DocumentLine], context: DocumentContext) -> list[SegmentTable]:
+    """`read_segment_tables` of a document's lines as `table_reading` gives them (read once for
+    every reader of its tables)."""
     if context.fiscal_year is None:
         return []
-    lines, context = table_reading(pages, context)
     # a title's footnote mark ("Revenue by product category (1)") is no value of a row
     lines = [
         replace(line, text=_FOOTNOTE_MARK.sub("", line.text)) if _axis(line.text) else line
@@ -303,7 +309,7 @@ def _rows(
         if len(label.split()) > _MOST_WORDS:
             break  # a sentence with numbers in it, not a row
         value = cell_value(row, position, width, comma)
-        if value is None and len(row.tokens) == width and row.tokens[position] in _NIL:
+        if value is None and len(row.tokens) == width and row.tokens[position] in DASHES:
             value = Decimal(0)  # a dash: nothing that year ("Other — — —")
         if value is None:
             return None
