@@ -228,6 +228,46 @@ FINANCEBENCH: dict[tuple[str, str], Expected] = {
         ],
         "18992.8",
     ),
+    # segments as columns, their total last (Note 13, "Total Reportable Segments"; Netflix's
+    # segment note, "Consolidated"), in thousands of dollars for Netflix
+    ("VERIZON_2022_10K.pdf", "segments"): (
+        2022,
+        101,
+        "The following tables provides operating financial information for our two reportable "
+        "segments",
+        [("Consumer", "103506", None), ("Business", "31072", None)],
+        "134578",
+    ),
+    ("VERIZON_2021_10K.pdf", "segments"): (
+        2021,
+        98,
+        "The following tables provides operating financial information for our two reportable "
+        "segments",
+        [("Consumer", "95300", None), ("Business", "31042", None)],
+        "126342",
+    ),
+    ("NETFLIX_2017_10K.pdf", "segments"): (
+        2017,
+        61,
+        "The following tables represent segment information for the year ended December 31, 2017",
+        [
+            ("Domestic Streaming", "6153.025", None),
+            ("International Streaming", "5089.191", None),
+            ("Domestic DVD", "450.497", None),
+        ],
+        "11692.713",
+    ),
+    ("NETFLIX_2015_10K.pdf", "segments"): (
+        2015,
+        61,
+        "The following tables represent segment information for the year ended December 31, 2015",
+        [
+            ("Domestic Streaming", "4180.339", None),
+            ("International Streaming", "1953.435", None),
+            ("Domestic DVD", "645.737", None),
+        ],
+        "6779.511",
+    ),
     ("GENERALMILLS_2022_10K.pdf", "segments"): (
         2022,
         84,
@@ -274,6 +314,61 @@ Adjusted EBIT 1,694 1,806
     assert _read(assets) == []
 
 
+# A segment note printing its segments as columns, each column's words on lines of their own as a
+# PDF prints them; the segments are named as such in the text.
+COLUMNS = """Our Retail segment sells goods. The Wholesale Services segment sells to stores.
+The following tables present our segment information:
+(dollars in millions)
+2023 Retail Wholesale
+Services
+Total
+Reportable
+Segments
+External revenues
+Goods $ 700 $ — $ 700
+Services 100 250 350
+Total Operating Revenues(1) 800 250 1,050
+Operating Income $ 80 $ 25 $ 105
+(dollars in millions)
+2022 Retail Wholesale
+Services
+Total
+Reportable
+Segments
+Total Operating Revenues(1) 750 200 950
+"""
+
+
+def test_segments_as_columns_over_their_total() -> None:
+    (table,) = _read(COLUMNS)
+    assert (table.axis, table.title, table.currency, table.period.year) == (
+        "segments",
+        "The following tables present our segment information",
+        "USD",
+        2023,
+    )
+    assert [(n, int(v / 10**6)) for n, v, _ in _lines(table)] == [
+        ("Retail", 800),
+        ("Wholesale Services", 250),
+    ]
+    assert table.total == 1050 * 10**6
+    # the year before's table is read for that year
+    (before,) = _read(COLUMNS, DocumentContext(2022, True))
+    assert [int(v / 10**6) for _, v, _ in _lines(before)] == [750, 200]
+
+
+def test_segments_as_columns_the_reader_is_unsure_of() -> None:
+    # segments that do not add up to the total's column
+    assert _read(COLUMNS.replace("800 250 1,050", "800 250 1,060")) == []
+    # a column the text never names a segment: the header cannot be split into its segments
+    unnamed = COLUMNS.replace("The Wholesale Services segment", "Our other unit")
+    assert _read(unnamed) == []
+    # no total's column after the segments
+    assert _read(COLUMNS.replace("Total\nReportable\nSegments\n", "")) == []
+    # a header printing two years is no one year's table
+    assert _read(COLUMNS.replace("2023 Retail", "2023 2022 Retail")) == []
+
+
 @pytest.mark.parametrize("key", sorted(FINANCEBENCH))
 def test_financebench_10ks_tables(financebench_pdfs: Path, key: tuple[str, str]) -> None:
     name, axis = key
@@ -314,8 +409,8 @@ def test_which_financebench_documents_give_a_table(financebench_pdfs: Path, corp
         context = DocumentContext(document["fiscal_year"], document["document_type"] == "10-K")
         pages = pdf_pages(corpus / "financebench" / document["path"])
         read |= {(document["path"], t.axis) for t in read_segment_tables(pages, context)}
-    # every other document prints none the reader is sure of: Verizon's segments are columns,
-    # Coca-Cola's shares, Lockheed Martin's several breakdowns of one total
+    # every other document prints none the reader is sure of: Coca-Cola's shares, Lockheed
+    # Martin's several breakdowns of one total
     assert sorted(read) == [
         ("pdfs/AMCOR_2023_10K.pdf", "products"),
         ("pdfs/AMCOR_2023_10K.pdf", "segments"),
@@ -327,4 +422,8 @@ def test_which_financebench_documents_give_a_table(financebench_pdfs: Path, corp
         ("pdfs/GENERALMILLS_2020_10K.pdf", "products"),
         ("pdfs/GENERALMILLS_2022_10K.pdf", "products"),
         ("pdfs/GENERALMILLS_2022_10K.pdf", "segments"),
+        ("pdfs/NETFLIX_2015_10K.pdf", "segments"),
+        ("pdfs/NETFLIX_2017_10K.pdf", "segments"),
+        ("pdfs/VERIZON_2021_10K.pdf", "segments"),
+        ("pdfs/VERIZON_2022_10K.pdf", "segments"),
     ]

@@ -7,7 +7,8 @@ A table is a title that names revenue by products or segments, its header (the u
 periods, read as the geography tables' are), then rows: a label and values. Rows may come in
 groups, each under a line naming it ("Domestic:") and closed by the group's total ("Total
 Domestic revenue"); a column of segment names between the labels and the values ("Segment 2023
-2022") is left out of the rows' names. The fiscal year's column is read.
+2022") is left out of the rows' names. The fiscal year's column is read. A segment note may
+print its segments as columns over their total instead (`_column_table`).
 
 A value the reader is unsure of is left out, never guessed: a table is kept only when its rows
 add up to its printed total (each group's to the group's total), within the rounding of the
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from filings.companies.geography import classify, of_which
-from filings.companies.geography_periods import YEAR, Period
+from filings.companies.geography_periods import YEAR, Period, read_periods
 from filings.companies.geography_tables import (
     DASHES,
     LEAD_IN_WORDS,
@@ -135,6 +136,13 @@ def segment_tables_of(lines: list[DocumentLine], context: DocumentContext) -> li
         table = _read(reader, number, title, axis, after, labels, taken)
         if table is not None:
             out.append(table)
+    named = _segment_names(lines)
+    if len(named) >= 2:
+        out += [
+            table
+            for number in range(len(reader.blocks))
+            if number not in taken and (table := _column_table(reader, number, named)) is not None
+        ]
     return out
 
 
@@ -333,3 +341,132 @@ def _named(label: str, segment_column: bool, labels: set[str]) -> str:
         if len(words) > size + 1 and " ".join(words[-size:]) in labels:
             return " ".join(words[:-size])
     return label
+
+
+# --- segments as columns ------------------------------------------------------------------------
+# A 10-K's segment note may print its segments as columns, their total last: "Consumer Business
+# Total Reportable Segments" over "Total Operating Revenues 103,506 31,072 134,578" (Verizon),
+# "Domestic Streaming International Streaming Domestic DVD Consolidated" over "Revenues $
+# 6,153,025 ..." (Netflix). The header's words are split into the segments the document names
+# elsewhere ("our Consumer segment", "the Domestic streaming segment"), the total's column after
+# them; a PDF prints each column's words on lines of their own, so the header is read as one run
+# of words.
+
+# a name a sentence gives a segment: up to three words before "segment"
+_NAMED_SEGMENT = re.compile(r"((?:[\w&’'-]+\s+){0,2}[\w&’'-]+)\s+segment\b")
+# words that open no segment's name ("the Domestic ...", "each reportable", "Total Reportable")
+_NOT_A_NAME = re.compile(
+    r"^(the|our|its|each|this|that|these|those|a|an|both|other|all|any|one|two|three|four|five|"
+    r"per|by|of|in|for|and|or|to|total|reportable|operating|business\s+\w|which|new|same|"
+    r"single|such)\b",
+    re.IGNORECASE,
+)
+_TOTAL_COLUMN = (
+    r"(?:consolidated|total(?:\s+reportable)?(?:\s+segments)?|totalt|koncernen|group|konserni|"
+    r"yhteensä)"
+)
+_FOLLOWING = re.compile(r"\bthe following tables?\b", re.IGNORECASE)
+_HEADER_LINES = 12  # how far above a block its column header is looked for
+
+
+def _segment_names(lines: list[DocumentLine]) -> list[str]:
+    """The names the document gives its segments in sentences ("our Consumer segment"): each
+    ending of up to three words before "segment" that opens with a capital and no article or
+    measure, longest first."""
+    names: set[str] = set()
+    for line in lines:
+        for match in _NAMED_SEGMENT.finditer(line.text):
+            words = match.group(1).split()
+            for size in range(1, len(words) + 1):
+                name = " ".join(words[-size:])
+                if (
+                    name[:1].isupper()
+                    and not _NOT_A_NAME.match(name)
+                    and not re.search(r"\d", name)
+                ):
+                    names.add(name)
+    return sorted(names, key=lambda n: (-len(n), n))
+
+
+def _column_table(reader: TableReader, number: int, names: list[str]) -> SegmentTable | None:
+    """A block under a header of segments as columns and their total: the fiscal year's revenue
+    row read per segment, kept when the segments add up to the total's column."""
+    block = reader.blocks[number]
+    floor = reader.blocks[number - 1].end if number else 0
+    above = reader.lines[max(floor, block.start - _HEADER_LINES) : block.start]
+    header = " ".join(line.text for line in above)
+    alternatives = "|".join(r"\s+".join(map(re.escape, n.split())) for n in names)
+    columns = re.search(
+        rf"(?<!\w)((?:(?:{alternatives})\s+){{2,}}){_TOTAL_COLUMN}(?!\w)", header, re.IGNORECASE
+    )
+    if columns is None:
+        return None
+    segments = [
+        " ".join(m.group(0).split())
+        for m in re.finditer(rf"(?<!\w)(?:{alternatives})(?!\w)", columns.group(1), re.IGNORECASE)
+    ]
+    period = _one_period(reader, above)
+    if period is None:
+        return None
+    width = len(segments) + 1
+    row = next(
+        (
+            r
+            for r in block.rows
+            if _REVENUE_TOTAL.match(_FOOTNOTE_MARK.sub("", r.label)) and len(r.tokens) == width
+        ),
+        None,
+    )
+    if row is None:
+        return None
+    comma = comma_decimal([row])
+    values = [
+        Decimal(0) if token in DASHES else cell_value(row, position, width, comma)
+        for position, token in enumerate(row.tokens)
+    ]
+    if any(value is None for value in values[:-1]) or values[-1] is None:
+        return None
+    *parts, total = [v for v in values if v is not None]
+    rounding = Decimal(5).scaleb(-decimals_of([row], comma) - 1) * width
+    if len(parts) != len(segments) or abs(sum(parts, Decimal(0)) - total) > rounding:
+        return None
+    before = reader.lines[max(0, block.start - 80) : block.start]
+    unit = unit_above(before, [], row.dollars, reader.context.default_currency)
+    if unit is None:
+        return None
+    title = reader.lead_in(number).strip().rstrip(":") or next(
+        (
+            line.text.split(":")[0].strip()
+            for line in reversed(above)
+            if _FOLLOWING.search(line.text)
+        ),
+        _FOOTNOTE_MARK.sub("", row.label),
+    )
+    table = SegmentTable(
+        SEGMENTS, title, row.line.page_id, row.line.page_number, period, unit.currency
+    )
+    table.lines = [
+        SegmentLine(name, value.scaleb(unit.exponent), row.line.page_id)
+        for name, value in zip(segments, parts, strict=True)
+    ]
+    table.total = total.scaleb(unit.exponent)
+    if all(classify(line.name) is not None for line in table.lines):
+        return None  # places: geography's
+    return table
+
+
+def _one_period(reader: TableReader, above: list[DocumentLine]) -> Period | None:
+    """The one fiscal year a header prints (a year of its own, or "Year ended December 31,
+    2017"), the document's; None for another year's table or a header of several."""
+    context = reader.context
+    years = {int(y) for line in above for y in YEAR.findall(line.text)}
+    if years != {context.fiscal_year}:
+        return None
+    found = {
+        period
+        for line in above
+        if YEAR.search(line.text)
+        for period in read_periods(line.text, context.fiscal_year, True, context.year_end)
+    }
+    annual = [p for p in found if p.kind == "annual" and p.year == context.fiscal_year]
+    return annual[0] if len(annual) == 1 else None
