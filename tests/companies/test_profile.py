@@ -465,6 +465,20 @@ def test_names_that_are_no_part_of_the_issuers_lists(
     assert not names & set(items_of(profile(sec_client, company), section))
 
 
+def test_a_releases_run_of_segment_headings_goes_on_past_the_marked_ones(
+    sec_client: TestClient,
+) -> None:
+    # Stora Enso's outlook by division: two paragraphs speak of "the division", the three
+    # headings after them are divisions too (the release's "Key figures" ends the run), none
+    # a product line of the division above it
+    items = profile(sec_client, "Stora Enso")["products_services"]["items"]
+    divisions = ["Packaging Materials", "Packaging Solutions", "Biomaterials", "Wood Products"]
+    assert [(i["name"], i["part_of"]) for i in items][:5] == [
+        *((name, "segments") for name in divisions),
+        ("Forest", "segments"),
+    ]
+
+
 @pytest.mark.parametrize("company", ["Stora Enso", "Neste", "Bravida"])
 def test_a_release_that_only_mentions_customers_says_why_it_has_none(
     sec_client: TestClient, company: str

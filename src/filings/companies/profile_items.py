@@ -477,16 +477,27 @@ def _between_segments(run: list[tuple[Block, bool]]) -> list[Item]:
     if len(marked) < 2:
         return []
     listed = [block for block, _ in run[marked[0] : marked[-1] + 1]]
-    if any(
-        len(b.text.split()) > 4
-        or FURNITURE.search(b.text)
-        or TOPICS.search(b.text)
-        or _LINES_END.match(b.text)
-        or classify(b.text) is not None
-        for b in listed
-    ):
+    if not all(_segment_like(b.text) for b in listed):
         return []
+    # the run goes on with the segments the text does not mark ("Biomaterials", "Wood Products",
+    # "Forest" after Stora Enso's two packaging divisions) up to a heading of another part
+    for block, _ in run[marked[-1] + 1 :]:
+        if not _segment_like(block.text):
+            break
+        listed.append(block)
     return [Item(b.text, b.page_id, b.page_number, "segments") for b in listed]
+
+
+def _segment_like(text: str) -> bool:
+    """A heading that could name a segment: a few words, no page furniture, topic, part of a
+    report or place."""
+    return not (
+        len(text.split()) > 4
+        or FURNITURE.search(text)
+        or TOPICS.search(text)
+        or _LINES_END.match(text)
+        or classify(text) is not None
+    )
 
 
 # A company's name (its legal form last): a subsidiary or an acquisition, not a product line.
