@@ -957,6 +957,16 @@ WHO_BUYS = [
     ("Our North America Retail segment accounted for 60 percent of our net sales.", 0),
     ("Sales of iPhone accounted for 52% of total net sales.", 0),
     ("The United States accounted for 57% of net sales.", 0),
+    # a share of sales said to come from a buyer (Lockheed Martin 10-K 2022, Item 7 and 1A),
+    # though a place is in its name; never from a place or a segment
+    (
+        "In 2022, 73% of our $66.0 billion in net sales were from the U.S. Government, either as "
+        "a prime contractor or as a subcontractor, 26% were from international customers.",
+        2,
+    ),
+    ("We derived 73% of our total consolidated net sales from the U.S. Government in 2022.", 2),
+    ("About 60% of our revenues were from the Americas.", 0),
+    ("In 2022, 40% of net sales came from our Flexibles segment.", 0),
     (
         "Kemira is a global leader in sustainable chemical solutions for water-intensive "
         "industries.",
@@ -1410,6 +1420,13 @@ UNSEEN = [
     ("BESTBUY_2023_10K.pdf", "strategy", "our team delivered strong execution", False),
     ("VERIZON_2022_10K.pdf", "strategy", "continuation of service revenue growth in 2023", True),
     ("LOCKHEEDMARTIN_2022_10K.pdf", "strategy", "we plan on producing 147-153 aircraft", True),
+    # its concentration: the U.S. Government's share of net sales (Item 7, page 30)
+    (
+        "LOCKHEEDMARTIN_2022_10K.pdf",
+        "customers",
+        "73% of our $66.0 billion in net sales were from the U.S. Government",
+        True,
+    ),
     # a PDF's risk headings, each a paragraph of its own where it ends short of the margin, as
     # the issuer ranks them: Netflix's competition and content commitments (Item 1A, page 5),
     # General Mills' retail consolidation and commodities (page 9), Verizon's economy (page 15);

@@ -169,6 +169,32 @@ _NOT_A_CUSTOMER = re.compile(
 )
 
 
+# A share of sales said to come from a buyer ("In 2022, 73% of our $66.0 billion in net sales were
+# from the U.S. Government, ...", "We derived 73% of our total consolidated net sales from the
+# U.S. Government"): concentration.
+_SALES_FROM = re.compile(
+    r"\b\d+(?:\.\d+)?\s?(?:%|per ?cent) of (?:our |its |the company[’']s |total |consolidated |"
+    r"net |operating |\$[\d.,]+ (?:billion |million )?(?:in )?)*(?:net )?(?:sales|revenues?)\s+"
+    r"(?:(?:in|for|during) (?:fiscal )?\d{4}\s+)?(?:(?:were|was|came) )?(?:derived )?from "
+    r"(?P<subject>[^,;()]{3,60})",
+    re.IGNORECASE,
+)
+# buyers a share of sales may come from, though they are places by name ("the U.S. Government")
+_BUYERS_BY_NAME = re.compile(
+    r"\b(government|department of|agenc(y|ies)|ministr(y|ies)|customers?|clients?)\b", re.I
+)
+
+
+def _sales_from_a_buyer(text: str) -> bool:
+    """Whether a sentence gives the share of sales that comes from a buyer (a government, a kind
+    of customer, a customer by name), not from a segment, product or place."""
+    for match in _SALES_FROM.finditer(text):
+        subject = match.group("subject")
+        if _BUYERS_BY_NAME.search(subject) or not _NOT_A_CUSTOMER.search(subject):
+            return True
+    return False
+
+
 def _share_subject(text: str) -> str:
     """Whose share of sales a sentence gives, if it gives one ("Walmart Inc. and its affiliates
     (Walmart)"), else ""."""
@@ -196,7 +222,7 @@ def who_buys(text: str) -> int:
     issuer's description of its own."""
     if (_ACCOUNTED.search(text) or _COMPETES.search(text)) and not _CONCENTRATION.search(text):
         return 0
-    if STRONG["customers"].search(text) or _named_customer_share(text):
+    if STRONG["customers"].search(text) or _named_customer_share(text) or _sales_from_a_buyer(text):
         return 2
     if re.search(r"\b(acquir|divest)\w*", text, re.IGNORECASE):
         return 0
