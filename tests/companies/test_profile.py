@@ -540,6 +540,10 @@ def test_the_overview_names_the_segments_its_revenue_by_segment_names(
     assert profile(sec_client, "HD")["overview_section"]["items"] == []
     # Lifco's tables are of net sales by type of income, no segments: none either
     assert profile(sec_client, "Lifco")["overview_section"]["items"] == []
+    # Coca-Cola's tagged segments less the lines that reconcile them to its revenue
+    coca_cola = [i["name"] for i in profile(sec_client, "KO")["overview_section"]["items"]]
+    assert {"Global Ventures", "Bottling Investments", "North America"} <= set(coca_cola)
+    assert not {"Corporate", "Eliminations"} & set(coca_cola)
 
 
 def test_ericsson_geography_names_its_market_areas_from_the_stored_breakdown(
@@ -967,6 +971,20 @@ WHO_BUYS = [
     ("We derived 73% of our total consolidated net sales from the U.S. Government in 2022.", 2),
     ("About 60% of our revenues were from the Americas.", 0),
     ("In 2022, 40% of net sales came from our Flexibles segment.", 0),
+    # "Revenues from <buyer> (...), <clause>, represented N%" (Boeing 10-K 2022, Note 21); not
+    # from a kind of sales abroad (Activision Blizzard 10-K 2019)
+    (
+        "Revenues from the U.S. government (including foreign military sales through the U.S. "
+        "government), primarily recorded at BDS and BGS, represented 40%, 49% and 51% of "
+        "consolidated revenues for 2022, 2021 and 2020, respectively.",
+        2,
+    ),
+    (
+        "Net revenues from international sales accounted for approximately 54%, 54%, and 55% of "
+        "our total consolidated net revenues for the years ended December 31, 2019, 2018, and "
+        "2017, respectively.",
+        0,
+    ),
     (
         "Kemira is a global leader in sustainable chemical solutions for water-intensive "
         "industries.",
@@ -1420,6 +1438,15 @@ UNSEEN = [
     ("BESTBUY_2023_10K.pdf", "strategy", "our team delivered strong execution", False),
     ("VERIZON_2022_10K.pdf", "strategy", "continuation of service revenue growth in 2023", True),
     ("LOCKHEEDMARTIN_2022_10K.pdf", "strategy", "we plan on producing 147-153 aircraft", True),
+    # Boeing's: the U.S. government's share of revenues (Note 21, page 114), cut from the
+    # table's rows before it
+    (
+        "BOEING_2022_10K.pdf",
+        "customers",
+        "Revenues from the U.S. government (including foreign military sales",
+        True,
+    ),
+    ("BOEING_2022_10K.pdf", "customers", "Total revenues $66,608", False),
     # its concentration: the U.S. Government's share of net sales (Item 7, page 30)
     (
         "LOCKHEEDMARTIN_2022_10K.pdf",
@@ -2148,6 +2175,18 @@ def test_a_table_row_run_into_a_sentence_is_cut_off() -> None:
     )
     [sentence] = sentences_of([Block("text", block, "v_1", 1, "", 0)])
     assert sentence.text.startswith("No single customer accounted for more than 10%")
+    # Boeing's 10-K 2022: two rows (a label with a figure in it, then the total) before the
+    # sentence on the U.S. government's share
+    block = (
+        "Estimated potential concessions and other considerations to 737 MAX customers 16 14 "
+        "(498) Total revenues $66,608 $62,286 $58,158 Revenues from the U.S. government, "
+        "primarily recorded at BDS and BGS, represented 40% of consolidated revenues for 2022."
+    )
+    [sentence] = sentences_of([Block("text", block, "b_1", 1, "", 0)])
+    assert sentence.text.startswith("Revenues from the U.S. government, primarily recorded")
+    # figures inside a sentence are its own
+    block = "We had 1,138 stores at the end of fiscal 2023, 14 more than a year before."
+    assert [s.text for s in sentences_of([Block("text", block, "x_1", 1, "", 0)])] == [block]
 
 
 def test_a_10ks_estimates_are_what_it_estimates_not_what_every_filer_says_of_estimates() -> None:

@@ -268,6 +268,29 @@ FINANCEBENCH: dict[tuple[str, str], Expected] = {
         ],
         "6779.511",
     ),
+    # a note titled as the segments' data, the rows under its "Revenues:" line, a line that
+    # reconciles them to the total among them (Boeing, page 62)
+    ("BOEING_2022_10K.pdf", "segments"): (
+        2022,
+        62,
+        "Summary of Business Segment Data",
+        [
+            ("Commercial Airplanes", "25867", None),
+            ("Defense, Space & Security", "23162", None),
+            ("Global Services", "17611", None),
+            ("Boeing Capital", "199", None),
+            ("Unallocated items, eliminations and other", "-231", None),
+        ],
+        "66608",
+    ),
+    ("BESTBUY_2017_10K.pdf", "segments"): (
+        2017,
+        88,
+        "The following tables present our business segment information in fiscal 2017 , 2016 and "
+        "2015 ($ in millions)",
+        [("Domestic", "36248", None), ("International", "3155", None)],
+        "39403",
+    ),
     ("GENERALMILLS_2022_10K.pdf", "segments"): (
         2022,
         84,
@@ -337,6 +360,32 @@ Reportable
 Segments
 Total Operating Revenues(1) 750 200 950
 """
+
+
+def test_a_title_of_segment_data_over_the_measures_line() -> None:
+    note = """Summary of Business Segment Data
+(Dollars in millions)
+Years ended December 31, 2023 2022
+Revenues:
+Aircraft $500 $400
+Services 300 250
+Unallocated items, eliminations and other (20) (10)
+Total revenues $780 $640
+Earnings from operations:
+Aircraft $50 $40
+Services 30 25
+"""
+    (table,) = _read(note)
+    assert (table.axis, table.title) == ("segments", "Summary of Business Segment Data")
+    assert [(n, int(v / 10**6), p) for n, v, p in _lines(table)] == [
+        ("Aircraft", 500, None),
+        ("Services", 300, None),
+        ("Unallocated items, eliminations and other", -20, None),
+    ]
+    assert table.total == 780 * 10**6
+    # the measure's line must stand right over the rows, under a title of segment data
+    assert _read(note.replace("Revenues:\n", "")) == []
+    assert _read(note.replace("Summary of Business Segment Data", "Summary of Data")) == []
 
 
 def test_segments_as_columns_over_their_total() -> None:
@@ -410,14 +459,16 @@ def test_which_financebench_documents_give_a_table(financebench_pdfs: Path, corp
         pages = pdf_pages(corpus / "financebench" / document["path"])
         read |= {(document["path"], t.axis) for t in read_segment_tables(pages, context)}
     # every other document prints none the reader is sure of: Coca-Cola's shares, Lockheed
-    # Martin's several breakdowns of one total
+    # Martin's several breakdowns of one total; Boeing's 2018 note prints its unit a word a line
     assert sorted(read) == [
         ("pdfs/AMCOR_2023_10K.pdf", "products"),
         ("pdfs/AMCOR_2023_10K.pdf", "segments"),
+        ("pdfs/BESTBUY_2017_10K.pdf", "segments"),
         ("pdfs/BESTBUY_2019_10K.pdf", "products"),
         ("pdfs/BESTBUY_2019_10K.pdf", "segments"),
         ("pdfs/BESTBUY_2023_10K.pdf", "products"),
         ("pdfs/BESTBUY_2023_10K.pdf", "segments"),
+        ("pdfs/BOEING_2022_10K.pdf", "segments"),
         ("pdfs/GENERALMILLS_2019_10K.pdf", "products"),
         ("pdfs/GENERALMILLS_2020_10K.pdf", "products"),
         ("pdfs/GENERALMILLS_2022_10K.pdf", "products"),

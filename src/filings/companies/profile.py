@@ -257,7 +257,13 @@ def segment_breakdowns(
 
 
 # A line that names no segment: "Reportable segments", "All other segments", "Other"
-_NO_SEGMENT = re.compile(r"^(all )?(other|reportable|operating)\b", re.IGNORECASE)
+# lines of a table of segments that name none: others, the reportable ones' total, and what
+# reconciles them to the group's revenue ("Unallocated items, eliminations and other")
+_NO_SEGMENT = re.compile(
+    r"^(all )?(other|reportable|operating)\b|\bunallocated\b|\beliminations?\b|"
+    r"\bintersegment\b|^corporate(\s+(and|&)\s+other)?$",
+    re.IGNORECASE,
+)
 
 
 def _iso(day: date | None) -> str | None:

@@ -39,11 +39,12 @@ _CONTACT_LABEL = re.compile(
     r"\b(contacts?|kontakt(er)?|yhteyshenkilö\w*|lisätiedot\w*)\s*:\s*$", re.IGNORECASE
 )
 
-# A table's row run into the sentence after it ("Income Before Provision For Income Taxes
-# $ 28,271 $ 29,420 $ 23,967 No single customer accounted for ..."): its label and three or more
-# amounts before a capitalised word.
+# A table's rows run into the sentence after them ("Income Before Provision For Income Taxes
+# $ 28,271 $ 29,420 $ 23,967 No single customer accounted for ..."; "... to 737 MAX customers 16
+# 14 (498) Total revenues $66,608 $62,286 $58,158 Revenues from ..."): each a label and three or
+# more amounts, before a capitalised word.
 _TABLE_ROW_BEFORE = re.compile(
-    r"^[^.\d]{0,80}?(?:[$€£]?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?\s+){3,}(?=[A-Z][a-z])"
+    r"^(?:[^.]{0,80}?(?:^|\s)(?:[$€£]?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?\s+){3,})+(?=[A-Z][a-z])"
 )
 
 _PART_THREE = re.compile(r"^item_1[0-4]$|^item_9[bc]?$|^item_1[56]$|^item_4$|^item_5$")

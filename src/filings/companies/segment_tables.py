@@ -76,6 +76,17 @@ _REVENUE_TOTAL = re.compile(
     r"^(nettoomsättning|liikevaihto)\b",
     re.IGNORECASE,
 )
+# a title of a note's data by segment, whatever its measures ("Summary of Business Segment
+# Data", "Segment Information", "Financial information by segment")
+_SEGMENT_DATA = re.compile(
+    r"\bsegments?\s+(data|information|results)\b|\binformation\s+(by|about)\s+"
+    r"(reportable\s+|business\s+|operating\s+)?segments?\b",
+    re.IGNORECASE,
+)
+# a line naming revenue alone, over the rows of revenue ("Revenues:", "Net sales:")
+_MEASURE_LINE = re.compile(
+    r"^(total\s+)?(net\s+)?(operating\s+)?(sales|revenues?)\s*:?$", re.IGNORECASE
+)
 _MOST_WORDS = 8  # a row's label longer than this is a sentence with numbers, not a row
 
 
@@ -166,6 +177,13 @@ def _title(reader: TableReader, number: int) -> tuple[str, str, list[str]] | Non
         axis = _axis(text)
         if axis is not None and not sentence and len(words) <= LEAD_IN_WORDS:
             return text.strip().rstrip(":"), axis, above[len(above) - back :]
+    # a title of the segments' data over the measure's line ("Summary of Business Segment Data"
+    # / "(Dollars in millions)" / "Years ended ..." / "Revenues:" / "Commercial Airplanes
+    # $25,867 ..."): the rows under the measure, the measure no group of them
+    if above and _MEASURE_LINE.match(above[-1].strip()):
+        for text in reversed(above[-(_AFTER_TITLE + 1) : -1]):
+            if _SEGMENT_DATA.search(text) and not text.rstrip().endswith("."):
+                return text.strip().rstrip(":"), SEGMENTS, above[above.index(text) + 1 : -1]
     # the measure before the first row's name, under a lead-in of segments ("Our operating
     # segment results were as follows:" / "Net sales: North America Retail $ 11,572.0 ...")
     first = reader.blocks[number].rows[0]
@@ -232,7 +250,12 @@ def _read(
         return None
     segment_column = any(_SEGMENT_COLUMN.search(t) and YEAR.search(t) for t in after)
     table = SegmentTable(
-        axis, title, labelled[0].line.page_id, labelled[0].line.page_number, period, unit.currency
+        axis,
+        " ".join(title.split()),  # a PDF's no-break spaces as spaces
+        labelled[0].line.page_id,
+        labelled[0].line.page_number,
+        period,
+        unit.currency,
     )
     groups = _groups(reader, number, after)
     rounding = Decimal(0)
@@ -443,7 +466,12 @@ def _column_table(reader: TableReader, number: int, names: list[str]) -> Segment
         _FOOTNOTE_MARK.sub("", row.label),
     )
     table = SegmentTable(
-        SEGMENTS, title, row.line.page_id, row.line.page_number, period, unit.currency
+        SEGMENTS,
+        " ".join(title.split()),
+        row.line.page_id,
+        row.line.page_number,
+        period,
+        unit.currency,
     )
     table.lines = [
         SegmentLine(name, value.scaleb(unit.exponent), row.line.page_id)
