@@ -1357,6 +1357,14 @@ UNSEEN = [
     # a fiscal calendar says nothing of what the company does
     ("AMD_2015_10K.pdf", "overview", "52 or 53 week fiscal year", False),
     ("AMD_2015_10K.pdf", "overview", "We are a global semiconductor company", True),
+    ("AMD_2015_10K.pdf", "overview", "each included 52 weeks", False),
+    # its most significant customers and their shares, figures listed in prose (Item 1, page 7)
+    (
+        "ACTIVISIONBLIZZARD_2019_10K.pdf",
+        "customers",
+        "Apple, Google, and Sony have been our most significant customers with revenues of 17%",
+        True,
+    ),
     # under Competition and Intellectual Property, "we expect" is of a rival and of patents
     ("AMD_2015_10K.pdf", "strategy", "We expect Intel to maintain", False),
     ("AMD_2015_10K.pdf", "strategy", "We expect to file future patent applications", False),
@@ -2184,9 +2192,16 @@ def test_a_table_row_run_into_a_sentence_is_cut_off() -> None:
     )
     [sentence] = sentences_of([Block("text", block, "b_1", 1, "", 0)])
     assert sentence.text.startswith("Revenues from the U.S. government, primarily recorded")
-    # figures inside a sentence are its own
+    # figures inside a sentence are its own, even many listed in prose; a table's row is none
     block = "We had 1,138 stores at the end of fiscal 2023, 14 more than a year before."
     assert [s.text for s in sentences_of([Block("text", block, "x_1", 1, "", 0)])] == [block]
+    block = (
+        "For 2019, 2018 and 2017, Apple and Google have been our largest customers with "
+        "revenues of 17%, 13%, 15%, 11%, 16% and 10%, respectively."
+    )
+    assert [s.text for s in sentences_of([Block("text", block, "x_1", 1, "", 0)])] == [block]
+    block = "Europe sales 1,200 1,100 900 800 700 12% 10% up in all years."
+    assert sentences_of([Block("text", block, "x_1", 1, "", 0)]) == []
 
 
 def test_a_10ks_estimates_are_what_it_estimates_not_what_every_filer_says_of_estimates() -> None:

@@ -210,8 +210,9 @@ def usable(text: str, bullet: bool) -> bool:
         return False  # a list item cut before its end ("A focus on primary packaging for ...,")
     if bullet and len(_PLAIN_WORD.findall(text)) < 2:
         return False  # a list of names ("South East Asia, Oceania and India"), not a sentence
-    if sum(w[0].isdigit() for w in words) > len(words) / 3:
-        return False
+    figures = [w for w in words if w[0].isdigit()]
+    if len(figures) > len(words) / 3 and sum(w.endswith(",") for w in figures) <= len(figures) / 2:
+        return False  # a table's rows; figures listed in prose ("17%, 13%, and 11%,") are not
     if not (text[0].isupper() or text[0].isdigit() or text[0] in '“"(' or text[1:2].isupper()):
         return False  # the tail of a sentence cut by a page or a column
     if re.match(r"^\(\d+\)", text) or text.count(")") > text.count("("):

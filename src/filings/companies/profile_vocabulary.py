@@ -450,6 +450,8 @@ PRODUCT_TABLE = re.compile(
 DEFINITION = re.compile(
     r"the terms? [“\"]|referred to as|hereinafter|fiscal year (is|ends)|"
     r"\b52[- ](or|to)[- ]53[- ]week|"
+    # a fiscal calendar's weeks ("The years ended December 26, 2015, ... each included 52 weeks")
+    r"\b(each )?(included|includes|include|consisted of|consists of|contained) (52|53) weeks\b|"
     r"unless (otherwise stated|the context)|refer(s)? to the|as used in this",
     re.IGNORECASE,
 )
