@@ -538,8 +538,10 @@ def test_the_overview_names_the_segments_its_revenue_by_segment_names(
         ("Sam's Club U.S.", "segments"),
     ]
     assert profile(sec_client, "HD")["overview_section"]["items"] == []
-    # Lifco's tables are of net sales by type of income, no segments: none either
-    assert profile(sec_client, "Lifco")["overview_section"]["items"] == []
+    # Lifco's business areas as its segment note's revenue from external customers names them
+    # (annual report 2019, Note 5, page 60)
+    lifco = profile(sec_client, "Lifco")["overview_section"]["items"]
+    assert [i["name"] for i in lifco] == ["Dental", "Demolition & Tools", "Systems Solutions"]
     # Coca-Cola's tagged segments less the lines that reconcile them to its revenue
     coca_cola = [i["name"] for i in profile(sec_client, "KO")["overview_section"]["items"]]
     assert {"Global Ventures", "Bottling Investments", "North America"} <= set(coca_cola)
@@ -1507,6 +1509,16 @@ UNSEEN = [
     # fewer headings than the risks kept: the paragraphs that state a risk fill in (Lockheed's
     # first risk, Item 1A page 13)
     ("LOCKHEEDMARTIN_2022_10K.pdf", "risks", "We depend heavily on contracts with the U.S.", True),
+    # the issuer's first risks as it ranks them: AMD's second, a heading of two sentences (page
+    # 16), Boeing's production system (page 10, its third), MGM's rent (page 15, its fourth)
+    ("AMD_2015_10K.pdf", "risks", "We rely on GF to manufacture all of our microprocessor", True),
+    (
+        "BOEING_2022_10K.pdf",
+        "risks",
+        "Operational challenges impacting the production system",
+        True,
+    ),
+    ("MGMRESORTS_2022_10K.pdf", "risks", "significant portion of our cash flows as rent", True),
     # what it expects of its pension plans or restructuring payments is no outlook
     ("VERIZON_2022_10K.pdf", "strategy", "discretionary pension contributions", False),
     ("AMD_2015_10K.pdf", "strategy", "Restructuring Plan will likely result in total cash", False),
@@ -1889,8 +1901,9 @@ def test_a_paragraph_that_goes_on_from_a_risk_or_leads_into_the_next_is_no_risk(
 
 
 def test_a_10ks_risks_span_its_categories_in_the_issuers_order() -> None:
-    """The first risk of each category before the second of any; the risks of holding the
-    stock after the others; each category heading an item, no single risk's heading."""
+    """The issuer's first five risks as it ranks them, then the first risk of each category
+    before the second of any; the risks of holding the stock after the others; each category
+    heading an item, no single risk's heading."""
 
     def block(kind: str, text: str, position: int) -> Block:
         return Block(kind, text, f"a_{position}", position, "item_1a", position)
@@ -1907,10 +1920,11 @@ def test_a_10ks_risks_span_its_categories_in_the_issuers_order() -> None:
     found = read_sections(
         [block(kind, text, i) for i, (kind, text) in enumerate(texts)], Issuer.of("X")
     )["risks"]
-    # ten in all: four of each of the first two categories, two of the stock's (after the rest)
+    # ten in all: the first five (all of the first category), then the other categories' in
+    # turn: three operating risks, two of the stock's (after the rest)
     assert [s.text.removesuffix(" could harm our business.") for s in found.sentences] == [
-        *[f"Product risk number {n}" for n in range(1, 5)],
-        *[f"Operating risk number {n}" for n in range(1, 5)],
+        *[f"Product risk number {n}" for n in range(1, 6)],
+        *[f"Operating risk number {n}" for n in range(1, 4)],
         "Stock risk number 1",
         "Stock risk number 2",
     ]
@@ -1919,6 +1933,53 @@ def test_a_10ks_risks_span_its_categories_in_the_issuers_order() -> None:
         "Operating Risks",
         "Risks Related to Ownership of Our Common Stock",
     ]
+
+
+def test_a_risks_heading_of_two_sentences_the_second_its_consequence() -> None:
+    """A risk's heading printed as a paragraph of two sentences, the second what it would do
+    (AMD's "We rely on GF ... If GF is not able to ..., our business could be adversely
+    impacted."), is a risk; two sentences whose second leans on the first ("Such shortages
+    ..."), or a belief, are a risk's text."""
+
+    def block(kind: str, text: str, position: int) -> Block:
+        return Block(kind, text, f"a_{position}", position, "item_1a", position)
+
+    heading = (
+        "We rely on one foundry to manufacture our products. If it is not able to satisfy our "
+        "requirements, our business could be adversely impacted."
+    )
+    texts = [
+        ("heading", "Risks Related to Our Business"),
+        ("text", heading),
+        (
+            "text",
+            "We and our suppliers have experienced labor shortages at our centers. Such labor "
+            "shortages may adversely impact the flow of products.",
+        ),
+        (
+            "text",
+            "We believe that original programming can help attract members. If we fail to "
+            "produce it, our business could suffer.",
+        ),
+        *[("text", risk) for risk in OTHER_RISKS],
+    ]
+    found = read_sections(
+        [block(kind, text, i) for i, (kind, text) in enumerate(texts)], Issuer.of("X")
+    )["risks"]
+    assert [s.text for s in found.sentences] == [heading, *OTHER_RISKS]
+
+
+OTHER_RISKS = [
+    "Competition in our markets could reduce our prices.",
+    "Weak demand for cars may lower our sales.",
+    "A cyber attack could disrupt our plants.",
+    "Changes in tax law might raise our costs.",
+    "Losing key staff could delay our projects.",
+    "Currency swings may cut our reported earnings.",
+    "Litigation over patents could be expensive.",
+    "Rising interest rates would increase our borrowing costs.",
+    "Floods and storms could damage our factories.",
+]
 
 
 def test_a_pdfs_risks_are_its_paragraphs_leads_that_state_a_risk_across_categories() -> None:

@@ -268,6 +268,16 @@ FINANCEBENCH: dict[tuple[str, str], Expected] = {
         ],
         "6779.511",
     ),
+    # segments as columns under "Segment Revenues", revenue from external customers the first
+    # row of revenue (page 101: the intersegment revenues are Blizzard's and left out)
+    ("ACTIVISIONBLIZZARD_2019_10K.pdf", "segments"): (
+        2019,
+        101,
+        "Information on the reportable segment net revenues and segment operating income are "
+        "presented below (amounts in millions)",
+        [("Activision", "2219", None), ("Blizzard", "1676", None), ("King", "2031", None)],
+        "5926",
+    ),
     # a note titled as the segments' data, the rows under its "Revenues:" line, a line that
     # reconciles them to the total among them (Boeing, page 62)
     ("BOEING_2022_10K.pdf", "segments"): (
@@ -423,7 +433,7 @@ def test_financebench_10ks_tables(financebench_pdfs: Path, key: tuple[str, str])
     name, axis = key
     year, page, title, lines, total = FINANCEBENCH[key]
     found = read_segment_tables(pdf_pages(financebench_pdfs / name), DocumentContext(year, True))
-    (table,) = [t for t in found if t.axis == axis]
+    table = next(t for t in found if t.axis == axis)  # the first in reading order
     million = Decimal(10**6)
     assert (table.title, table.page_number, table.currency) == (title, page, "USD")
     assert [(n, v / million, p) for n, v, p in _lines(table)] == [
@@ -436,8 +446,21 @@ def test_a_nordic_annual_reports_net_sales_by_type_of_income(corpus: Path) -> No
     report = corpus / "nordic" / "reports" / "lifco" / "lifco-annual-report-2019.pdf"
     if not report.is_file():
         unavailable(f"the corpus at {corpus} has no Lifco annual report for 2019")
-    (table,) = read_segment_tables(pdf_pages(report), DocumentContext(2019, True))
-    # Note 3, "Net sales by type of income", SEK million
+    segments, table = read_segment_tables(pdf_pages(report), DocumentContext(2019, True))
+    # Note 5: the business areas' revenue from external customers, the rows segments the note's
+    # text names ("the Dental operating segment"), over their total
+    assert (segments.axis, segments.title, segments.page_number) == (
+        "segments",
+        "Revenue from external customers",
+        60,
+    )
+    assert [(n, int(v / 10**6)) for n, v, _ in _lines(segments)] == [
+        ("Dental", 4393),
+        ("Demolition & Tools", 3610),
+        ("Systems Solutions", 5842),
+    ]
+    assert segments.total == 13845 * 10**6
+    # "Net sales by type of income", SEK million
     assert (table.axis, table.page_number, table.currency) == ("products", 60, "SEK")
     assert [(n, int(v / 10**6)) for n, v, _ in _lines(table)] == [
         ("Dental products", 4393),
@@ -461,6 +484,7 @@ def test_which_financebench_documents_give_a_table(financebench_pdfs: Path, corp
     # every other document prints none the reader is sure of: Coca-Cola's shares, Lockheed
     # Martin's several breakdowns of one total; Boeing's 2018 note prints its unit a word a line
     assert sorted(read) == [
+        ("pdfs/ACTIVISIONBLIZZARD_2019_10K.pdf", "segments"),
         ("pdfs/AMCOR_2023_10K.pdf", "products"),
         ("pdfs/AMCOR_2023_10K.pdf", "segments"),
         ("pdfs/BESTBUY_2017_10K.pdf", "segments"),

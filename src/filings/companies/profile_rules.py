@@ -624,6 +624,17 @@ _RISK_TITLE = re.compile(
     r"(\s+\S+){3,}"
 )
 _TITLED_RISKS = 3
+_HEADING_WORDS = 60  # the most words of a risk's heading printed as a paragraph
+_SUCH = re.compile(r"(such|these|this|those|that)\b", re.IGNORECASE)
+_BELIEF = re.compile(r"(we|the company) (believe|expect|anticipate|intend)s?\b", re.IGNORECASE)
+# A heading's second sentence: what the risk it states would do to the issuer ("If GF is not
+# able to ..., our business could be adversely impacted.", "Changes in ... could have a material
+# adverse effect on our business.")
+_CONSEQUENCE = re.compile(
+    r"\b(could|may|might|would|will)\b[^.]{0,80}\b(adverse\w*|negative\w*|harm\w*|hurt|"
+    r"suffer|material\w*|decline|reduc\w+|los[se]\w*)\b[^.]*\.$",
+    re.IGNORECASE,
+)
 _MINOR_WORD = re.compile(r"^(a|an|the|and|or|of|in|on|to|for|by|with|at|as|from|into|our|its)$")
 
 
@@ -738,6 +749,27 @@ def _risk_headings(blocks: list[Block]) -> tuple[list[Item], list[tuple[int, Sen
             )
             dashed.append((len(kinds), risk))
         elif (
+            len(parts) == 2
+            and len(text.split()) <= _HEADING_WORDS
+            and _CONSEQUENCE.search(parts[1])
+            and not _SUCH.match(parts[1])  # "Such labor shortages ... may": a risk's facts
+            and not _BELIEF.match(parts[0])  # "We believe that original programming can help"
+            and not _these_of_before(parts[0])  # "Changes to laws ... such as these could"
+            and usable(text, True)
+            and _STATES_A_RISK.search(parts[0])
+            and not REFERRAL.search(text)
+            and not RISK_PREAMBLE.search(text)
+            and not _NOT_A_RISK_OF_ITS_OWN.search(parts[0])
+            and not _LEANS_BACK.search(parts[0])
+        ):
+            # a risk's heading of two sentences, the second its consequence ("We rely on GF to
+            # manufacture all of our microprocessor ... products .... If GF is not able to
+            # satisfy our manufacturing requirements, our business could be adversely impacted.")
+            risk = Sentence(
+                text, block.page_id, block.page_number, block.position * 1000, "item_1a", ()
+            )
+            found.append((len(kinds), risk))
+        elif (
             len(parts) == 1
             and len(text.split()) <= 60
             and text[-1:] in ".!?"
@@ -762,18 +794,41 @@ def _risk_headings(blocks: list[Block]) -> tuple[list[Item], list[tuple[int, Sen
 
 
 def _spread(found: list[tuple[int, Sentence]], kinds: list[Item]) -> list[Sentence]:
-    """The first KEEP_10K_RISKS risks, the first of each category before the second of any, so
-    that the section spans the issuer's categories as it ranks the risks within each; in the
-    filing's order."""
+    """KEEP_10K_RISKS risks: the issuer's first `_LEADING_RISKS` as it ranks them, then the
+    first of each other category before the second of any (headings before paragraphs' leads),
+    so that the section leads with the risks the issuer puts first and spans its categories; in
+    the filing's order."""
+    ordered = sorted(found, key=lambda kind_risk: kind_risk[1].position)
+    leading = [
+        (category, risk)
+        for category, risk in ordered
+        if not (category > 0 and _LATER_CATEGORY.search(kinds[category - 1].name))
+    ][:_LEADING_RISKS]
     rank: dict[int, int] = {}
+    for category, _ in leading:
+        rank[category] = rank.get(category, 0) + 1
     ranked = []
+    # the rest in the order found: a filing's risk headings before the leads of its paragraphs
+    # (`_with_risk_leads`), each category's first before any's second
     for category, risk in found:
+        if (category, risk) in leading:
+            continue
         # the risks of holding the stock and the general or other ones come after the rest
         after = category > 0 and bool(_LATER_CATEGORY.search(kinds[category - 1].name))
         rank[category] = rank.get(category, 0) + 1
         ranked.append((rank[category] + after, risk.position, risk))
-    chosen = sorted(ranked, key=lambda r: (r[0], r[1]))[:KEEP_10K_RISKS]
-    return [risk for _, _, risk in sorted(chosen, key=lambda r: r[1])]
+    chosen = [risk for _, risk in leading] + [
+        risk
+        for _, _, risk in sorted(ranked, key=lambda r: (r[0], r[1]))[
+            : KEEP_10K_RISKS - len(leading)
+        ]
+    ]
+    return sorted(chosen, key=lambda risk: risk.position)
+
+
+# The risks a 10-K's section leads with as the issuer ranks them, whatever their categories
+# (half the section; the rest spans the other categories).
+_LEADING_RISKS = 5
 
 
 # What an estimate asks of management: its judgments and assumptions, and how far the result

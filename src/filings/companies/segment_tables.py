@@ -83,9 +83,15 @@ _SEGMENT_DATA = re.compile(
     r"(reportable\s+|business\s+|operating\s+)?segments?\b",
     re.IGNORECASE,
 )
-# a line naming revenue alone, over the rows of revenue ("Revenues:", "Net sales:")
+# a line naming revenue alone, over the rows of revenue ("Revenues:", "Net sales:", "Revenue from
+# external customers")
 _MEASURE_LINE = re.compile(
-    r"^(total\s+)?(net\s+)?(operating\s+)?(sales|revenues?)\s*:?$", re.IGNORECASE
+    r"^((total\s+)?(net\s+)?(operating\s+)?(sales|revenues?)|(net\s+)?(sales|revenues?)\s+(from|to)"
+    r"\s+external\s+(customers|parties)|external\s+(net\s+)?(sales|revenues?)|"
+    r"(nettoomsättning|intäkter|försäljning)(\s+från\s+externa\s+kunder)?|extern\s+"
+    r"(nettoomsättning|försäljning)|(ulkoinen\s+)?liikevaihto(\s+ulkoisille\s+asiakkaille)?)"
+    r"\s*:?$",
+    re.IGNORECASE,
 )
 _MOST_WORDS = 8  # a row's label longer than this is a sentence with numbers, not a row
 
@@ -135,19 +141,19 @@ def segment_tables_of(lines: list[DocumentLine], context: DocumentContext) -> li
     ]
     reader = TableReader(lines, context)
     labels = {row.label for block in reader.blocks for row in block.rows if row.label}
+    named = _segment_names(lines)
     out: list[SegmentTable] = []
     taken: set[int] = set()
     for number, block in enumerate(reader.blocks):
         if number in taken or block.places or percent_block(block.rows):
             continue
-        titled = _title(reader, number)
+        titled = _title(reader, number, named)
         if titled is None:
             continue
         title, axis, after = titled
         table = _read(reader, number, title, axis, after, labels, taken)
         if table is not None:
             out.append(table)
-    named = _segment_names(lines)
     if len(named) >= 2:
         out += [
             table
@@ -166,7 +172,7 @@ def _axis(text: str) -> str | None:
     return PRODUCTS if _PRODUCT_WORDS.search(found.group(0)) else SEGMENTS
 
 
-def _title(reader: TableReader, number: int) -> tuple[str, str, list[str]] | None:
+def _title(reader: TableReader, number: int, named: list[str]) -> tuple[str, str, list[str]] | None:
     """The title over a block (a line naming revenue by products or segments, a heading or a
     lead-in ending in a colon, at most `_AFTER_TITLE` header lines above the rows), its axis,
     and the lines between it and the rows."""
@@ -184,6 +190,10 @@ def _title(reader: TableReader, number: int) -> tuple[str, str, list[str]] | Non
         for text in reversed(above[-(_AFTER_TITLE + 1) : -1]):
             if _SEGMENT_DATA.search(text) and not text.rstrip().endswith("."):
                 return text.strip().rstrip(":"), SEGMENTS, above[above.index(text) + 1 : -1]
+        # or rows that are the segments the text names ("Revenue from external customers" /
+        # "Dental 4,393 ..." / "Demolition & Tools ..." / "Total 13,845"; Lifco's segment note)
+        if _rows_are_segments(reader.blocks[number].rows, named):
+            return above[-1].strip().rstrip(":"), SEGMENTS, above[-(_AFTER_TITLE + 1) : -1]
     # the measure before the first row's name, under a lead-in of segments ("Our operating
     # segment results were as follows:" / "Net sales: North America Retail $ 11,572.0 ...")
     first = reader.blocks[number].rows[0]
@@ -199,6 +209,17 @@ def _title(reader: TableReader, number: int) -> tuple[str, str, list[str]] | Non
         if lead is not None and _closed_by_revenue(reader.blocks[number].rows):
             return lead.group(0).rstrip(" .:"), SEGMENTS, above[len(above) - back :]
     return None
+
+
+def _rows_are_segments(rows: list[ValueRow], named: list[str]) -> bool:
+    """Whether a block's rows up to its total are two or more segments the text names."""
+    names = {n.lower() for n in named}
+    labels = []
+    for row in rows:
+        if TOTAL_LABEL.match(row.label):
+            break
+        labels.append(_FOOTNOTE_MARK.sub("", row.label).strip(" :").lower())
+    return len(labels) >= 2 and all(label in names for label in labels)
 
 
 def _closed_by_revenue(rows: list[ValueRow]) -> bool:
@@ -375,8 +396,9 @@ def _named(label: str, segment_column: bool, labels: set[str]) -> str:
 # them; a PDF prints each column's words on lines of their own, so the header is read as one run
 # of words.
 
-# a name a sentence gives a segment: up to three words before "segment"
-_NAMED_SEGMENT = re.compile(r"((?:[\w&’'-]+\s+){0,2}[\w&’'-]+)\s+segment\b")
+# a name a sentence gives a segment: up to four words before "segment" ("the Demolition & Tools
+# operating segment")
+_NAMED_SEGMENT = re.compile(r"((?:[\w&’'-]+\s+){0,3}[\w&’'-]+)\s+segment\b")
 # words that open no segment's name ("the Domestic ...", "each reportable", "Total Reportable")
 _NOT_A_NAME = re.compile(
     r"^(the|our|its|each|this|that|these|those|a|an|both|other|all|any|one|two|three|four|five|"
@@ -393,21 +415,19 @@ _HEADER_LINES = 12  # how far above a block its column header is looked for
 
 
 def _segment_names(lines: list[DocumentLine]) -> list[str]:
-    """The names the document gives its segments in sentences ("our Consumer segment"): each
-    ending of up to three words before "segment" that opens with a capital and no article or
-    measure, longest first."""
+    """The names the document gives its segments in sentences ("our Consumer segment", "the
+    Dental operating segment"): each ending of up to three words before "segment" that opens
+    with a capital and no article or measure, longest first."""
     names: set[str] = set()
-    for line in lines:
-        for match in _NAMED_SEGMENT.finditer(line.text):
-            words = match.group(1).split()
-            for size in range(1, len(words) + 1):
-                name = " ".join(words[-size:])
-                if (
-                    name[:1].isupper()
-                    and not _NOT_A_NAME.match(name)
-                    and not re.search(r"\d", name)
-                ):
-                    names.add(name)
+    # a sentence runs over lines ("... arising from the Dental operating" / "segment is ...")
+    for match in _NAMED_SEGMENT.finditer(" ".join(line.text for line in lines)):
+        words = match.group(1).split()
+        while words and words[-1] in ("operating", "reportable"):
+            words.pop()
+        for size in range(1, len(words) + 1):
+            name = " ".join(words[-size:])
+            if name[:1].isupper() and not _NOT_A_NAME.match(name) and not re.search(r"\d", name):
+                names.add(name)
     return sorted(names, key=lambda n: (-len(n), n))
 
 
