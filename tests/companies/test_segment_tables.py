@@ -97,7 +97,9 @@ def test_a_table_the_reader_is_unsure_of_gives_nothing() -> None:
 
 
 def test_breakdowns_of_one_total_and_places_are_no_parts() -> None:
-    # each group a breakdown of the same net sales ("by contract type", "by customer")
+    # several breakdowns of the same net sales ("by contract type", "by customer"), each under a
+    # line naming it: its first, products and services, under the measure's line, is read;
+    # the others are no parts of it
     several = """Net sales by products and services, contract type and customer ($ in millions):
 2023 2022
 Net sales
@@ -109,7 +111,14 @@ Fixed-price $ 800 $ 700
 Cost-reimbursable 200 190
 Total net sales $ 1,000 $ 890
 """
-    assert _read(several) == []
+    (table,) = _read(several)
+    assert [(n, int(v / 10**6), p) for n, v, p in _lines(table)] == [
+        ("Products", 700, None),
+        ("Services", 300, None),
+    ]
+    # without the measure's line the first breakdown is a group, as each other is: groups of one
+    # total each are breakdowns of it, not parts
+    assert _read(several.replace("Net sales\nProducts", "Products and services\nProducts")) == []
     places = """Revenue by segment ($ in millions)
 2023 2022
 United States $ 600 $ 500
@@ -301,6 +310,62 @@ FINANCEBENCH: dict[tuple[str, str], Expected] = {
         [("Domestic", "36248", None), ("International", "3155", None)],
         "39403",
     ),
+    # a lead-in naming revenue by segment over the measure's line ("Net revenue:"), the segments
+    # closed by revenue's total, "All Other" nil (AMD, MD&A page 41)
+    ("AMD_2015_10K.pdf", "segments"): (
+        2015,
+        41,
+        "The following table provides a summary of net revenue and operating income (loss) by "
+        "segment and income (loss) before income taxes for 2015, 2014 and 2013",
+        [
+            ("Computing and Graphics", "1805", None),
+            ("Enterprise, Embedded and Semi-Custom", "2186", None),
+            ("All Other", "0", None),
+        ],
+        "3991",
+    ),
+    # "... for each of our business segments were as follows" over "Net sales" (MD&A page 39)
+    ("LOCKHEEDMARTIN_2022_10K.pdf", "segments"): (
+        2022,
+        39,
+        "Summary operating results for each of our business segments were as follows (in millions)",
+        [
+            ("Aeronautics", "26987", None),
+            ("Missiles and Fire Control", "11317", None),
+            ("Rotary and Mission Systems", "16148", None),
+            ("Space", "11532", None),
+        ],
+        "65984",
+    ),
+    # each segment's lines closed by an unlabelled total, under a lead-in that names net revenues
+    # by segment (MD&A page 38, thousands of dollars)
+    ("MGMRESORTS_2022_10K.pdf", "segments"): (
+        2022,
+        38,
+        "The following table presents a detail by segment of net revenues",
+        [
+            ("Las Vegas Strip Resorts", "8398.372", None),
+            ("Casino", "2104.096", "Las Vegas Strip Resorts"),
+            ("Rooms", "2729.715", "Las Vegas Strip Resorts"),
+            ("Food and beverage", "2125.738", "Las Vegas Strip Resorts"),
+            ("Entertainment, retail and other", "1438.823", "Las Vegas Strip Resorts"),
+            ("Regional Operations", "3815.885", None),
+            ("Casino", "2901.072", "Regional Operations"),
+            ("Rooms", "284.213", "Regional Operations"),
+            ("Food and beverage", "429.188", "Regional Operations"),
+            (
+                "Entertainment, retail and other, and reimbursed costs",
+                "201.412",
+                "Regional Operations",
+            ),
+            ("MGM China", "673.593", None),
+            ("Casino", "567.573", "MGM China"),
+            ("Rooms", "43.216", "MGM China"),
+            ("Food and beverage", "49.312", "MGM China"),
+            ("Entertainment, retail and other", "13.492", "MGM China"),
+        ],
+        "12887.850",
+    ),
     ("GENERALMILLS_2022_10K.pdf", "segments"): (
         2022,
         84,
@@ -398,6 +463,63 @@ Services 30 25
     assert _read(note.replace("Summary of Business Segment Data", "Summary of Data")) == []
 
 
+def test_groups_closed_by_unlabelled_totals_under_a_lead_in_naming_revenue() -> None:
+    note = """The following table presents a detail by segment of net revenues:
+Year Ended December 31,
+2023 2022
+(In thousands)
+Resorts
+Casino $ 2,000 $ 1,500
+Rooms 1,000 900
+3,000 2,400
+Regional
+Casino 700 600
+Rooms 300 200
+1,000 800
+Reportable segment net revenues 4,000 3,200
+"""
+    (table,) = _read(note)
+    assert [(n, int(v / 10**3), p) for n, v, p in _lines(table)] == [
+        ("Resorts", 3000, None),
+        ("Casino", 2000, "Resorts"),
+        ("Rooms", 1000, "Resorts"),
+        ("Regional", 1000, None),
+        ("Casino", 700, "Regional"),
+        ("Rooms", 300, "Regional"),
+    ]
+    assert table.total == 4000 * 10**3
+    # a group whose unlabelled total does not add up is not read
+    assert _read(note.replace("1,000 800\n", "1,100 800\n")) == []
+    # a lead-in naming a part of revenue ("Fios revenues", "Intersegment sales") is none
+    for part in (
+        "The following table provides Fios revenues for our two reportable segments:",
+        "Intersegment sales for each of our business segments were as follows:",
+    ):
+        lead_in = "The following table presents a detail by segment of net revenues:"
+        assert _read(note.replace(lead_in, part)) == []
+
+
+def test_a_lead_in_for_each_segment_over_the_measures_line() -> None:
+    note = """Sales and operating profit for each of our business segments were as follows (in
+millions):
+2023 2022
+Net sales
+Aircraft $ 500 $ 400
+Missiles 300 250
+Total net sales $ 800 $ 650
+Operating profit
+Aircraft $ 50 $ 40
+Missiles 30 25
+Total operating profit $ 80 $ 65
+"""
+    (table,) = _read(note)
+    assert (table.axis, [(n, int(v / 10**6)) for n, v, _ in _lines(table)]) == (
+        "segments",
+        [("Aircraft", 500), ("Missiles", 300)],
+    )
+    assert table.total == 800 * 10**6
+
+
 def test_segments_as_columns_over_their_total() -> None:
     (table,) = _read(COLUMNS)
     assert (table.axis, table.title, table.currency, table.period.year) == (
@@ -487,6 +609,7 @@ def test_which_financebench_documents_give_a_table(financebench_pdfs: Path, corp
         ("pdfs/ACTIVISIONBLIZZARD_2019_10K.pdf", "segments"),
         ("pdfs/AMCOR_2023_10K.pdf", "products"),
         ("pdfs/AMCOR_2023_10K.pdf", "segments"),
+        ("pdfs/AMD_2015_10K.pdf", "segments"),
         ("pdfs/BESTBUY_2017_10K.pdf", "segments"),
         ("pdfs/BESTBUY_2019_10K.pdf", "products"),
         ("pdfs/BESTBUY_2019_10K.pdf", "segments"),
@@ -497,6 +620,11 @@ def test_which_financebench_documents_give_a_table(financebench_pdfs: Path, corp
         ("pdfs/GENERALMILLS_2020_10K.pdf", "products"),
         ("pdfs/GENERALMILLS_2022_10K.pdf", "products"),
         ("pdfs/GENERALMILLS_2022_10K.pdf", "segments"),
+        ("pdfs/LOCKHEEDMARTIN_2020_10K.pdf", "segments"),
+        ("pdfs/LOCKHEEDMARTIN_2021_10K.pdf", "segments"),
+        ("pdfs/LOCKHEEDMARTIN_2022_10K.pdf", "products"),
+        ("pdfs/LOCKHEEDMARTIN_2022_10K.pdf", "segments"),
+        ("pdfs/MGMRESORTS_2022_10K.pdf", "segments"),
         ("pdfs/NETFLIX_2015_10K.pdf", "segments"),
         ("pdfs/NETFLIX_2017_10K.pdf", "segments"),
         ("pdfs/VERIZON_2021_10K.pdf", "segments"),

@@ -50,6 +50,7 @@ _MAJOR_PRODUCTS = re.compile(
 _PRODUCT_WORDS = re.compile(
     r"\bproduct|categor|type of (income|revenue)|revenue stream|produkt|tuote", re.IGNORECASE
 )
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9)])\.\s+(?=[A-Z])")
 _AFTER_TITLE = 4  # header and group lines between a title and its first rows, at most
 # a column of segment names between the labels and the values ("($ in millions) Segment 2023")
 _SEGMENT_COLUMN = re.compile(r"\b(segments?|segment\w*|affärsområde|liiketoiminta-alue)\b", re.I)
@@ -68,7 +69,16 @@ _MEASURE_FIRST = re.compile(
 # A sentence leading into a table of the segments: "The following table presents information
 # about reportable segments", "The following tables present financial information by segment".
 _SEGMENT_LEAD_IN = re.compile(
-    r"\bthe following tables?\b[^.]{0,80}?\b(by|about|for|of)\b[^.]{0,40}?\bsegments?\b[^.]*",
+    r"\bthe following tables?\b[^.]{0,80}?\b(by|about|for|of)\b[^.]{0,40}?\bsegments?\b[^.]*|"
+    # "Sales and operating profit for each of our business segments were as follows"
+    r"^[^.]{0,60}\b(for|of) each of (our|its|the) (\w+\s+)?segments\b[^.]{0,20}\bas follows\b[^.]*",
+    re.IGNORECASE,
+)
+# a lead-in naming revenue whole as its measure ("a detail by segment of net revenues"), not a
+# part of it ("Fios revenues", "Wireless service revenue", "Intersegment sales")
+_NAMES_REVENUE = re.compile(
+    r"\b(of|and|for|presents?|provides?|shows?|summari[sz]es?)\s+(our\s+|the\s+)?(total\s+)?"
+    r"(net\s+)?(revenues?|sales)\b",
     re.IGNORECASE,
 )
 _REVENUE_TOTAL = re.compile(
@@ -182,7 +192,12 @@ def _title(reader: TableReader, number: int, named: list[str]) -> tuple[str, str
         sentence = text.rstrip().endswith(".")
         axis = _axis(text)
         if axis is not None and not sentence and len(words) <= LEAD_IN_WORDS:
-            return text.strip().rstrip(":"), axis, above[len(above) - back :]
+            # of a line that runs on into the next sentence ("... for 2015, 2014 and 2013.
+            # The"), the sentence naming the table
+            named_in = next(
+                (part for part in _SENTENCE_END.split(text.strip()) if _axis(part)), text
+            )
+            return named_in.strip().rstrip(":"), axis, above[len(above) - back :]
     # a title of the segments' data over the measure's line ("Summary of Business Segment Data"
     # / "(Dollars in millions)" / "Years ended ..." / "Revenues:" / "Commercial Airplanes
     # $25,867 ..."): the rows under the measure, the measure no group of them
@@ -206,7 +221,11 @@ def _title(reader: TableReader, number: int, named: list[str]) -> tuple[str, str
     # about reportable segments."), the rows closed by revenue ("Net sales $ 14,694 ...")
     for back, text in enumerate(reversed(above[-(_AFTER_TITLE + 1) :])):
         lead = _SEGMENT_LEAD_IN.search(text)
-        if lead is not None and _closed_by_revenue(reader.blocks[number].rows):
+        # the rows closed by revenue, or the lead-in naming it ("The following table presents a
+        # detail by segment of net revenues:"; MGM's groups close with unlabelled totals)
+        if lead is not None and (
+            _closed_by_revenue(reader.blocks[number].rows) or _NAMES_REVENUE.search(lead.group(0))
+        ):
             return lead.group(0).rstrip(" .:"), SEGMENTS, above[len(above) - back :]
     return None
 
@@ -323,7 +342,9 @@ def _groups(
     group, for as long as blocks follow one another with only such a line between; a table of
     one block without a group line is its one group."""
     first = after[-1] if after else ""
-    group = _group_name(first) if after and not _axis(first) else None
+    # a line naming the measure ("Net revenue:") heads the rows of revenue, no group of them
+    measure = bool(_MEASURE_LINE.match(first.strip()))
+    group = _group_name(first) if after and not _axis(first) and not measure else None
     if group is None:
         return [(None, reader.blocks[number].rows)]
     out: list[tuple[str | None, list[ValueRow]]] = [(group, reader.blocks[number].rows)]
@@ -355,7 +376,10 @@ def _rows(
     total does not add up or a row has no value in the column."""
     parts: list[tuple[str, Decimal, ValueRow]] = []
     for row in rows:
-        if not row.label or of_which(row.label):
+        # a group's rows may close with its total unlabelled ("Las Vegas Strip Resorts" /
+        # "Casino $ 2,104,096 ..." / ... / "8,398,372 ...")
+        closing = not row.label and group is not None and len(parts) >= 2
+        if (not row.label and not closing) or of_which(row.label):
             continue
         label = _FOOTNOTE_MARK.sub("", row.label).strip(" :")
         if len(label.split()) > _MOST_WORDS:
@@ -365,7 +389,7 @@ def _rows(
             value = Decimal(0)  # a dash: nothing that year ("Other — — —")
         if value is None:
             return None
-        if _is_total(label, group) and parts:
+        if (closing or _is_total(label, group)) and parts:
             summed = sum((v for _, v, _ in parts), Decimal(0))
             if len(parts) >= 2 and abs(summed - value) <= rounding * (len(parts) + 1):
                 return parts, value
@@ -416,13 +440,14 @@ _HEADER_LINES = 12  # how far above a block its column header is looked for
 
 def _segment_names(lines: list[DocumentLine]) -> list[str]:
     """The names the document gives its segments in sentences ("our Consumer segment", "the
-    Dental operating segment"): each ending of up to three words before "segment" that opens
-    with a capital and no article or measure, longest first."""
+    Dental operating segment", "our Aeronautics business segment"): each ending of up to four
+    words before "segment" that opens with a capital and no article or measure, longest
+    first."""
     names: set[str] = set()
     # a sentence runs over lines ("... arising from the Dental operating" / "segment is ...")
     for match in _NAMED_SEGMENT.finditer(" ".join(line.text for line in lines)):
         words = match.group(1).split()
-        while words and words[-1] in ("operating", "reportable"):
+        while words and words[-1] in ("operating", "reportable", "business"):
             words.pop()
         for size in range(1, len(words) + 1):
             name = " ".join(words[-size:])
