@@ -961,6 +961,13 @@ WHO_BUYS = [
         2,
     ),
     ("Our North America Retail segment accounted for 60 percent of our net sales.", 0),
+    # customers named, each with a share above a floor (AMD 10-K 2015, Item 1)
+    (
+        "In 2015, Microsoft Corporation and Sony Corporation each accounted for more than 10% of "
+        "our consolidated net revenues.",
+        2,
+    ),
+    ("Our North America Retail segment accounted for more than 60 percent of our net sales.", 0),
     ("Sales of iPhone accounted for 52% of total net sales.", 0),
     ("The United States accounted for 57% of net sales.", 0),
     # a share of sales said to come from a buyer (Lockheed Martin 10-K 2022, Item 7 and 1A),

@@ -157,7 +157,8 @@ _CONCENTRATION = re.compile(
 # word "customer" is not in it; not a segment's, a product's or a place's share.
 _NAMED_SHARE = re.compile(
     r"^(?:(?i:during|in|for) (?i:fiscal )?(?i:year )?\d{4},?\s+)?(?P<subject>[A-Z][^,;]{0,80}?)\s+"
-    r"(?:accounted for|represented) (?:approximately |about |roughly )?\d+(?:\.\d+)?\s?"
+    r"(?:each )?(?:accounted for|represented) (?:approximately |about |roughly |more than |over |"
+    r"at least )?\d+(?:\.\d+)?\s?"
     r"(?:%|per ?cent) of (?:our |its |the company[’']s |total |consolidated |net |operating )*"
     r"(?:net )?(?:sales|revenues?)",
 )
