@@ -184,8 +184,9 @@ def _axis(text: str) -> str | None:
 
 def _title(reader: TableReader, number: int, named: list[str]) -> tuple[str, str, list[str]] | None:
     """The title over a block (a line naming revenue by products or segments, a heading or a
-    lead-in ending in a colon, at most `_AFTER_TITLE` header lines above the rows), its axis,
-    and the lines between it and the rows."""
+    lead-in ending in a colon, at most `_AFTER_TITLE` header lines above the rows; a title of
+    segment data, or rows of named segments, under the measure's line; a lead-in of segments),
+    its axis, and the lines between it and the rows."""
     above = reader.preamble(number)
     for back, text in enumerate(reversed(above[-(_AFTER_TITLE + 1) :])):
         words = text.split()
@@ -444,8 +445,14 @@ def _segment_names(lines: list[DocumentLine]) -> list[str]:
     words before "segment" that opens with a capital and no article or measure, longest
     first."""
     names: set[str] = set()
-    # a sentence runs over lines ("... arising from the Dental operating" / "segment is ...")
-    for match in _NAMED_SEGMENT.finditer(" ".join(line.text for line in lines)):
+    # each line that says "segment" with the line before it: a sentence runs over lines ("...
+    # arising from the Dental operating" / "segment is ...")
+    texts = [
+        f"{lines[index - 1].text if index else ''} {line.text}"
+        for index, line in enumerate(lines)
+        if "segment" in line.text.lower()
+    ]
+    for match in (m for text in texts for m in _NAMED_SEGMENT.finditer(text)):
         words = match.group(1).split()
         while words and words[-1] in ("operating", "reportable", "business"):
             words.pop()
