@@ -1382,6 +1382,10 @@ UNSEEN = [
     ("AMCOR_2023_10K.pdf", "overview", "Our people are core to the achievement", False),
     ("AMCOR_2023_10K.pdf", "overview", "global leader in developing and producing", True),
     ("BOEING_2022_10K.pdf", "overview", "We own numerous patents", False),
+    # the issuer named with the names it goes by in brackets ("herein referred to as ...") and
+    # "The" before its name: what it is, no definition of terms (Item 1, page 3)
+    ("BOEING_2022_10K.pdf", "overview", "is one of the world’s major aerospace firms", True),
+    ("COCACOLA_2017_10K.pdf", "overview", "is the world's largest beverage company", True),
     ("BOEING_2022_10K.pdf", "overview", "We are a leading producer of commercial aircraft", True),
     # floor space is no place where it sells
     ("BOEING_2022_10K.pdf", "geography", "square feet of floor space", False),

@@ -125,6 +125,12 @@ def _not_risk_factor(sentence: Sentence) -> bool:
 # --- sections ----------------------------------------------------------------------------------
 
 
+# The brackets after the issuer's name that give the names it goes by ("(herein referred to as
+# “Boeing,” the “Company,” “we,” ...)"): no definition of terms; what the sentence says of the
+# issuer stands without them.
+_NAMING_BRACKETS = re.compile(r"\s*\([^()]*[“\"][^()]*\)")
+
+
 def overview(sentences: list[Sentence], issuer: Issuer, listed: set[str]) -> Found:
     """What the company does, as it says itself: under an overview heading, then sentences about
     the issuer that say what it does (not under one product's heading)."""
@@ -132,7 +138,11 @@ def overview(sentences: list[Sentence], issuer: Issuer, listed: set[str]) -> Fou
     def rank(s: Sentence) -> int:
         if s.headings and s.headings[0] in listed:
             return 0
-        if not in_items(s, "item_1") or s.section == "item_1a" or DEFINITION.search(s.text):
+        if (
+            not in_items(s, "item_1")
+            or s.section == "item_1a"
+            or DEFINITION.search(_NAMING_BRACKETS.sub("", s.text))
+        ):
             return 0
         if MEASURES.search(s.text):
             return 0

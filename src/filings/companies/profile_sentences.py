@@ -120,7 +120,8 @@ class Issuer:
             opening,
         ):
             return True
-        return any(opening.startswith(n.lower()) for n in self.names)
+        named = opening.removeprefix("the ")  # "The Boeing Company, together with ..."
+        return any(named.startswith(n.lower()) for n in self.names)
 
 
 # A sentence whose subject or object is a bare demonstrative says nothing without the sentence

@@ -539,8 +539,8 @@ ABOUT_THE_BUSINESS = re.compile(
 PLACE_WORD = re.compile(r"\b[A-ZÅÄÖ][\w’'.-]+(?:\s+[A-ZÅÄÖ][\w’'-]+){0,3}")
 # What a company is, in its own words: "X is a world-leading provider of ...".
 WHAT_IT_IS = re.compile(
-    r"\b(is|are) (a|an|the|one of the) ([\w-]+ ){0,5}(leader|leading|company|group|provider|"
-    r"supplier|manufacturer|producer|operator|developer|retailer|player|specialist|owner|"
+    r"\b(is|are) (a|an|the|one of the) ([\w’'-]+ ){0,5}(leader|leading|company|group|provider|"
+    r"supplier|manufacturer|producer|operator|developer|retailer|player|specialist|owner|firms?|"
     r"retailers?|companies|holding company|conglomerate|(collection|family|portfolio) of "
     r"(\w+ )?(businesses|companies|brands))\b|"
     r"\bär (en|ett) |\bon (\w+ ){0,3}(yhtiö|konserni|johtava)",
