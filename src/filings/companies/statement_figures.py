@@ -37,7 +37,7 @@ _CAPTION = re.compile(
 )
 _UNIT = re.compile(r"\bin\s+(thousands|millions|billions)\b", re.IGNORECASE)
 _SCALE = {"thousands": 3, "millions": 6, "billions": 9}
-HEADER_LINES = 8  # lines between the caption and the statement's first row
+HEADER_LINES = 12  # header lines under the caption (AMD: a date and a year a line each)
 STATEMENT_LINES = 45  # the rows read under the header
 # "income", "(loss)", "(loss)/income", "earnings (loss)": a result however it is signed
 _RESULT = r"(\(?(income|earnings|loss|profit)\)?(\s*/\s*|\s+)?)+"
