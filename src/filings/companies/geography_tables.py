@@ -33,7 +33,8 @@ from filings.companies.geography_periods import PERIOD_LABEL, YEAR, Period, read
 from filings.ingest.nordic.periods import MONTH_WORDS
 from filings.ingest.nordic.tables import Unit, find_unit, split_row, to_decimal
 
-_REVENUE = (
+# revenue's names in a table's title, row or lead-in, en/sv/fi
+REVENUE_WORDS = (
     r"net\s+sales|sales|revenues?|turnover|nettoomsättning(en)?|omsättning(en)?|intäkter(na)?|"
     r"försäljning(en)?|liikevaihto|myynti"
 )
@@ -45,9 +46,10 @@ _GEOGRAPHIC = re.compile(
     re.IGNORECASE,
 )
 _REVENUE_TITLE = re.compile(
-    rf"^(the\s+)?(group('s)?\s+|total\s+|koncernens\s+|konsernin\s+)?({_REVENUE})\b", re.IGNORECASE
+    rf"^(the\s+)?(group('s)?\s+|total\s+|koncernens\s+|konsernin\s+)?({REVENUE_WORDS})\b",
+    re.IGNORECASE,
 )
-_REVENUE_ANYWHERE = re.compile(rf"\b({_REVENUE})\b", re.IGNORECASE)
+_REVENUE_ANYWHERE = re.compile(rf"\b({REVENUE_WORDS})\b", re.IGNORECASE)
 _SEGMENTS = re.compile(
     r"\b(by|per)\s+(operating\s+|reportable\s+)?(segments?|business\s+areas?|divisions?)\b|"
     r"\b(per\s+)?(segment|affärsområde)\b|segmenteittäin|liiketoiminta-alueittain",
@@ -70,9 +72,12 @@ _SUBTOTAL = re.compile(
     r"\b(non-?u\.?\s?s\.?|international|foreign|outside)\b",  # "Total non-U.S. revenues"
     re.IGNORECASE,
 )
-_ADJUSTMENT = re.compile(
+# a line that reconciles segments or places to the group's total, no part of it ("Eliminations",
+# "Unallocated items", "Corporate and other"; not a business named after its clients,
+# "Corporate & Investment Bank")
+ADJUSTMENT = re.compile(
     r"eliminat\w*|internal\s+sales|intra-?group|inter-?segment|unallocated|group\s+items|"
-    r"corporate|eliminering\w*|koncerngemensam\w*|koncernintern\w*|eliminoin\w*|"
+    r"corporate(?!\s+(&|and)\s+investment)|eliminering\w*|koncerngemensam\w*|koncernintern\w*|eliminoin\w*|"
     r"konsernin\s+sisäi\w*|kohdistamattom\w*",
     re.IGNORECASE,
 )
@@ -84,7 +89,7 @@ _NUMBER = re.compile(r"^\(?[-−–+]?\d[\d,.]*\)?%?$")
 DASHES = {"-", "–", "—", "n/a", "n.a."}  # a cell with nothing in it
 _MEASURES = re.compile(
     r"orders\s+received|order\s+intake|orderingång|tilauskertymä|saadut\s+tilaukset|"
-    rf"(?P<revenue>{_REVENUE})",
+    rf"(?P<revenue>{REVENUE_WORDS})",
     re.IGNORECASE,
 )
 # A US filing's unit: "(In millions)", "(Dollars in millions, except per share data)", "($ in
@@ -683,7 +688,7 @@ def _fill(
             table.total = amount
             continue
         place = classify(row.label)
-        if place is None and _ADJUSTMENT.search(row.label):
+        if place is None and ADJUSTMENT.search(row.label):
             if table.total is not None and table.lines:
                 break  # after the total: what leads to another total ("segment revenues")
             place = Place("other", row.label)

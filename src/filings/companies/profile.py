@@ -22,6 +22,7 @@ from sqlalchemy import Connection, Row
 
 from filings.companies import queries
 from filings.companies.geography import places_in
+from filings.companies.geography_tables import ADJUSTMENT
 from filings.companies.place_names import local_place
 from filings.companies.profile_locale import heading, tags_of, translate_tags
 from filings.companies.profile_vocabulary import SECTIONS
@@ -256,14 +257,10 @@ def segment_breakdowns(
     return out
 
 
-# A line that names no segment: "Reportable segments", "All other segments", "Other"
-# lines of a table of segments that name none: others, the reportable ones' total, and what
-# reconciles them to the group's revenue ("Unallocated items, eliminations and other")
-_NO_SEGMENT = re.compile(
-    r"^(all )?(other|reportable|operating)\b|\bunallocated\b|\beliminations?\b|"
-    r"\bintersegment\b|^corporate(\s+(and|&)\s+other)?$",
-    re.IGNORECASE,
-)
+# A line that names no segment: "Reportable segments", "All other segments", "Other"; or one
+# that reconciles the segments to the group's revenue (`ADJUSTMENT`: "Unallocated items,
+# eliminations and other", "Corporate", "Eliminations")
+_NO_SEGMENT = re.compile(r"^(all )?(other|reportable|operating)\b", re.IGNORECASE)
 
 
 def _iso(day: date | None) -> str | None:
@@ -278,7 +275,9 @@ def segment_items(breakdowns: list[dict[str, Any]]) -> list[dict[str, Any]]:
         for breakdown in breakdowns
         if breakdown["axis"] == "segments"
         for line in breakdown["lines"]
-        if "part_of" not in line and not _NO_SEGMENT.match(line["name"])
+        if "part_of" not in line
+        and not _NO_SEGMENT.match(line["name"])
+        and not ADJUSTMENT.search(line["name"])
     ]
     return named if len(named) >= 2 else []
 

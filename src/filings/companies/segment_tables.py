@@ -27,6 +27,7 @@ from filings.companies.geography_periods import YEAR, Period, read_periods
 from filings.companies.geography_tables import (
     DASHES,
     LEAD_IN_WORDS,
+    REVENUE_WORDS,
     TOTAL_LABEL,
     DocumentContext,
     DocumentLine,
@@ -78,13 +79,11 @@ _SEGMENT_LEAD_IN = re.compile(
 # part of it ("Fios revenues", "Wireless service revenue", "Intersegment sales")
 _NAMES_REVENUE = re.compile(
     r"\b(of|and|for|presents?|provides?|shows?|summari[sz]es?)\s+(our\s+|the\s+)?(total\s+)?"
-    r"(net\s+)?(revenues?|sales)\b",
+    rf"(net\s+)?({REVENUE_WORDS})\b",
     re.IGNORECASE,
 )
 _REVENUE_TOTAL = re.compile(
-    r"^(total\s+)?(segment\s+)?(net\s+)?(operating\s+)?(sales|revenues?)\b|"
-    r"^(nettoomsättning|liikevaihto)\b",
-    re.IGNORECASE,
+    rf"^(total\s+)?(segment\s+)?(net\s+)?(operating\s+)?({REVENUE_WORDS})\b", re.IGNORECASE
 )
 # a title of a note's data by segment, whatever its measures ("Summary of Business Segment
 # Data", "Segment Information", "Financial information by segment")
@@ -94,13 +93,11 @@ _SEGMENT_DATA = re.compile(
     re.IGNORECASE,
 )
 # a line naming revenue alone, over the rows of revenue ("Revenues:", "Net sales:", "Revenue from
-# external customers")
+# external customers", extern nettoomsättning, ulkoinen liikevaihto)
 _MEASURE_LINE = re.compile(
-    r"^((total\s+)?(net\s+)?(operating\s+)?(sales|revenues?)|(net\s+)?(sales|revenues?)\s+(from|to)"
-    r"\s+external\s+(customers|parties)|external\s+(net\s+)?(sales|revenues?)|"
-    r"(nettoomsättning|intäkter|försäljning)(\s+från\s+externa\s+kunder)?|extern\s+"
-    r"(nettoomsättning|försäljning)|(ulkoinen\s+)?liikevaihto(\s+ulkoisille\s+asiakkaille)?)"
-    r"\s*:?$",
+    rf"^((total\s+)?(net\s+)?(operating\s+)?({REVENUE_WORDS})(\s+(from|to)\s+external\s+"
+    r"(customers|parties)|\s+från\s+externa\s+kunder|\s+ulkoisille\s+asiakkaille)?|"
+    rf"(external|extern|ulkoinen)\s+(net\s+)?({REVENUE_WORDS}))\s*:?$",
     re.IGNORECASE,
 )
 _MOST_WORDS = 8  # a row's label longer than this is a sentence with numbers, not a row
