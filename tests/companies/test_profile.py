@@ -25,14 +25,18 @@ from filings.companies.profile_document import (
     Block,
     blocks_of_pages,
     contents_pages,
+    is_heading_text,
     pdf_item_heading,
 )
 from filings.companies.profile_items import (
     listed_in_sentences,
     listed_products,
     listed_risk_kinds,
+    named_in_full,
+    named_segments,
     product_table_rows,
     segment_rows,
+    without_list_parts,
 )
 from filings.companies.profile_locale import tags_of
 from filings.companies.profile_rules import (
@@ -948,6 +952,43 @@ def test_an_abbreviations_full_stop_ends_no_sentence() -> None:
     ]
 
 
+def test_a_full_stop_inside_brackets_ends_no_sentence() -> None:
+    # a stop inside brackets the next part closes (Boeing's 10-K 2022, Item 1A, page 10), and
+    # brackets opening in lower case after "U.S." (Home Depot's 10-K 2024, Item 1)
+    assert split_sentences(
+        "We derive a substantial portion of our revenue from the U.S. government, primarily "
+        "with the United States Department of Defense (U.S. DoD). The rest follows."
+    ) == [
+        "We derive a substantial portion of our revenue from the U.S. government, primarily "
+        "with the United States Department of Defense (U.S. DoD).",
+        "The rest follows.",
+    ]
+    assert split_sentences(
+        "We operated 2,347 stores located throughout the U.S. (including the Commonwealth of "
+        "Puerto Rico), Canada, and Mexico. Stores are large."
+    ) == [
+        "We operated 2,347 stores located throughout the U.S. (including the Commonwealth of "
+        "Puerto Rico), Canada, and Mexico.",
+        "Stores are large.",
+    ]
+    # a list's "(i)" and "(a)" open sentences of their own; a closed bracket is no open one
+    assert split_sentences("It has three segments. (i) Activision is a publisher.") == [
+        "It has three segments.",
+        "(i) Activision is a publisher.",
+    ]
+    assert split_sentences("Sales rose (see Note 4). Costs fell.") == [
+        "Sales rose (see Note 4).",
+        "Costs fell.",
+    ]
+
+
+def test_a_table_row_with_amounts_in_currency_is_no_heading() -> None:
+    # Boeing's 10-K 2022 revenue by region (page 114), once the customers section's heading
+    assert not is_heading_text("Asia $8,393 $5,845 $5,931")
+    assert not is_heading_text("Total Backlog $404,381 $377,499")
+    assert is_heading_text("Business Environment and Trends")
+
+
 # Sentences read in the corpus's documents, and whether each says who the customers are (2
 # outright, 1 by naming them, 0 not at all).
 WHO_BUYS = [
@@ -1151,6 +1192,33 @@ WHO_BUYS = [
         "lease and non-lease components for customer premise equipment where we are the lessor.",
         0,
     ),
+    # what customers are doing or owe says nothing of who they are (Boeing's backlog note, Best
+    # Buy's MD&A, Alphabet's credit losses), nor does a sale to the issuer's own segment or
+    # "different customers"
+    ("Our total backlog includes contracts that we and our customers are committed to perform.", 0),
+    (
+        "In particular, our customers are facing economic challenges from the dual pressures of "
+        "high inflation and the resulting interest rate increases.",
+        0,
+    ),
+    (
+        "We assess collectibility by reviewing accounts receivable on an individual basis when we "
+        "identify specific customers with known disputes or collectibility issues.",
+        0,
+    ),
+    (
+        "Such sales include aircraft sold to our BCC segment that are leased by BCC to customers "
+        "and considered transferred to the BCC segment.",
+        0,
+    ),
+    (
+        "Our long-term strategy continues to be to market to different customers and utilize our "
+        "significant convention and meeting facilities.",
+        0,
+    ),
+    # and what they are still does
+    ("Our customers are primarily in the consumer, education and government markets.", 2),
+    ("We sell our products directly to customers through our stores.", 2),
 ]
 
 
@@ -1530,6 +1598,18 @@ UNSEEN = [
         True,
     ),
     ("MGMRESORTS_2022_10K.pdf", "risks", "significant portion of our cash flows as rent", True),
+    # a large share of revenue from a few buyers is a risk stated (Boeing, page 8), though no
+    # "may" or "could" says so
+    (
+        "BOEING_2022_10K.pdf",
+        "risks",
+        "We derive a significant portion of our revenues from a limited number of commercial",
+        True,
+    ),
+    # customers named without saying who they are, and trade policy between countries, are
+    # neither who buys nor where the issuer sells (Boeing 10-K 2022, pages 116 and 29)
+    ("BOEING_2022_10K.pdf", "customers", "Our total backlog includes contracts", False),
+    ("BOEING_2022_10K.pdf", "geography", "to ease or remove tariffs", False),
     # what it expects of its pension plans or restructuring payments is no outlook
     ("VERIZON_2022_10K.pdf", "strategy", "discretionary pension contributions", False),
     ("AMD_2015_10K.pdf", "strategy", "Restructuring Plan will likely result in total cash", False),
@@ -1795,6 +1875,62 @@ def test_a_segment_and_its_abbreviation_are_one_item() -> None:
         "Amazon Web Services (“AWS”)",
         "Ferrochrome",
     ]
+
+
+@pytest.mark.parametrize(
+    ("name", "present", "absent"),
+    [
+        # a segment named with its kind in the singular is one name, its "and" part of it (AMD
+        # 10-K 2015, page 10: "our Enterprise, Embedded and Semi-Custom segment")
+        (
+            "AMD_2015_10K.pdf",
+            ["Computing and Graphics", "Enterprise, Embedded and Semi-Custom"],
+            ["Embedded", "Graphics"],
+        ),
+        # segments named by the acronyms the document spells out, under their full names (Boeing
+        # 10-K 2022, page 22: "Commercial Airplanes (BCA), Defense, Space & Security (BDS) ...")
+        (
+            "BOEING_2022_10K.pdf",
+            ["Commercial Airplanes", "Defense, Space & Security", "Global Services"],
+            ["BDS", "BGS", "BCA"],
+        ),
+    ],
+)
+def test_an_unseen_issuers_segments_named_as_it_names_them(
+    corpus: Path, name: str, present: list[str], absent: list[str]
+) -> None:
+    path = next((p for p in _financebench_documents(corpus) if p.name == name), None)
+    assert path is not None, f"{name} is not in the FinanceBench manifest"
+    names = [i.name for i in _unseen_sections(path)["products_services"].items]
+    assert set(present) <= set(names) and not set(absent) & set(names), names
+
+
+def test_segment_names_in_the_singular_plural_and_spelled_out() -> None:
+    def sentence(text: str, position: int) -> Sentence:
+        return Sentence(text, f"p_{position}", position, position, "item_1", ())
+
+    texts = [
+        "Revenue of our Computing and Graphics segment fell.",
+        "The Computing and Graphics segment includes desktop processors.",
+        "Sales of the Pulp & Paper and Industry & Water segments grew.",
+        "Pulp & Paper and Industry & Water are our segments.",
+        "The Computing and Graphics segment revenues fell.",  # an adjective: no new name
+    ]
+    names = [i.name for i in named_segments([sentence(t, n) for n, t in enumerate(texts)])]
+    assert names == ["Computing and Graphics", "Pulp & Paper", "Industry & Water"]
+    spelled = [
+        sentence("Its businesses are Commercial Airplanes (BCA) and The Boeing Capital (BCC).", 1),
+        sentence("Our Global Markets (XYZ) unit is small.", 2),  # no acronym of its words
+    ]
+    items = [Item(n, "p_1", 1, "segment") for n in ["BCA", "BCC", "XYZ", "Commercial Airplanes"]]
+    assert [i.name for i in named_in_full(items, spelled)] == [
+        "Commercial Airplanes",
+        "Boeing Capital",
+        "XYZ",
+    ]
+    divisions = ["Service and Distribution", "Service", "Distribution", "Forest", "Dental products"]
+    kept = without_list_parts([Item(n, "p_1", 1) for n in divisions])
+    assert [i.name for i in kept] == ["Service and Distribution", "Forest", "Dental products"]
 
 
 def test_segments_named_after_who_buys_are_the_customers_items() -> None:

@@ -48,7 +48,7 @@ _NO_KIND = frozenset(
     "valued additional fewer less thank help give offer provide enable support benefit affect "
     "serve attract retain reach win number base concerning like allow let make bring keep assist "
     "require inform invite where when how why who if so because while whether also only even "
-    "just then there here not no".split()
+    "just then there here not no different various diverse specific individual".split()
 )
 _CUSTOMER_WORD = re.compile(r"\b(customers|clients)\b(?![’'])", re.IGNORECASE)
 # Compounds that name the kind in Swedish and Finnish: företagskunder, yritysasiakkaat.
@@ -132,7 +132,9 @@ _ACCOUNTED = re.compile(
     r"judge?ment in|make judge?ments|valuation|contracts? with (\w+ )?customers?|standalone "
     r"selling|service term|(transfer of|control and transfer|solely) control|principal versus|"
     r"\baccount(ed)? for\b|practical expedient|\b(topic|asc) \d{3}\b|\blessor\b|"
-    r"cash flows?\b|cash received|intäktsredovisning|tuloutu\w*",
+    r"cash flows?\b|cash received|intäktsredovisning|tuloutu\w*|"
+    # what customers owe and whether it is collected: credit risk, not who they are
+    r"collectib\w+|doubtful accounts|credit loss\w*|allowance for",
     re.IGNORECASE,
 )
 # Whom the issuer competes with: its competitors, not its customers ("We compete with companies

@@ -34,7 +34,7 @@ _FOOTER = re.compile(
     r"[^a-z]*\d{1,3}(\s*\(\d+\))?|—+|_+|-+)$",
     re.IGNORECASE,
 )
-_NUMERIC = re.compile(r"^[(\-−–+]?[\d.,]+%?\)?$")
+_NUMERIC = re.compile(r"^[(\-−–+]?[$€£¥]?[\d.,]+%?\)?$")  # "(1,234)", "$8,393", "5.2%"
 # The marks that open a list item, as PDFs and HTML print them ("●" in many a 10-K).
 BULLETS = "•·▪■○●◦‣►▶◆♦➢"
 _BULLET = re.compile(rf"^([{BULLETS}]\s*|[-–*]\s+)")  # "-5%" begins no bullet

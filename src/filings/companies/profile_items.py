@@ -6,6 +6,7 @@ risk."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from decimal import Decimal
 
 from filings.companies.geography import classify
@@ -294,16 +295,83 @@ _NOT_A_NAME = re.compile(
 def _names_before(text: str) -> list[str]:
     """The capitalised names just before a position, as a list prints them: "Pulp & Paper and
     Industry & Water" gives both."""
-    tokens = text.split()
+    names = re.split(r",\s*|\s+and\s+(?=[A-Z])", " ".join(_names_run(text)))
+    return [n.strip(" ,&-") for n in names if n.strip(" ,&-")]
+
+
+# The kind in the singular, closing its name ("the Computing and Graphics segment.", "... segment
+# accounted for"), not the adjective of a measure ("Consumer and Business segment revenues").
+_ONE_OF_A_KIND = re.compile(
+    r"(segment|business area|division|business unit)(?=\s*([.,;:)]|$)|\s+(is|was|includes?|"
+    r"included|which|that|of|in|for|and|to|with|consist\w*|compris\w*|primarily|principally|"
+    r"accounted|represent\w*|where|as|had|has|were|are|generated|reported|decreased|increased|"
+    r"sells|offers|provides)\b)"
+)
+
+
+def _whole_name(text: str) -> str:
+    """The capitalised run of words just before a position, its list joined as one name, without
+    the article or possessive that opens a sentence ("The Computing and Graphics")."""
+    name = " ".join(_names_run(text)).strip(" ,&-")
+    return re.sub(r"^((the|our|its|and|of|for|&)\s+|\S+[’']s\s+)+", "", name, flags=re.I)
+
+
+def _names_run(text: str) -> list[str]:
     taken: list[str] = []
-    for token in reversed(tokens[-14:]):
+    for token in reversed(text.split()[-14:]):
         bare = token.strip(",")
         if bare[:1].isupper() or bare in {"&", "and", "of", "for"}:
             taken.insert(0, token)
         else:
             break
-    names = re.split(r",\s*|\s+and\s+(?=[A-Z])", " ".join(taken))
-    return [n.strip(" ,&-") for n in names if n.strip(" ,&-")]
+    return taken
+
+
+_ACRONYM = re.compile(r"^[A-Z][A-Z&]{1,5}$")
+_MINOR = frozenset("and of for the & in on".split())
+
+
+def _stands_for(name: str, acronym: str) -> bool:
+    """Whether an acronym can stand for a name: its first and last words' initials are among the
+    acronym's letters, and it has no more words than letters and one ("Commercial Airplanes" for
+    BCA, "Defense, Space & Security" for BDS, "Boeing Capital" for BCC)."""
+    initials = [w[0] for w in re.findall(r"[A-Za-z][\w-]*", name) if w.lower() not in _MINOR]
+    return (
+        bool(initials)
+        and initials[0] in acronym
+        and initials[-1] in acronym
+        and len(initials) <= len(acronym) + 1
+    )
+
+
+def named_in_full(items: list[Item], sentences: list[Sentence]) -> list[Item]:
+    """Items named by an acronym the document spells out ("Commercial Airplanes (BCA)") under
+    their full names; an acronym the document does not spell out stays as it is."""
+    text = " ".join(s.text for s in sentences)
+    out = []
+    for item in items:
+        full = None
+        if _ACRONYM.match(item.name):
+            for match in re.finditer(rf"\(\s*{re.escape(item.name)}\s*\)", text):
+                before = re.sub(r"[–—]", " ", text[max(0, match.start() - 200) : match.start()])
+                name = _whole_name(before)
+                if name and _stands_for(name, item.name):
+                    full = name
+                    break
+        out.append(replace(item, name=full) if full else item)
+    return unique(out)
+
+
+def without_list_parts(items: list[Item]) -> list[Item]:
+    """Items but those that are a member of another item's name read as a list ("Service" and
+    "Distribution" beside the division "Service and Distribution")."""
+    parts = {
+        part.strip().lower()
+        for i in items
+        for part in re.split(r",\s*|\s+and\s+", i.name)
+        if part.strip().lower() != i.name.lower()
+    }
+    return [i for i in items if i.name.lower() not in parts]
 
 
 # A segment named after its kind: "business area Ferrochrome", "segment Enterprise".
@@ -322,7 +390,11 @@ def named_segments(sentences: list[Sentence]) -> list[Item]:
     found: list[Item] = []
     for s in sentences:
         for match in SEGMENT_KINDS.finditer(s.text):
-            for name in _names_before(s.text[: match.start()]):
+            names = _names_before(s.text[: match.start()])
+            if len(names) > 1 and _ONE_OF_A_KIND.match(s.text, match.start()):
+                # "our Enterprise, Embedded and Semi-Custom segment": one segment's name
+                names = [_whole_name(s.text[: match.start()])]
+            for name in names:
                 name = re.sub(r"^\S+[’']s\s+", "", name)  # a possessive: the issuer's Dental
                 if not 1 <= len(name.split()) <= 5 or _NOT_A_NAME.match(name):
                     continue

@@ -41,12 +41,14 @@ from filings.companies.profile_items import (
     listed_in_sentences,
     listed_products,
     listed_risk_kinds,
+    named_in_full,
     named_segments,
     named_strategies,
     product_table_rows,
     risk_kinds,
     segment_headings,
     segment_rows,
+    without_list_parts,
 )
 from filings.companies.profile_locale import tags_of
 from filings.companies.profile_sentences import (
@@ -232,7 +234,7 @@ def products(
     segments += segment_headings(blocks, segments)
     under = lines_under_segments(blocks, segments)
     items = unique(listed + segments + under + product_table_rows(tables or []))
-    items = without_abbreviations(items)
+    items = without_list_parts(named_in_full(without_abbreviations(items), sentences))
     # the listed lines' names, not the issuer's own ("Foot Locker" is a banner and the company)
     own = [n.lower() for n in issuer.names]
     names = {
@@ -682,12 +684,16 @@ _NOT_A_RISK_OF_ITS_OWN = re.compile(
     re.IGNORECASE,
 )
 # A paragraph's first sentence that states a risk: what may, could or might happen, or what the
-# issuer depends on, is subject or exposed to, fails at or faces.
+# issuer depends on (or draws a large share of its business from), is subject or exposed to,
+# fails at or faces.
 _STATES_A_RISK = re.compile(
     r"\b(may|could|might|can|cannot|would)\b|\b(risks?|depend\w*|relian\w+|rel(y|ies)|"
     r"subject(s|ed|ing)? (us|the company|it)|expos\w+|fail\w*|unable|inability|adverse\w*|"
     r"harm\w*|vulnerab\w+|threat\w*|uncertain\w*|volatil\w+|face[sd]?|compet\w+|litigation|"
-    r"disrupt\w*)\b",
+    r"disrupt\w*|concentrat\w+)\b|"
+    # what the issuer depends on, said as a share: "We derive a substantial portion of our revenue
+    # from the U.S. government", "... a significant portion of our revenues from non-U.S. sales"
+    r"\b(significant|substantial|large|major|meaningful) (portion|part|share|percentage)\b",
     re.IGNORECASE,
 )
 # A paragraph's first sentence that leans on the text before it, the facts behind a risk rather

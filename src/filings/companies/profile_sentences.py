@@ -179,6 +179,17 @@ _QUALIFIED_BY_US = re.compile(
 )
 
 
+def _unclosed(text: str) -> bool:
+    return text.count("(") > text.count(")")
+
+
+def _closes(part: str) -> bool:
+    """Whether a part closes a bracket before it opens one, within its first few words."""
+    head = part[:40]
+    close = head.find(")")
+    return close >= 0 and "(" not in head[:close]
+
+
 def split_sentences(text: str) -> list[str]:
     """A paragraph's sentences; an abbreviation's full stop ends none."""
     out: list[str] = []
@@ -186,7 +197,14 @@ def split_sentences(text: str) -> list[str]:
         qualified = bool(out and _US_BEFORE.search(out[-1]) and _QUALIFIED_BY_US.match(part))
         # "Netflix, Inc. (“Netflix”, “the Company”, ...) is ...": a name's defining brackets
         named = bool(out and _LEGAL_SUFFIX.search(out[-1]) and part.startswith("("))
-        joined = qualified or named
+        # "... the United States Department of Defense (U.S. DoD).": a stop inside brackets that
+        # the next part closes ends no sentence
+        # "... throughout the U.S. (including the Commonwealth of Puerto Rico ...), Canada, and
+        # Mexico.": brackets opening in lower case go on with the sentence before them
+        bracketed = bool(out and _unclosed(out[-1]) and _closes(part)) or bool(
+            out and re.match(r"\([a-z]{2,}\s", part)  # not a list's "(i)", "(a)"
+        )
+        joined = qualified or named or bracketed
         if out and (_ABBREVIATION.search(out[-1]) or joined):
             out[-1] = f"{out[-1]} {part}"
         elif part:

@@ -308,8 +308,10 @@ INDUSTRIES_SERVED = re.compile(
 # Sentences that answer a section outright, wherever they stand.
 STRONG: dict[str, re.Pattern[str]] = {
     "customers": re.compile(
+        # whom the issuer sells to, the first "to" after the verb ("sold to our BCC segment that
+        # are leased by BCC to customers" sells to a segment)
         r"(\b(sell|sells|sold|markets|marketed|distribute|distributes|distributed)|\b(revenues?|"
-        r"income) from selling)\b[^.]{0,60}\b(directly )?to "
+        r"income) from selling)\b((?!\bto\b)[^.]){0,60}\b(directly )?to "
         r"(our |its )?(customers|consumers|businesses|retailers|distributors|wholesalers|"
         r"utilities|governments|oems|bottl\w+|dealers|advertisers|marketers)|"
         r"(customers?|clients|wholesalers|distributors|retailers|resellers|kunder?|asiakk\w*)"
@@ -317,8 +319,11 @@ STRONG: dict[str, re.Pattern[str]] = {
         r"more than (ten|10) per ?cent|\d+\s?(%|per ?cent) of)|(no single|one|a single|largest|"
         r"two|three|ten largest|largest single) (customers?|client)|(?<!we )(direct|indirect) "
         r"(customers|clients)|"
+        # "our customers are primarily ...", not what they are doing ("are facing", "are
+        # committed")
         r"(our|its|these|the company’s|the company's|the group’s|the group's) customers (include|"
-        r"are|range)|(customers|clients) (include|such as|ranging from)|concentration of (credit )?"
+        r"are(?! (?!concentrated)\w+(ed|ing)\b)|range)|(customers|clients) (include|such as|"
+        r"ranging from)|concentration of (credit )?"
         r"risk|\bamong (our|its|the company’s|the company's|[\w-]+[’']s) (customers|clients) "
         r"(are|is)\b|"
         # "our primary customer sets, consisting of consumers, sellers, ...", "our customer base
@@ -612,7 +617,11 @@ NOT_WHERE_IT_SELLS = re.compile(
     r"\blaws?\b|legislation|privacy|data protection|compet\w*|square (feet|foot|met(er|re)s)|"
     r"floor space|class actions?|claims? (have|has) been|(filed|brought) (in|against)|"
     r"pensions?|defined benefit|retirees|post-?retirement|leasing programs?|leases under|fair "
-    r"value|divest",
+    r"value|divest|"
+    # trade policy between countries, not where the issuer sells ("agreements with Mexico, Canada
+    # ... to ease or remove tariffs on steel")
+    r"tariffs?|sanctions|embargo\w*|trade (agreements?|polic\w+|restrictions?|disputes?|"
+    r"tensions?|barriers?|wars?)",
     re.IGNORECASE,
 )
 # Where a company has a presence, listed: "a presence in about 190 locations in Sweden, Norway,
