@@ -1610,6 +1610,9 @@ UNSEEN = [
     # neither who buys nor where the issuer sells (Boeing 10-K 2022, pages 116 and 29)
     ("BOEING_2022_10K.pdf", "customers", "Our total backlog includes contracts", False),
     ("BOEING_2022_10K.pdf", "geography", "to ease or remove tariffs", False),
+    # a catalogue's line of model designations is too fine for what the company does (AMD, page 7)
+    ("AMD_2015_10K.pdf", "overview", "We also offer AMD 785E, 780E, 780M", False),
+    ("AMD_2015_10K.pdf", "overview", "We are a global semiconductor company.", True),
     # what it expects of its pension plans or restructuring payments is no outlook
     ("VERIZON_2022_10K.pdf", "strategy", "discretionary pension contributions", False),
     ("AMD_2015_10K.pdf", "strategy", "Restructuring Plan will likely result in total cash", False),

@@ -146,7 +146,7 @@ def overview(sentences: list[Sentence], issuer: Issuer, listed: set[str]) -> Fou
             or DEFINITION.search(_NAMING_BRACKETS.sub("", s.text))
         ):
             return 0
-        if MEASURES.search(s.text):
+        if MEASURES.search(s.text) or _catalogue(s.text):
             return 0
         if PERFORMANCE.search(s.text) and re.search(r"\d", s.text):
             return 0
@@ -184,6 +184,18 @@ def overview(sentences: list[Sentence], issuer: Issuer, listed: set[str]) -> Fou
 
     chosen = pick(sentences, KEEP["overview"], ranked)
     return Found(chosen, source_heading=heading_of(chosen))
+
+
+# A model's designation: letters and digits in one word ("SR5690", "780E", "AM3/3+", "9-Series").
+_MODEL = re.compile(r"^(?=[\w/+.-]*\d)(?=[\w/+.-]*[A-Za-z])[\w/+.-]+$")
+_CATALOGUE_MODELS = 3
+
+
+def _catalogue(text: str) -> bool:
+    """Whether a sentence lists models by their designations ("We also offer AMD 785E, 780E,
+    780M, SR5690 ... chipsets"): a catalogue's line, too fine for what the company does."""
+    words = (w.strip(",.;:()“”\"'") for w in text.split())
+    return sum(bool(_MODEL.match(w)) for w in words) >= _CATALOGUE_MODELS
 
 
 def _descriptive(s: Sentence) -> bool:
