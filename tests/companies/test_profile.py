@@ -1219,6 +1219,13 @@ WHO_BUYS = [
     # and what they are still does
     ("Our customers are primarily in the consumer, education and government markets.", 2),
     ("We sell our products directly to customers through our stores.", 2),
+    # what it provides, to whom by their kind (Verizon's 10-K 2022, Item 1)
+    (
+        "Verizon is one of the world’s leading providers of communications, technology, "
+        "information and entertainment products and services to consumers, businesses and "
+        "government entities.",
+        2,
+    ),
 ]
 
 
@@ -1583,8 +1590,6 @@ UNSEEN = [
         "five customers, including Sony and Microsoft",
         False,
     ),
-    # customers by their number: Verizon's connections (Item 1, page 4)
-    ("VERIZON_2022_10K.pdf", "customers", "approximately 115 million wireless retail", True),
     # fewer headings than the risks kept: the paragraphs that state a risk fill in (Lockheed's
     # first risk, Item 1A page 13)
     ("LOCKHEEDMARTIN_2022_10K.pdf", "risks", "We depend heavily on contracts with the U.S.", True),
@@ -1609,6 +1614,9 @@ UNSEEN = [
     # customers named without saying who they are, and trade policy between countries, are
     # neither who buys nor where the issuer sells (Boeing 10-K 2022, pages 116 and 29)
     ("BOEING_2022_10K.pdf", "customers", "Our total backlog includes contracts", False),
+    # who they are by their kind, and the concentration beside it (Verizon, pages 4 and 103)
+    ("VERIZON_2022_10K.pdf", "customers", "products and services to consumers, businesses", True),
+    ("VERIZON_2022_10K.pdf", "customers", "No single customer accounted for more than 10%", True),
     ("BOEING_2022_10K.pdf", "geography", "to ease or remove tariffs", False),
     # a catalogue's line of model designations is too fine for what the company does (AMD, page 7)
     ("AMD_2015_10K.pdf", "overview", "We also offer AMD 785E, 780E, 780M", False),

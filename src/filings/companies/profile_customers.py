@@ -244,6 +244,42 @@ def who_buys(text: str) -> int:
     return int(_names_a_kind(text) and not _PERIOD.search(text))
 
 
+# How concentrated the customers are, said outright: "No single customer accounted for more than
+# 10% of ...", "our top five customers accounted for approximately 68%".
+_CONCENTRATED = re.compile(
+    r"\bno (single |individual |one |other )?(customer|client)|\bsingle (customer|client)|"
+    r"\b(largest|top|major|(two|three|four|five|ten) )(\w+ )?(customers?|clients)\b[^.]{0,80}\b"
+    r"(accounted|represented)",
+    re.IGNORECASE,
+)
+_CONCENTRATION_WEIGHT = 3
+
+
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+def _document_year(sentences: list[Sentence]) -> int | None:
+    """The year the document names most often (its fiscal year), or None."""
+    counts: dict[int, int] = {}
+    for s in sentences:
+        for year in {int(y) for y in _YEAR.findall(s.text)}:
+            counts[year] = counts.get(year, 0) + 1
+    return max(counts, key=lambda year: (counts[year], year)) if counts else None
+
+
+def _of_years_before(text: str, year: int | None) -> bool:
+    """Whether a sentence speaks only of years before the document's ("No customer represented
+    10% or more of total revenue for fiscal year 2023" in a 10-K of fiscal 2025)."""
+    years = [int(y) for y in _YEAR.findall(text)]
+    return year is not None and bool(years) and max(years) < year - 1
+
+
+def _concentration(text: str) -> bool:
+    return bool(
+        _CONCENTRATED.search(text) or _named_customer_share(text) or _sales_from_a_buyer(text)
+    )
+
+
 def customers(sentences: list[Sentence], segments: list[Item]) -> Found:
     """Who buys, and how concentrated; the segments named after who buys as items."""
     listed = {i.name.lower() for i in segments}
@@ -267,6 +303,18 @@ def customers(sentences: list[Sentence], segments: list[Item]) -> Found:
             return 0
         return 2 + 2 * who + 3 * under + in_items(s, "item_1") if who else 3 * under
 
-    chosen = pick(sentences, KEEP, lambda s: rank(s) if rank(s) >= 3 else 0)
+    ranks = {s.position: rank(s) for s in sentences}
+    # how concentrated they are is half the section's question: its best statement is kept
+    # beside who they are
+    year = _document_year(sentences)
+    concentrated = [
+        s
+        for s in sentences
+        if ranks[s.position] >= 3 and _concentration(s.text) and not _of_years_before(s.text, year)
+    ]
+    if concentrated:
+        best = max(concentrated, key=lambda s: ranks[s.position])
+        ranks[best.position] += _CONCENTRATION_WEIGHT
+    chosen = pick(sentences, KEEP, lambda s: ranks[s.position] if ranks[s.position] >= 3 else 0)
     kinds = unique([i for i in segments if _CUSTOMER_KIND.search(i.name)])
     return Found(chosen, kinds, heading_of(chosen))

@@ -314,6 +314,13 @@ STRONG: dict[str, re.Pattern[str]] = {
         r"income) from selling)\b((?!\bto\b)[^.]){0,60}\b(directly )?to "
         r"(our |its )?(customers|consumers|businesses|retailers|distributors|wholesalers|"
         r"utilities|governments|oems|bottl\w+|dealers|advertisers|marketers)|"
+        # what it provides or offers, to whom by their kind ("one of the world's leading
+        # providers of communications ... products and services to consumers, businesses and
+        # government entities")
+        r"\b(provid\w*|offer(s|ed|ing)?|serv(e|es|ed|ing))\b((?!\bto\b)[^.]){0,100}\bto (both )?"
+        r"(consumers|businesses|enterprises|governments?\b|government (entities|customers|"
+        r"agencies)|public sector|retailers|wholesalers|distributors|utilities|hospitals|"
+        r"airlines|oems)\b|"
         r"(customers?|clients|wholesalers|distributors|retailers|resellers|kunder?|asiakk\w*)"
         r"[^.]{0,120}(accounted for|represented|account(s|ed)? for|"
         r"more than (ten|10) per ?cent|\d+\s?(%|per ?cent) of)|(no single|one|a single|largest|"
