@@ -1808,6 +1808,9 @@ def test_brands_a_sentence_lists(text: str, brands: int) -> None:
         # a longer one is found inside words, as in Swedish and Finnish compounds
         ("products", "microprocessors and chips for servers", ["semiconductors"]),
         ("products", "handverktyg och tools", ["tools"]),
+        # a legal entity's accounting standard is no legal contingency (Atlas Copco's RFR 2)
+        ("accounting", "the accounting standard RFR 2, Accounting for Legal Entities", []),
+        ("accounting", "various legal proceedings and claims", ["legal contingencies"]),
     ],
 )
 def test_tags_of_words_in_the_text(kind: str, text: str, tags: list[str]) -> None:

@@ -73,7 +73,8 @@ TAGS: dict[str, dict[str, tuple[str, ...]]] = {
         "income taxes": ("income tax", "uncertain tax"),
         "inventories": ("inventor",),
         "goodwill and intangibles": ("goodwill", "intangible"),
-        "legal contingencies": ("legal", "contingenc"),
+        # legal proceedings and contingencies, not "Accounting for Legal Entities" (RFR 2)
+        "legal contingencies": ("legal proceeding", "legal matter", "litigation", "contingenc"),
         "warranties": ("warrant",),
         "leases": ("lease",),
         "share-based compensation": ("stock-based", "share-based"),
