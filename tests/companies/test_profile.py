@@ -320,6 +320,13 @@ NOT_IN = [
     ("AAPL", "risks", "Political events, trade and other international disputes"),
     # how risks are managed, and reassurance, state no risk (Atlas Copco Q3 2025 page 13, Lifco
     # 2019 note 3, Tele2 Q3 2025 page 15)
+    # internal control's risk assessment, a step of the control over financial reporting in the
+    # corporate governance report, is no risk of the business (Lifco 2019, page 37)
+    ("Lifco", "risks", "analyses are also made of several subsidiaries"),
+    # what a report says under one of the UN's goals, and who decides on strategy, are no strategy
+    # of the issuer's (Lifco 2019, pages 15 and 36)
+    ("Lifco", "strategy", "Investments in health through preventive measures"),
+    ("Lifco", "strategy", "General decisions on acquisitions, sales, strategies"),
     ("Atlas Copco", "risks", "ability to identify, analyze and manage risks is crucial"),
     ("Atlas Copco", "risks", "The Group’s risk management approach follows the decentralized"),
     ("Lifco", "risks", "Measures aimed at minimising the identified risks"),

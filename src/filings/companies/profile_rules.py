@@ -505,6 +505,12 @@ def _outlook_of_mdna(s: Sentence, year: str | None) -> bool:
     return named or bool(OUTLOOK_STATEMENT.search(s.text) and _AMOUNT.search(s.text))
 
 
+# A heading of one of the UN's Sustainable Development Goals, by its number ("Goal 3 Good health
+# and well-being", "SDG 13", "Mål 12", "Tavoite 7"): what the report says of society, not the
+# issuer's own goals.
+_UN_GOAL = re.compile(r"^(goal|sdg|mål|tavoite)\s*\d{1,2}\b", re.IGNORECASE)
+
+
 def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
     """Stated strategy, goals, targets and outlook (a 10-K's for the year ahead, at most
     `_OUTLOOK_KEEP` of them); the strategies the issuer names as items."""
@@ -514,6 +520,8 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
             return True
         if DEFINITION.search(s.text) or REFERRAL.search(s.text) or NOT_A_STRATEGY.search(s.text):
             return True
+        if s.headings and _UN_GOAL.match(s.headings[0]):
+            return True  # under one of the UN's goals ("Goal 3 Good health and well-being")
         # the strategy for the workforce is not the company's strategy
         return _about_people(s.text) or any(PEOPLE.search(h) for h in s.headings[:2])
 

@@ -87,8 +87,11 @@ HEADINGS: dict[str, re.Pattern[str]] = {
     # risks, also as the end of a compound ("Liiketoimintariskit", "Marknadsrisker"); an
     # estimate's uncertainty is accounting ("arvioihin liittyvät epävarmuustekijät")
     "risks": re.compile(
-        r"risk(?!-?free|fri\b|itön)|osäkerhet|(?<!arvioihin liittyvät )"
-        r"(?<!arvioihin liittyvät keskeiset )epävarmuu",
+        # not internal control's "Risk assessment" (a step of the control over financial
+        # reporting, in the corporate governance report: "Riskbedömning", "Riskien arviointi")
+        r"^(?!(risk assessment|riskbedömning|riskien arviointi)$)"
+        r"(.*?)(risk(?!-?free|fri\b|itön)|osäkerhet|(?<!arvioihin liittyvät )"
+        r"(?<!arvioihin liittyvät keskeiset )epävarmuu)",
         re.IGNORECASE,
     ),
     "accounting": re.compile(
@@ -413,6 +416,9 @@ NOT_A_STRATEGY = re.compile(
     r"hedging|tax) strateg|borrow|obligations|cash flows? from operat|"
     # the UN's goals, the workforce's engagement, and that guidance is given, are none of its own
     r"sustainable development goals|engagement strategy|\bprovides? (financial )?guidance\b|"
+    # who decides on the strategy, a matter of governance ("General decisions on acquisitions,
+    # sales, strategies and focus areas are made by Lifco's Board of Directors")
+    r"\bdecisions? (on|about|regarding)\b[^.]{0,120}\b(are|is) (made|taken) by\b|"
     r"^here,? we\b|"
     # how a figure was estimated ("We apply significant judgment in estimating this expense
     # breakdown")
