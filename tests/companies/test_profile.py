@@ -323,6 +323,8 @@ NOT_IN = [
     # internal control's risk assessment, a step of the control over financial reporting in the
     # corporate governance report, is no risk of the business (Lifco 2019, page 37)
     ("Lifco", "risks", "analyses are also made of several subsidiaries"),
+    # the functions that manage risks name no kind of risk (Atlas Copco Q3 2025 page 8)
+    ("Atlas Copco", "risks", "Group functions responsible for legal, insurance"),
     # what a report says under one of the UN's goals, and who decides on strategy, are no strategy
     # of the issuer's (Lifco 2019, pages 15 and 36)
     ("Lifco", "strategy", "Investments in health through preventive measures"),
@@ -1822,6 +1824,16 @@ def test_brands_a_sentence_lists(text: str, brands: int) -> None:
 )
 def test_tags_of_words_in_the_text(kind: str, text: str, tags: list[str]) -> None:
     assert tags_of(kind, text) == tags
+
+
+def test_an_english_text_is_not_searched_for_swedish_and_finnish_stems() -> None:
+    # "mobil" (Swedish mobile telephony) inside "mobility" (Boeing's 10-K 2022, Item 1), "sota"
+    # (Finnish war) inside "Minnesota"
+    text = "weapons systems for strike, surveillance and mobility"
+    assert tags_of("products", text) == ["telecommunications"]  # the language unknown
+    assert tags_of("products", text, "en") == []
+    assert "geopolitical" not in tags_of("risks", "our plants in Minnesota", "en")
+    assert tags_of("products", "mobilabonnemang och bredband", "sv") == ["telecommunications"]
 
 
 def _rows(*texts: str) -> list[str]:

@@ -107,7 +107,7 @@ def present(section: str, chosen: Chosen, locale: str, with_text: bool) -> dict[
     out: dict[str, Any] = {
         "heading": heading(section, locale),
         "text": text,
-        "tags": translate_tags(tags_of(kind, text), locale) if kind else [],
+        "tags": translate_tags(tags_of(kind, text, record.get("language")), locale) if kind else [],
         "sources": list(dict.fromkeys(s["page_id"] for s in sentences)),
         "sentences": sentences,
         "items": [

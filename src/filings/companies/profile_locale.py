@@ -47,7 +47,7 @@ TAGS: dict[str, dict[str, tuple[str, ...]]] = {
         "cloud service providers": ("cloud service provider",),
         "original equipment manufacturers": ("oem", "original equipment manufacturer"),
         "distributors and resellers": ("distributor", "reseller", "retailer", "carrier"),
-        "industrial customers": ("industrial", "manufacturing"),
+        "industrial customers": ("industrial", "manufacturing", "industries"),
         "healthcare": ("dentist", "hospital", "healthcare", "health care"),
     },
     "risks": {
@@ -269,15 +269,17 @@ LANGUAGE_NAMES = {
 }
 
 
-def tags_of(kind: str, text: str) -> list[str]:
+def tags_of(kind: str, text: str, language: str | None = None) -> list[str]:
     """The vocabulary's tags of `kind` whose words occur in `text` (English, Swedish or
-    Finnish), in English."""
+    Finnish), in English; a text known to be English is not searched for the Swedish and Finnish
+    words, whose stems sit inside English ones ("mobil" in "mobility", "sota" in "Minnesota")."""
     low = text.lower()
+    local = language != "en"
     return [
         tag
         for tag, words in TAGS[kind].items()
         if any(_word(w).search(low) for w in words)
-        or any(w in low for w in LOCAL_WORDS.get(tag, ()))  # Swedish and Finnish compounds
+        or (local and any(w in low for w in LOCAL_WORDS.get(tag, ())))  # sv and fi compounds
     ]
 
 

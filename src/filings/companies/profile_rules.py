@@ -598,12 +598,18 @@ def risks(blocks: list[Block], sentences: list[Sentence]) -> Found:
     return Found(chosen, kinds, heading_of(chosen))
 
 
+_MANAGED = re.compile(r"\brisk management\b", re.IGNORECASE)
+
+
 def _no_risk_stated(text: str) -> bool:
     """A sentence of a risk part that states no risk: how risks are managed (unless it names
     their kinds), or reassurance ("we have a solid balance sheet")."""
     if REASSURANCE.search(text):
         return True
-    return bool(RISK_MANAGEMENT.search(text)) and not tags_of("risks", text)
+    # it names kinds of risk as risks, not as the functions that manage them ("Group functions
+    # responsible for legal, insurance, ... tax ... provide policies ... regarding risk management")
+    named = tags_of("risks", text) and re.search(r"\brisks?\b", re.sub(_MANAGED, "", text), re.I)
+    return bool(RISK_MANAGEMENT.search(text)) and not named
 
 
 def _with_risk_leads(
