@@ -1630,6 +1630,13 @@ UNSEEN = [
     # a catalogue's line of model designations is too fine for what the company does (AMD, page 7)
     ("AMD_2015_10K.pdf", "overview", "We also offer AMD 785E, 780E, 780M", False),
     ("AMD_2015_10K.pdf", "overview", "We are a global semiconductor company.", True),
+    # the share of revenue from abroad leads the geography (AMD, Item 7, page 47)
+    (
+        "AMD_2015_10K.pdf",
+        "geography",
+        "International sales as a percentage of net revenue were 75% in 2015",
+        True,
+    ),
     # what it expects of its pension plans or restructuring payments is no outlook
     ("VERIZON_2022_10K.pdf", "strategy", "discretionary pension contributions", False),
     ("AMD_2015_10K.pdf", "strategy", "Restructuring Plan will likely result in total cash", False),

@@ -373,6 +373,16 @@ def _places_named(text: str, language: str = "en") -> int:
     return named
 
 
+# A share of revenue or sales from outside the home market, given as a percentage ("International
+# sales as a percentage of net revenue were 75%", "Revenue from sales to customers outside of the
+# United States accounted for 53%").
+_SHARE_ABROAD = re.compile(
+    r"\d+\s?(%|per ?cent)[^.]{0,80}\b(outside|international|foreign|non-u\.s\.)|"
+    r"\b(outside|international|foreign|non-u\.s\.)[^.]{0,80}\d+\s?(%|per ?cent)",
+    re.IGNORECASE,
+)
+
+
 def geography(sentences: list[Sentence], language: str = "en") -> Found:
     """Where the company sells and operates, in its own words."""
 
@@ -390,8 +400,11 @@ def geography(sentences: list[Sentence], language: str = "en") -> Found:
             return 0
         # a 10-K's properties (Item 2) say where its offices stand, after where it sells
         properties = 2 * (s.section == "item_2")
+        # the share of revenue from abroad is what an analyst asks first of where it sells
+        abroad = strong and bool(_SHARE_ABROAD.search(s.text))
         return (
             3 * strong
+            + 3 * abroad
             + 2 * is_under(s, "geography", 2)
             + (3 if places >= 3 else places // 2)
             - properties
