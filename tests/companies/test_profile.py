@@ -991,6 +991,23 @@ def test_a_full_stop_inside_brackets_ends_no_sentence() -> None:
     ]
 
 
+def test_rows_of_a_label_and_an_amount_are_cut_from_the_sentence_after_them() -> None:
+    def block(text: str) -> Block:
+        return Block("text", text, "p_13", 13, "item_2", 1)
+
+    rows = (
+        "Penang, Malaysia 150,000 Assembly, Test, Mark & Packaging Suzhou, China 115,000 "
+        "Assembly, Test, Mark & Packaging The remaining wafers for our products are delivered "
+        "from third-party foundries to our partners located in the Asia-Pacific region."
+    )
+    prose = "We had 1,138 stores and 2,400 Geek Squad agents in the U.S. at the end of the year."
+    assert [s.text for s in sentences_of([block(rows), block(prose)])] == [
+        "The remaining wafers for our products are delivered from third-party foundries to our "
+        "partners located in the Asia-Pacific region.",
+        prose,
+    ]
+
+
 def test_a_table_row_with_amounts_in_currency_is_no_heading() -> None:
     # Boeing's 10-K 2022 revenue by region (page 114), once the customers section's heading
     assert not is_heading_text("Asia $8,393 $5,845 $5,931")
@@ -1630,6 +1647,8 @@ UNSEEN = [
     # a catalogue's line of model designations is too fine for what the company does (AMD, page 7)
     ("AMD_2015_10K.pdf", "overview", "We also offer AMD 785E, 780E, 780M", False),
     ("AMD_2015_10K.pdf", "overview", "We are a global semiconductor company.", True),
+    # a table of properties run into the sentence after it is cut from it (AMD, Item 2, page 13)
+    ("AMD_2015_10K.pdf", "geography", "Penang, Malaysia 150,000", False),
     # the share of revenue from abroad leads the geography (AMD, Item 7, page 47)
     (
         "AMD_2015_10K.pdf",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from filings.companies.profile_document import BULLETS, Block
 from filings.companies.profile_vocabulary import FURNITURE, HEADINGS, OFF_TOPIC
@@ -46,6 +47,27 @@ _CONTACT_LABEL = re.compile(
 _TABLE_ROW_BEFORE = re.compile(
     r"^(?:[^.]{0,80}?(?:^|\s)(?:[$€£]?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?\s+){3,})+(?=[A-Z][a-z])"
 )
+
+# Rows of a label and one amount in thousands ("Penang, Malaysia 150,000 Assembly, Test, Mark &
+# Packaging Suzhou, China 115,000 ...": a table of properties) run into the sentence after them,
+# which opens with one of the words sentences open with: each amount followed by a label's
+# capital, the rows close together from the start.
+_ROW_AMOUNT = re.compile(r"\s\d{1,3}(?:,\d{3})+\s(?=[A-Z])")
+_OPENER = re.compile(r"\s(?:The|We|Our|Its|In|As|These|This|All|Each|Substantially)\s")
+_ROW_CHARS = 120  # the most characters of a row's label
+
+
+def _without_labelled_rows(text: str) -> str:
+    amounts = list(_ROW_AMOUNT.finditer(text))
+    if len(amounts) < 2 or amounts[0].start() > _ROW_CHARS:
+        return text
+    if any(b.start() - a.end() > _ROW_CHARS for a, b in pairwise(amounts)):
+        return text
+    opener = _OPENER.search(text, amounts[-1].end())
+    if opener is None or opener.start() - amounts[-1].end() > _ROW_CHARS:
+        return text
+    return text[opener.start() + 1 :]
+
 
 _PART_THREE = re.compile(r"^item_1[0-4]$|^item_9[bc]?$|^item_1[56]$|^item_4$|^item_5$")
 
@@ -275,6 +297,7 @@ def sentences_of(blocks: list[Block]) -> list[Sentence]:
         bullet = block.kind == "item"
         for index, text in enumerate(split_sentences(block.text)):
             text = _TABLE_ROW_BEFORE.sub("", text.lstrip(f"{BULLETS}* ").strip())
+            text = _without_labelled_rows(text)
             if usable(text, bullet):
                 out.append(
                     Sentence(
