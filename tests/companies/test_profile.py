@@ -1647,6 +1647,12 @@ UNSEEN = [
     # a catalogue's line of model designations is too fine for what the company does (AMD, page 7)
     ("AMD_2015_10K.pdf", "overview", "We also offer AMD 785E, 780E, 780M", False),
     ("AMD_2015_10K.pdf", "overview", "We are a global semiconductor company.", True),
+    (
+        "ACTIVISIONBLIZZARD_2019_10K.pdf",
+        "geography",
+        "international sales accounted for approximately 54%, 54%, and 55% of our total",
+        True,
+    ),
     # a table of properties run into the sentence after it is cut from it (AMD, Item 2, page 13)
     ("AMD_2015_10K.pdf", "geography", "Penang, Malaysia 150,000", False),
     # the share of revenue from abroad leads the geography (AMD, Item 7, page 47)

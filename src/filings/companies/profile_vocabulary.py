@@ -362,9 +362,11 @@ STRONG: dict[str, re.Pattern[str]] = {
         r"(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
         r"forty|fifty) "
         r"(countries|markets|states)|"
-        r"\d+\s?(%|per ?cent) of (net |total |our |consolidated )?(sales|revenues?)[^.]{0,60}"
+        # "... accounted for approximately 54%, 54%, and 55% of our total consolidated net
+        # revenues"
+        r"\d+\s?(%|per ?cent) of (net |total |our |consolidated )*(sales|revenues?)[^.]{0,60}"
         r"(outside|international|foreign|non-u\.s\.)|(outside|international|foreign|non-u\.s\.)"
-        r"[^.]{0,60}\d+\s?(%|per ?cent) of (net |total |our |consolidated )?(sales|revenues?)|"
+        r"[^.]{0,60}\d+\s?(%|per ?cent) of (net |total |our |consolidated )*(sales|revenues?)|"
         # "International sales as a percentage of net revenue were 75% in 2015"
         r"(outside|international|foreign|non-u\.s\.)[^.]{0,40}\bas a percentage of (net |total |"
         r"our |consolidated )?(sales|revenues?) (was|were) (approximately |about )?\d+|"
