@@ -1008,6 +1008,20 @@ def test_rows_of_a_label_and_an_amount_are_cut_from_the_sentence_after_them() ->
     ]
 
 
+def test_a_list_marker_and_title_run_into_the_items_text_are_cut() -> None:
+    # Activision Blizzard's 10-K 2019, Item 1: "(iii) King Digital Entertainment King is ..."
+    text = "(iii) King Digital Entertainment King is a leading global developer of mobile games."
+    block = Block("text", text, "p_5", 5, "item_1", 1)
+    assert [s.text for s in sentences_of([block])] == [
+        "King is a leading global developer of mobile games."
+    ]
+    # a marker before a sentence of its own stays
+    block = Block("text", "(a) We sell our products directly to consumers.", "p_5", 5, "item_1", 2)
+    assert [s.text for s in sentences_of([block])] == [
+        "(a) We sell our products directly to consumers."
+    ]
+
+
 def test_a_table_row_with_amounts_in_currency_is_no_heading() -> None:
     # Boeing's 10-K 2022 revenue by region (page 114), once the customers section's heading
     assert not is_heading_text("Asia $8,393 $5,845 $5,931")

@@ -69,6 +69,23 @@ def _without_labelled_rows(text: str) -> str:
     return text[opener.start() + 1 :]
 
 
+# A list's marker and the title of its item run into the item's text, whose first word the title
+# opens with ("(iii) King Digital Entertainment King is a leading global developer ...").
+_MARKER = re.compile(r"^\((?:[ivx]{1,4}|[a-h])\)\s+")
+_TITLE_WORDS = 6
+
+
+def _without_marker_and_title(text: str) -> str:
+    marked = _MARKER.match(text)
+    if marked is None:
+        return text
+    words = text[marked.end() :].split()
+    for k in range(1, min(_TITLE_WORDS, len(words) - 1) + 1):
+        if words[k] == words[0] and all(w[:1].isupper() for w in words[1:k]):
+            return " ".join(words[k:])
+    return text
+
+
 _PART_THREE = re.compile(r"^item_1[0-4]$|^item_9[bc]?$|^item_1[56]$|^item_4$|^item_5$")
 
 MIN_WORDS, MAX_WORDS = 6, 75
@@ -298,6 +315,7 @@ def sentences_of(blocks: list[Block]) -> list[Sentence]:
         for index, text in enumerate(split_sentences(block.text)):
             text = _TABLE_ROW_BEFORE.sub("", text.lstrip(f"{BULLETS}* ").strip())
             text = _without_labelled_rows(text)
+            text = _without_marker_and_title(text)
             if usable(text, bullet):
                 out.append(
                     Sentence(
