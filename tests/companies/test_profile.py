@@ -1667,6 +1667,9 @@ UNSEEN = [
         "international sales accounted for approximately 54%, 54%, and 55% of our total",
         True,
     ),
+    # how large it is where it is, after the date it is of, and no belief (MGM, Item 1, page 3)
+    ("MGMRESORTS_2022_10K.pdf", "overview", "we operate 17 domestic casino resorts", True),
+    ("MGMRESORTS_2022_10K.pdf", "overview", "We believe we operate several of the finest", False),
     # a table of properties run into the sentence after it is cut from it (AMD, Item 2, page 13)
     ("AMD_2015_10K.pdf", "geography", "Penang, Malaysia 150,000", False),
     # the share of revenue from abroad leads the geography (AMD, Item 7, page 47)

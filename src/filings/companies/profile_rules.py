@@ -146,8 +146,8 @@ def overview(sentences: list[Sentence], issuer: Issuer, listed: set[str]) -> Fou
             or DEFINITION.search(_NAMING_BRACKETS.sub("", s.text))
         ):
             return 0
-        if MEASURES.search(s.text) or _catalogue(s.text):
-            return 0
+        if MEASURES.search(s.text) or _catalogue(s.text) or _BELIEF.match(s.text):
+            return 0  # a belief ("We believe we operate several of the finest ...") is a claim
         if PERFORMANCE.search(s.text) and re.search(r"\d", s.text):
             return 0
         if RISK_FACTOR.search(s.text) or REFERRAL.search(s.text) or s.bullet:

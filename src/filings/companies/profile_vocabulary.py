@@ -592,7 +592,9 @@ AS_ONE_OF = re.compile(
 # had at the year's end ("We had 1,138 stores at the end of fiscal 2023", "Vi har 120 butiker",
 # "Meillä on yli 200 myymälää").
 FOOTPRINT = re.compile(
-    r"^(we|the company|it|vi|meillä|yhtiöllä)\s+(had|have|has|operated?|operates|owned|owns|har|"
+    # after the date it is of ("As of December 31, 2022, we operate 17 domestic casino resorts")
+    r"^((as of|at the end of|at)\s[\w ,]{0,30}?\d{4},\s+)?"
+    r"(we|the company|it|vi|meillä|yhtiöllä)\s+(had|have|has|operated?|operates|owned|owns|har|"
     r"hade|driver|on|oli)\s+((approximately|about|around|over|more than|nearly|ungefär|cirka|"
     r"omkring|över|noin|yli)\s+)?\d[\d,. ]*\s+([\w-]+\s+){0,2}(stores|restaurants|hotels|resorts|"
     r"casinos|plants|factories|mills|locations|branches|outlets|clinics|warehouses|(fulfillment|"
