@@ -1022,6 +1022,40 @@ def test_a_list_marker_and_title_run_into_the_items_text_are_cut() -> None:
     ]
 
 
+def test_a_lead_in_and_its_few_list_items_are_one_sentence() -> None:
+    def block(kind: str, text: str, position: int, page: str = "p_4") -> Block:
+        return Block(kind, text, page, 4, "item_1", position)
+
+    blocks = [
+        block("text", "We are a global semiconductor company primarily offering:", 1),
+        block("item", "• x86 microprocessors and GPUs for the consumer markets; and", 2),
+        block("item", "• semi-custom products and technology for game consoles.", 3),
+        block("text", "We sell to OEMs in several markets:", 4),
+        block("item", "• personal computers; and", 5),
+        block("item", "• servers.", 6, "p_5"),  # on the next page: no sentence of the two
+    ]
+    texts = [s.text for s in sentences_of(blocks) if not s.bullet]
+    assert texts == [
+        "We are a global semiconductor company primarily offering: x86 microprocessors and GPUs "
+        "for the consumer markets; and semi-custom products and technology for game consoles."
+    ]
+
+
+def test_a_list_parted_by_semicolons_keeps_the_commas_of_its_names() -> None:
+    # Boeing's 10-K 2022, Item 1, page 3
+    text = (
+        "We operate in four reportable segments: Commercial Airplanes (BCA); Defense, Space & "
+        "Security (BDS); Global Services (BGS); Boeing Capital (BCC)."
+    )
+    names = [i.name for i in listed_in_sentences([Sentence(text, "p_3", 3, 0, "item_1", ())])]
+    assert names == [
+        "Commercial Airplanes (BCA)",
+        "Defense, Space & Security (BDS)",
+        "Global Services (BGS)",
+        "Boeing Capital (BCC)",
+    ]
+
+
 def test_a_table_row_with_amounts_in_currency_is_no_heading() -> None:
     # Boeing's 10-K 2022 revenue by region (page 114), once the customers section's heading
     assert not is_heading_text("Asia $8,393 $5,845 $5,931")
@@ -1660,7 +1694,9 @@ UNSEEN = [
     ("BOEING_2022_10K.pdf", "geography", "to ease or remove tariffs", False),
     # a catalogue's line of model designations is too fine for what the company does (AMD, page 7)
     ("AMD_2015_10K.pdf", "overview", "We also offer AMD 785E, 780E, 780M", False),
-    ("AMD_2015_10K.pdf", "overview", "We are a global semiconductor company.", True),
+    # a lead-in and its list items are one sentence (AMD, Item 1, page 4, its first item's mark
+    # lost by the PDF)
+    ("AMD_2015_10K.pdf", "overview", "semiconductor company primarily offering: x86", True),
     (
         "ACTIVISIONBLIZZARD_2019_10K.pdf",
         "geography",

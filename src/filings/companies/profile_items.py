@@ -328,6 +328,9 @@ def _names_run(text: str) -> list[str]:
 
 
 _ACRONYM = re.compile(r"^[A-Z][A-Z&]{1,5}$")
+_NAME_AND_ACRONYM = re.compile(
+    r"^(?P<name>.*?\S)\s*\(\s*[“\"']?(?P<acronym>[A-Z][A-Za-z&]{1,5})[”\"']?\s*\)$"
+)
 _MINOR = frozenset("and of for the & in on".split())
 
 
@@ -346,12 +349,16 @@ def _stands_for(name: str, acronym: str) -> bool:
 
 def named_in_full(items: list[Item], sentences: list[Sentence]) -> list[Item]:
     """Items named by an acronym the document spells out ("Commercial Airplanes (BCA)") under
-    their full names; an acronym the document does not spell out stays as it is."""
+    their full names, and items named with their acronym in brackets under the name alone; an
+    acronym the document does not spell out stays as it is."""
     text = " ".join(s.text for s in sentences)
     out = []
     for item in items:
         full = None
-        if _ACRONYM.match(item.name):
+        bracketed = _NAME_AND_ACRONYM.match(item.name)
+        if bracketed and _stands_for(bracketed["name"], bracketed["acronym"]):
+            full = bracketed["name"]  # "Defense, Space & Security (BDS)": its name, once
+        elif _ACRONYM.match(item.name):
             for match in re.finditer(rf"\(\s*{re.escape(item.name)}\s*\)", text):
                 before = re.sub(r"[–—]", " ", text[max(0, match.start() - 200) : match.start()])
                 name = _whole_name(before)
@@ -469,7 +476,12 @@ def listed_in_sentences(sentences: list[Sentence]) -> list[Item]:
         if match is None:
             continue
         listed, kind = match["list"] or match["structure"], match.group(2) or match["kind"]
-        parts = re.split(r";\s*(?:and\s+)?|,\s*(?:and\s+)?(?=[A-Z])|\s+and\s+(?=[A-Z])", listed)
+        # semicolons part names that hold commas ("Commercial Airplanes (BCA); Defense, Space &
+        # Security (BDS); ..."); else commas and "and" part them
+        splitter = (
+            r";\s*(?:and\s+)?" if ";" in listed else r",\s*(?:and\s+)?(?=[A-Z])|\s+and\s+(?=[A-Z])"
+        )
+        parts = re.split(splitter, listed)
         names = []
         for part in parts:
             # the list ends where a clause on it begins ("..., which are further described below"),

@@ -285,6 +285,30 @@ def usable(text: str, bullet: bool) -> bool:
     return not OFF_TOPIC.search(text) and not _BOILERPLATE.search(text)
 
 
+_LIST_ITEMS = 4  # the most list items a lead-in makes one sentence with
+
+
+def _with_its_items(lead: str, blocks: list[Block], position: int) -> str:
+    """A lead-in ending in a colon and the list items after it on its page, as one sentence, when
+    they are few and end it ("... primarily offering: x86 microprocessors ...; and server and
+    embedded CPUs ... for game consoles."); else the lead-in as it is."""
+    items: list[str] = []
+    for n, block in enumerate(blocks[position + 1 : position + 2 + _LIST_ITEMS]):
+        # a PDF may lose the first item's mark: the block right after the colon is the first
+        listed = block.kind == "item" or (n == 0 and block.kind == "text")
+        if not listed or block.page_id != blocks[position].page_id:
+            break
+        text = _MARKER.sub("", block.text.lstrip(f"{BULLETS}* ").strip())
+        if len(split_sentences(text)) > 1 or any(mark in text for mark in BULLETS):
+            return lead  # items of sentences of their own, or several run on in one line
+        if text:
+            items.append(text)
+    joined = " ".join([lead, *items])
+    if not 2 <= len(items) <= _LIST_ITEMS or len(joined.split()) > MAX_WORDS:
+        return lead
+    return joined if joined.endswith(".") else lead
+
+
 def sentences_of(blocks: list[Block]) -> list[Sentence]:
     """The usable sentences of a document, each with the headings above it (nearest first, the
     furniture of tables left out, reset where a 10-K item begins)."""
@@ -293,7 +317,7 @@ def sentences_of(blocks: list[Block]) -> list[Sentence]:
     item = None
     sectioned = any(b.section for b in blocks)
     contact = False  # in the lines of a contact (names, titles) up to the next paragraph
-    for block in blocks:
+    for position, block in enumerate(blocks):
         if block.section != item:
             item, headings = block.section, []
         if _PART_THREE.match(block.section or "-") or (sectioned and not block.section):
@@ -312,7 +336,12 @@ def sentences_of(blocks: list[Block]) -> list[Sentence]:
         if contact:
             headings = ["", *headings[:3]]
         bullet = block.kind == "item"
-        for index, text in enumerate(split_sentences(block.text)):
+        parts = split_sentences(block.text)
+        if not bullet and parts and parts[-1].endswith(":"):
+            # "We are a global semiconductor company primarily offering:" and its few list items
+            # are one sentence
+            parts[-1] = _with_its_items(parts[-1], blocks, position)
+        for index, text in enumerate(parts):
             text = _TABLE_ROW_BEFORE.sub("", text.lstrip(f"{BULLETS}* ").strip())
             text = _without_labelled_rows(text)
             text = _without_marker_and_title(text)
