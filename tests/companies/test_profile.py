@@ -1465,6 +1465,13 @@ def _financebench_documents(corpus: Path, kind: str | None = None) -> list[Path]
     return [manifest.parent / d["path"] for d in documents if kind in (None, d["document_type"])]
 
 
+def _financebench_document(corpus: Path, name: str) -> Path:
+    """One of FinanceBench's documents by its file name; a name not in the manifest fails."""
+    path = next((p for p in _financebench_documents(corpus) if p.name == name), None)
+    assert path is not None, f"{name} is not in the FinanceBench manifest"
+    return path
+
+
 def _financebench_10ks(corpus: Path) -> list[Path]:
     return _financebench_documents(corpus, "10-K")
 
@@ -1767,8 +1774,7 @@ ISSUERS = {
 def test_unseen_issuers_10k_sections(
     corpus: Path, name: str, section: str, words: str, present: bool
 ) -> None:
-    path = next((p for p in _financebench_documents(corpus) if p.name == name), None)
-    assert path is not None, f"{name} is not in the FinanceBench manifest"
+    path = _financebench_document(corpus, name)
     found = _unseen_sections(path)
     text = " ".join(" ".join(s.text.split()) for s in found[section].sentences)
     assert (words in text) is present, text
@@ -2017,8 +2023,7 @@ def test_a_segment_and_its_abbreviation_are_one_item() -> None:
 def test_an_unseen_issuers_segments_named_as_it_names_them(
     corpus: Path, name: str, present: list[str], absent: list[str]
 ) -> None:
-    path = next((p for p in _financebench_documents(corpus) if p.name == name), None)
-    assert path is not None, f"{name} is not in the FinanceBench manifest"
+    path = _financebench_document(corpus, name)
     names = [i.name for i in _unseen_sections(path)["products_services"].items]
     assert set(present) <= set(names) and not set(absent) & set(names), names
 
