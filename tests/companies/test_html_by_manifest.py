@@ -138,6 +138,11 @@ def test_amazons_10k_is_read_item_by_item(conn: Connection) -> None:
         t.startswith(("This valuation", "Our operating cash", "We direct")) for t in customers
     )
     assert not any("goodwill" in t for t in _texts(body, "products_services"))
+    # each segment described, though alike in words but for its name, AWS under its initials
+    # (Note 10, "Segment Information")
+    products = _texts(body, "products_services")
+    assert any(t.startswith("The International segment primarily consists of") for t in products)
+    assert any(t.startswith("The AWS segment consists of amounts earned from") for t in products)
     # Note 10's net sales by groups of similar products and services, footnote marks left out;
     # its "Other" and "Consolidated" rows are no products
     items = [i["name"] for i in body["products_services"]["items"]]

@@ -20,7 +20,7 @@ from filings.companies.geography import places_in
 from filings.companies.geography_tables import DocumentLine, document_lines
 from filings.companies.place_names import local_place
 from filings.companies.profile import _order
-from filings.companies.profile_customers import customers, who_buys
+from filings.companies.profile_customers import _concentration, customers, who_buys
 from filings.companies.profile_document import (
     Block,
     blocks_of_pages,
@@ -35,6 +35,7 @@ from filings.companies.profile_items import (
     named_in_full,
     named_segments,
     product_table_rows,
+    run_in_names,
     segment_rows,
     without_list_parts,
 )
@@ -51,6 +52,7 @@ from filings.companies.profile_sentences import (
     Issuer,
     Item,
     Sentence,
+    alike,
     sentences_of,
     split_sentences,
     usable,
@@ -226,6 +228,9 @@ FACTS = [
     ("Lifco", "overview", "We acquire and develop market-leading niche businesses"),
     ("Lifco", "customers", "No single customer accounts for more than ten per cent of net sales."),
     ("Lifco", "accounting", "International Financial Reporting Standards (IFRS)"),
+    # its critical estimates' note (page 59), not the auditor's report that uses the heading of
+    # one of them first (page 46)
+    ("Lifco", "accounting", "Accounting for an acquisition involves a high degree of judgement"),
     ("Lifco", "strategy", "interest-bearing net debt in a range of 2–3 times EBITDA"),
     # Alphabet's FY2024 10-K, Item 1 "Overview": what it is, after its founders' letter.
     ("GOOGL", "overview", "Alphabet is a collection of businesses — the largest of which is"),
@@ -368,6 +373,8 @@ NOT_IN = [
     ("NVDA", "accounting", "Critical accounting estimates are those estimates that involve"),
     ("AAPL", "accounting", "Note 1, “Summary of Significant Accounting Policies”"),
     ("GOOGL", "accounting", "Our critical accounting estimates are those estimates"),
+    # the key audit matter under an estimate's heading (Lifco 2019, page 46) is the auditor's
+    ("Lifco", "accounting", "Lifco made a number of acquisitions across all business areas"),
     ("WMT", "strategy", "Free cash flow for fiscal 2025 decreased"),
     ("NVDA", "customers", "Executive Vice President of Operations at JDS Uniphase"),
     (
@@ -1558,6 +1565,30 @@ UNSEEN = [
     ("GENERALMILLS_2022_10K.pdf", "geography", "Of these facilities", False),
     # that it sells almost only at home (Verizon 10-K 2022, Note 13)
     ("VERIZON_2022_10K.pdf", "geography", "International operating revenues were not", True),
+    # each critical estimate named run in as a sentence of its own ("Inventory Valuation. At
+    # each ...", "Income Taxes. In determining ...": AMD 10-K 2015, Item 7, pages 39-40) is led
+    # by its own text, not by what the part says of estimates in general
+    ("AMD_2015_10K.pdf", "accounting", "At each balance sheet date, we evaluate our ending", True),
+    ("AMD_2015_10K.pdf", "accounting", "In determining taxable income for financial", True),
+    ("AMD_2015_10K.pdf", "accounting", "These estimates are subject to management’s", False),
+    # an estimate run in without a colon is led by the sentence it opens (General Mills 10-K
+    # 2022, page 28), not by the part's list of estimates
+    ("GENERALMILLS_2022_10K.pdf", "accounting", "Revenue Recognition Our revenues are", True),
+    ("GENERALMILLS_2022_10K.pdf", "accounting", "These estimates include our accounting", False),
+    # an estimate whose text opens with a pointer to a note is led by what follows it (MGM 10-K
+    # 2022, page 52 "Impairment of Investments in Unconsolidated Affiliates")
+    ("MGMRESORTS_2022_10K.pdf", "accounting", "See Note 2 to the accompanying", False),
+    # the second segment described under its heading without its short name ("Verizon Business
+    # Group", listed as "Verizon Business Group (Business)": Verizon 10-K 2022, Item 1, page 4),
+    # though its words are the first segment's
+    ("VERIZON_2022_10K.pdf", "products_services", "Our Business segment provides wireless", True),
+    ("VERIZON_2022_10K.pdf", "products_services", "the Business segment's revenues were", True),
+    # each segment's description, alike in words but of other segments (Netflix 10-K 2017, p. 3)
+    ("NETFLIX_2017_10K.pdf", "products_services", "The International streaming segment", True),
+    # a concentration of receivables restated for the year before is the same statement
+    # (Activision Blizzard 10-K 2019, page 7)
+    ("ACTIVISIONBLIZZARD_2019_10K.pdf", "customers", "Sony and NetEase, Inc.", False),
+    ("MGMRESORTS_2022_10K.pdf", "accounting", "affiliates had no material impairments", True),
     # what it strives to be is what it aims at (MGM 10-K 2022, Item 1 "Overview")
     ("MGMRESORTS_2022_10K.pdf", "strategy", "We strive to be a leader in the global gaming", True),
     # the estimates' preamble and the auditor's report (Best Buy 10-K 2023, Item 7 and Item 8)
@@ -1729,7 +1760,8 @@ UNSEEN = [
     # 2023, Item 1 "Products": "Behind every one of our products stands ...")
     ("AMCOR_2023_10K.pdf", "products_services", "Behind every one of our products stands", False),
     ("AMCOR_2023_10K.pdf", "products_services", "Where solutions do not currently exist", False),
-    ("AMCOR_2023_10K.pdf", "products_services", "offer a variety of packaging solutions", True),
+    # each segment's share beside Flexibles' (page 7), alike in words but for its name
+    ("AMCOR_2023_10K.pdf", "products_services", "Rigid Packaging accounted for approx", True),
     # an estimate led by how far it could move or how much room it has (Item 7, Critical
     # Accounting Estimates): Verizon's goodwill headroom and useful lives (10-K 2022, pages 45-46),
     # Boeing's discount rate (10-K 2022)
@@ -1831,6 +1863,55 @@ def test_estimates_run_in_without_a_colon_under_a_glued_heading(corpus: Path) ->
         ("Intangible Assets", 28),
         ("Stock-based Compensation", 29),
     ]
+
+
+def test_estimates_named_as_sentences_of_their_own(corpus: Path) -> None:
+    # AMD's 10-K 2015 (Item 7, pages 39-40) names each critical estimate as a sentence of its
+    # own that its text follows in the same paragraph: "Revenue Allowances. We record ...",
+    # "... in a previous period. Goodwill. Goodwill represents ...", "Income Taxes. In ..."
+    path = _financebench_document(corpus, "AMD_2015_10K.pdf")
+    items = _unseen_sections(path)["accounting"].items
+    assert [(i.name, i.page_number) for i in items] == [
+        ("Revenue Allowances", 39),
+        ("Inventory Valuation", 39),
+        ("Goodwill", 39),
+        ("Income Taxes", 40),
+    ]
+
+
+def test_sentences_alike_in_words_restate_each_other_only_of_the_same_things() -> None:
+    consumer = "Our Consumer segment provides consumer-focused wireless and wireline services."
+    business = "Our Business segment provides wireless and wireline services, including data."
+    assert not alike(consumer, business)
+    assert alike(consumer, "Our Consumer segment provides wireless and wireline services.")
+    # the same statement for the year before, whoever it names
+    assert alike(
+        "We had two customers—Sony and Microsoft—who accounted for 18% and 11% of receivables "
+        "at December 31, 2019.",
+        "We had two customers—Sony and NetEase, Inc.—who accounted for 15% and 12% of "
+        "receivables at December 31, 2018.",
+    )
+
+
+def test_the_largest_or_most_significant_customers_and_their_shares_are_concentration() -> None:
+    assert _concentration("Our largest customers accounted for 20% of net sales.")
+    assert _concentration("Our two largest customers accounted for 20% of net sales.")
+    assert _concentration(
+        "Apple, Google, and Sony have been our most significant customers with revenues of 17%, "
+        "13%, and 11%, respectively."
+    )
+    assert not _concentration("Our significant customers are leading retailers.")
+
+
+def test_a_name_sentence_is_only_a_run_in_name_when_text_follows_it() -> None:
+    assert run_in_names("Revenue Allowances. We record a provision.") == [(0, "Revenue Allowances")]
+    assert run_in_names("We write off inventories. Goodwill. Goodwill represents ...") == [
+        (1, "Goodwill")
+    ]
+    # a name closing the paragraph heads nothing; figures and lower-case words make no name
+    assert run_in_names("We record a provision. Income Taxes.") == []
+    assert run_in_names("See Note 2. We record a provision.") == []
+    assert run_in_names("Not applicable. We record a provision.") == []
 
 
 def test_measures_are_no_segments_of_an_unseen_issuer(corpus: Path) -> None:
@@ -2815,7 +2896,9 @@ def test_an_estimate_is_led_by_how_far_it_could_move() -> None:
         ),
     ]
     sentences = sentences_of([block(kind, text, i) for i, (kind, text) in enumerate(texts)])
-    leads = _estimate_leads(sentences, {"Goodwill", "Pension Plans"})
+    part = "Critical Accounting Estimates"
+    items = [Item("Goodwill", "a_1", 1, part), Item("Pension Plans", "a_6", 6, part)]
+    leads = _estimate_leads(sentences, items)
     assert sorted(s.text for s in sentences if s.position in leads) == [
         "Our most significant plan is the primary U.S. pension plan.",
         "The Business unit had a fair value that exceeded its carrying amount by 8%.",

@@ -248,8 +248,10 @@ def who_buys(text: str) -> int:
 # 10% of ...", "our top five customers accounted for approximately 68%".
 _CONCENTRATED = re.compile(
     r"\bno (single |individual |one |other )?(customer|client)|\bsingle (customer|client)|"
-    r"\b(largest|top|major|(two|three|four|five|ten) )(\w+ )?(customers?|clients)\b[^.]{0,80}\b"
-    r"(accounted|represented)",
+    r"\b(largest|top|major|(most )?significant|two|three|four|five|ten)( \w+)? (customers?|"
+    r"clients)\b[^.]{0,80}\b(accounted|represented|"
+    # "Apple, Google, and Sony have been our most significant customers with revenues of 17%"
+    r"(with|had) (net )?(revenues?|sales) of (approximately )?\d+(\.\d+)?\s?(%|percent))",
     re.IGNORECASE,
 )
 _CONCENTRATION_WEIGHT = 3

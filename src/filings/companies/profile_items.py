@@ -637,7 +637,7 @@ def critical_estimates(blocks: list[Block]) -> list[Item]:
             inside = None
         if block.kind != "heading":
             if inside is not None and not any(i.part_of == inside for i in items):
-                run_in_first += _run_in_name(block.text) is not None
+                run_in_first += bool(run_in_names(block.text))
             before = block.text
             continue
         table_caption, before = bool(_LEADS_INTO_TABLE.search(before)), ""
@@ -699,6 +699,38 @@ _BARE_RUN_IN = re.compile(
 _OPENERS = frozenset("Our We The This These In A An As Each When Under For Management".split())
 
 
+# A name standing as a sentence of its own, a run-in heading set off by a stop: "Revenue
+# Allowances. We record a provision ...", "Goodwill. Goodwill represents ..." (AMD's critical
+# estimates): its words capitalized but for joining words, no figures.
+_NAME_SENTENCE = re.compile(
+    r"^(?P<name>[A-Z][a-z’'-]*[A-Za-z](?: (?:and|of|for|on|in|the|[A-Z][A-Za-z’'-]*)){0,5})\.$"
+)
+
+
+def _named_sentence(text: str) -> str | None:
+    """The name a sentence of a paragraph is, where it is one (`_NAME_SENTENCE`), else None."""
+    match = _NAME_SENTENCE.match(text)
+    if match is None or _NOT_AN_ESTIMATE.search(text) or FURNITURE.search(text):
+        return None
+    return match["name"]
+
+
+def run_in_names(text: str) -> list[tuple[int, str]]:
+    """The estimates a paragraph of a critical accounting part names run in, with the index of
+    the sentence each stands as (0 for one that opens the paragraph before a colon or in title
+    case): the opening name, and every later name set off by a stop that a sentence follows."""
+    parts = split_sentences(text)
+    names: list[tuple[int, str]] = []
+    opening = _run_in_name(text)
+    if opening is not None:
+        names.append((0, opening))
+    for index, part in enumerate(parts[:-1]):
+        name = _named_sentence(part) if index or opening is None else None
+        if name is not None:
+            names.append((index, name))
+    return names
+
+
 def _run_in_name(text: str) -> str | None:
     """The name a paragraph opens with, before a colon, or in title case with its sentence
     starting right after it (the sentence's first word one that opens sentences, else the last
@@ -736,9 +768,9 @@ def _run_in_estimates(blocks: list[Block]) -> list[Item]:
             ):  # a table's heading ("Innovative Medicine segment") ends no part
                 inside = None
             continue
-        run_in = _run_in_name(block.text) if inside else None
-        if inside and run_in and len(items) < 10:
-            items.append(Item(run_in, block.page_id, block.page_number, inside))
+        named = run_in_names(block.text) if inside else []
+        if inside and named and len(items) < 10:
+            items += [Item(name, block.page_id, block.page_number, inside) for _, name in named]
         elif inside and not any(i.part_of == inside for i in items):
             before += 1
             if before > _RUN_IN_AFTER:

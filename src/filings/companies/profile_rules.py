@@ -29,6 +29,7 @@ stays empty; the caller says why.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 
 from filings.companies.geography import classify, places_in
@@ -46,6 +47,7 @@ from filings.companies.profile_items import (
     named_strategies,
     product_table_rows,
     risk_kinds,
+    run_in_names,
     segment_headings,
     segment_rows,
     without_list_parts,
@@ -349,21 +351,40 @@ def _says_what_or_offers(sentences: list[Sentence], position: int) -> bool:
     return bool(SAYS_WHAT.search(text) or CUES["products_services"].search(text))
 
 
-def _first_sentences(sentences: list[Sentence], names: set[str]) -> set[int]:
+def _first_sentences(
+    sentences: list[Sentence], names: set[str], pages: dict[str, int] | None = None
+) -> set[int]:
     """Positions of the first sentence under each listed heading, or run in after it ("Income
-    Taxes: Income taxes are recorded ...")."""
+    Taxes: Income taxes are recorded ..."), from the page the name is listed on where `pages`
+    says it (an auditor's report may use an estimate's heading pages before its note does)."""
+    # a name listed with the short name it goes by in brackets heads its text without it
+    # ("Verizon Business Group (Business)" under the heading "Verizon Business Group"), or by
+    # its initials ("Amazon Web Services" under "AWS")
+    named = (
+        {_initials(n): n for n in names if len(_initials(n)) >= 2}
+        | {_BRACKETED_SHORT.sub("", n): n for n in names}
+        | {n: n for n in names}
+    )
     firsts: dict[str, int] = {}
     for s in sentences:
         run_in = _RUN_IN.match(s.text)
         name = run_in.group(1) if run_in and run_in.group(1) in names else None
-        if name is None and s.headings and s.headings[0] in names:
-            name = s.headings[0]
+        if name is None and s.headings and s.headings[0] in named:
+            name = named[s.headings[0]]
+        if name is not None and (s.page_number or 0) < (pages or {}).get(name, 0):
+            continue
         if name is not None and name not in firsts:
             firsts[name] = s.position
     return set(firsts.values())
 
 
 _RUN_IN = re.compile(r"^([^:.–—]{3,80}?)\s*[:.–—]\s")
+_BRACKETED_SHORT = re.compile(r"\s+\([^()]+\)$")
+
+
+def _initials(name: str) -> str:
+    """The initials of a name's capitalized words ("AWS" of "Amazon Web Services")."""
+    return "".join(word[0] for word in name.split() if word[:1].isupper())
 
 
 def _places_named(text: str, language: str = "en") -> int:
@@ -895,14 +916,19 @@ _JUDGMENT = re.compile(
 )
 
 
-def _estimate_leads(sentences: list[Sentence], names: set[str]) -> set[int]:
+def _estimate_leads(
+    sentences: list[Sentence], items: list[Item], runs: dict[str, int] | None = None
+) -> set[int]:
     """Positions of the sentence that leads each listed estimate (its text: under its heading,
     or run in after its name, up to the next estimate): the first that says how far it could
     move or how much room it has (`_SENSITIVITY`), else of its first few sentences the first
-    that says what it asks of judgment, else its first."""
-    firsts = _first_sentences(sentences, names)
+    that says what it asks of judgment, else its first that points to no other part."""
+    pages = {i.name: i.page_number or 0 for i in items}
+    runs = runs or {}
+    firsts = _first_sentences(sentences, set(pages) - set(runs), pages) | set(runs.values())
     judged: dict[int, int] = {}  # an estimate's first sentence -> its judgment's
     measured: dict[int, int] = {}  # an estimate's first sentence -> its sensitivity's
+    stated: dict[int, int] = {}  # an estimate's first sentence -> its first that is no pointer
     first: Sentence | None = None
     read = 0
     for s in sentences:
@@ -912,6 +938,9 @@ def _estimate_leads(sentences: list[Sentence], names: set[str]) -> set[int]:
             first = None  # past the estimate's text
             continue
         read += 1
+        if REFERRAL.search(s.text):
+            continue  # "See Note 2 ... for discussion of ...": where it is told, not what it is
+        stated.setdefault(first.position, s.position)
         if _LEANS_BACK.search(s.text) or _these_of_before(s.text):
             continue
         if read <= _ESTIMATE_SENTENCES and _JUDGMENT.search(s.text):
@@ -919,7 +948,7 @@ def _estimate_leads(sentences: list[Sentence], names: set[str]) -> set[int]:
         moves = bool(_WOULD_MOVE.search(s.text) and _BY_HOW_MUCH.search(s.text))
         if _SENSITIVITY.search(s.text) or moves:
             measured.setdefault(first.position, s.position)
-    return {measured.get(p, judged.get(p, p)) for p in firsts}
+    return {measured.get(p, judged.get(p, stated.get(p, p))) for p in firsts}
 
 
 # How far an estimate could move, or how much room it has: "a fair value that exceeded its
@@ -944,10 +973,33 @@ _BY_HOW_MUCH = re.compile(
 _ESTIMATE_SENTENCES = 4
 
 
+def _after_run_in_names(
+    blocks: list[Block], sentences: list[Sentence], names: set[str]
+) -> dict[str, int]:
+    """The first sentence of each listed estimate a paragraph names run in: the sentence after a
+    name that stands as a sentence of its own ("Inventory Valuation. At each balance sheet
+    date, we evaluate ..."), or the sentence the name opens ("Income Taxes: The Company ..."):
+    name -> its position."""
+    positions = [s.position for s in sentences]
+    after: dict[str, int] = {}
+    for block in blocks:
+        if block.kind == "heading":
+            continue
+        for index, name in run_in_names(block.text):
+            start = block.position * 1000 + index
+            at = bisect_left(positions, start)  # the sentence itself where it goes on
+            if name in names and at < len(positions) and positions[at] // 1000 == block.position:
+                after.setdefault(name, positions[at])
+    return after
+
+
 def accounting(blocks: list[Block], sentences: list[Sentence]) -> Found:
     """Critical estimates and policies."""
     items = critical_estimates(blocks)
-    firsts = _estimate_leads(sentences, {i.name for i in items})
+    names = {i.name for i in items}
+    pages = {i.page_id for i in items}
+    runs = _after_run_in_names([b for b in blocks if b.page_id in pages], sentences, names)
+    firsts = _estimate_leads(sentences, items, runs)
 
     def rank(s: Sentence) -> int:
         if s.section.startswith(("item_1a", "item_7a")) or REFERRAL.search(s.text):

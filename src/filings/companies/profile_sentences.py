@@ -402,9 +402,34 @@ def pick(
 
 
 def alike(a: str, b: str) -> bool:
-    """Whether two sentences share most of their words (one restates the other)."""
+    """Whether two sentences share most of their words (one restates the other): said of the
+    same named things, or of other years (a year's statement restated for the year before,
+    whoever it names). The same words said of two named things in the same year ("Our Consumer
+    segment provides ...", "Our Business segment provides ...") restate neither."""
     wa, wb = set(a.lower().split()), set(b.lower().split())
-    return len(wa & wb) >= 0.7 * min(len(wa), len(wb))
+    if len(wa & wb) < 0.7 * min(len(wa), len(wb)):
+        return False
+    years_a, years_b = set(_YEARS.findall(a)), set(_YEARS.findall(b))
+    if years_a and years_b and years_a != years_b:
+        return True
+    shorter, longer = sorted((a, b), key=lambda text: len(text.split()))
+    # a name counts as said where the longer has a word of its stem ("Metabolic", "Metabolism")
+    return {n[:_STEM] for n in _names_in(shorter)} <= {w[:_STEM] for w in _words(longer)}
+
+
+_YEARS = re.compile(r"\b(?:19|20)\d\d\b")
+_STEM = 6
+
+
+def _words(text: str) -> list[str]:
+    """A sentence's words in lower case, bare of punctuation and of a possessive's "'s"."""
+    return [re.sub(r"[’']s$", "", w.strip(".,;:()[]“”\"'’")).lower() for w in text.split()]
+
+
+def _names_in(text: str) -> set[str]:
+    """The capitalized words of a sentence after its first, in lower case (`_words`)."""
+    pairs = list(zip(_words(text), text.split(), strict=True))[1:]
+    return {word for word, raw in pairs if raw[:1].isupper()}
 
 
 def unique(items: list[Item]) -> list[Item]:
