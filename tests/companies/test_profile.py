@@ -373,6 +373,8 @@ NOT_IN = [
     ("NVDA", "accounting", "Critical accounting estimates are those estimates that involve"),
     ("AAPL", "accounting", "Note 1, “Summary of Significant Accounting Policies”"),
     ("GOOGL", "accounting", "Our critical accounting estimates are those estimates"),
+    # a commitment to focus on its people is the workforce's (Home Depot 10-K FY2024, Item 1)
+    ("HD", "strategy", "commitments to focus on our people"),
     # the key audit matter under an estimate's heading (Lifco 2019, page 46) is the auditor's
     ("Lifco", "accounting", "Lifco made a number of acquisitions across all business areas"),
     ("WMT", "strategy", "Free cash flow for fiscal 2025 decreased"),
@@ -1588,6 +1590,12 @@ UNSEEN = [
     # a concentration of receivables restated for the year before is the same statement
     # (Activision Blizzard 10-K 2019, page 7)
     ("ACTIVISIONBLIZZARD_2019_10K.pdf", "customers", "Sony and NetEase, Inc.", False),
+    # what the issuer says it is and was focused on is its strategy (Verizon 10-K 2022, Item 7
+    # "Overview", page 21), unless it is its workforce (Boeing 10-K 2022, page 23)
+    ("VERIZON_2022_10K.pdf", "strategy", "In 2022, we focused on maintaining our network", True),
+    ("VERIZON_2022_10K.pdf", "strategy", "we are focused on the capabilities of our", True),
+    ("BOEING_2022_10K.pdf", "strategy", "We are focused on improving our products and", True),
+    ("BOEING_2022_10K.pdf", "strategy", "We are focused on the safety of our employees", False),
     ("MGMRESORTS_2022_10K.pdf", "accounting", "affiliates had no material impairments", True),
     # what it strives to be is what it aims at (MGM 10-K 2022, Item 1 "Overview")
     ("MGMRESORTS_2022_10K.pdf", "strategy", "We strive to be a leader in the global gaming", True),

@@ -467,10 +467,13 @@ def _rights_or_rules(s: Sentence) -> bool:
 
 def _about_people(text: str) -> bool:
     """Whether a sentence is about the workforce: its first words name it ("Our employees are
-    ..."), or it names the strategy ("our human capital strategy"); a list of priorities that
-    includes talent is not."""
+    ..."), or the first words of what it says it focuses on ("We are focused on the safety of
+    our employees ..."), or it names the strategy ("our human capital strategy"); a list of
+    priorities that includes talent is not."""
+    focus = re.search(r"\bfocus(ed|es)? on\b", text, re.I)
     return bool(
         PEOPLE.search(" ".join(text.split()[:6]))
+        or (focus and PEOPLE.search(" ".join(text[focus.end() :].split()[:6])))
         or re.search(rf"({PEOPLE.pattern})[\w ]{{0,30}}strateg", text, re.I)
     )
 

@@ -263,7 +263,10 @@ CUES: dict[str, re.Pattern[str]] = {
 # intend to focus on several key investment areas: ...", "our key priorities are", "vi
 # fokuserar på", "keskitymme").
 STATED_FOCUS = re.compile(
-    r"\bwe (intend|plan|will continue|continue|aim) to (focus|concentrate) on\b|\b(key|"
+    r"\bwe (intend|plan|will continue|continue|aim) to (focus|concentrate) on\b|"
+    # "we are focused on the capabilities of our high-performing networks", "In 2022, we focused
+    # on maintaining our network leadership ..." (Verizon's MD&A overview)
+    r"\bwe (are |were |remain )?(focused|concentrated) on\b|\b(key|"
     r"strategic|priority|focus) (investment |growth )?(areas|priorities)\b|\b(our|its) (key|top|"
     r"main|strategic) priorities\b|\bvi (kommer att )?fokusera(r)? på\b|\bkeskity(mme|y)\b",
     re.IGNORECASE,
