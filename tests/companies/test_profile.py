@@ -187,6 +187,8 @@ FACTS = [
     ("TSLA", "products_services", "the Model 3, Y, S, X and Cybertruck"),
     ("TSLA", "products_services", "Powerwall and Megapack are our lithium-ion battery"),
     ("TSLA", "strategy", "Our mission is to accelerate the world’s transition to sustainable"),
+    # where it makes its products, by state (Tesla 10-K FY2024, Item 1 "Manufacturing")
+    ("TSLA", "geography", "manufacturing facilities in the U.S. in California, New York, Texas"),
     # a 10-K's strategy has room for its focus and outlook beside its mission (Tesla 10-K FY2024
     # Item 7; J&J 10-K FY2024 Item 7 "Management's objectives")
     ("TSLA", "strategy", "We are focused on profitable growth, including by leveraging existing"),
@@ -580,6 +582,20 @@ def test_ericsson_geography_names_its_market_areas_from_the_stored_breakdown(
     lines = {line["name"]: line for line in geography["breakdown"]["lines"]}
     assert lines["Americas"]["revenue"] == "60303000000"
     assert geography["breakdown"]["period"] == "Jan-Sep 2025" and geography["reason"] is None
+    # each line's share of the total the table prints (Q3 2025 page 27: Jan-Sep, Americas 60,303
+    # of 167,396)
+    assert geography["breakdown"]["total"] == "167396000000"
+    assert geography["breakdown"]["adds_up"] is True
+    assert lines["Americas"]["share"] == "36.02"
+
+
+def test_a_tagged_breakdowns_shares_are_of_the_years_revenue(sec_client: TestClient) -> None:
+    # Tesla 10-K FY2024, note 2: United States 47,725 of total revenues 97,690 ($ millions)
+    breakdown = profile(sec_client, "TSLA")["geography"]["breakdown"]
+    lines = {line["name"]: line for line in breakdown["lines"]}
+    assert breakdown["source"] == "xbrl_dimensions" and breakdown["total"] == "97690000000"
+    assert lines["United States"]["revenue"] == "47725000000"
+    assert lines["United States"]["share"] == "48.85"
 
 
 def test_geography_tags_from_the_places_a_release_names_when_no_breakdown_is_stored(
@@ -632,6 +648,8 @@ def test_region_tags_in_the_locale_asked_for(sec_client: TestClient) -> None:
         ("The Baltic operations grew; listed on Nasdaq Helsinki Ltd.", "en", []),
         ("Malmö, Helsingborg, Lund and Copenhagen", "en", []),
         ("Indiana, Georgian and Chinan", "en", []),  # no Finnish cases in English
+        # a state of the US names no country in its name; Macau as the casinos' filings spell it
+        ("Borgata in Atlantic City, New Jersey; New Mexico; MGM Macau", "en", ["MO"]),
         # Netflix's 2015 10-K: where it does not operate is no place of its geography
         (
             "with Canada in 2010 and have since launched our service globally, with the "
@@ -1783,6 +1801,20 @@ UNSEEN = [
     ("BOEING_2022_10K.pdf", "accounting", "obligation would decrease by $1,270 million", True),
     # the share of revenue from abroad, of consolidated revenue (Netflix 10-K 2017, Item 7)
     ("NETFLIX_2017_10K.pdf", "geography", "accounted for 44% of consolidated revenue", True),
+    # the largest customers by name and share beside the top five's share (AMD, Item 1 page 10)
+    ("AMD_2015_10K.pdf", "customers", "top five customers accounted for approximately 68%", True),
+    (
+        "AMD_2015_10K.pdf",
+        "customers",
+        "Microsoft Corporation and Sony Corporation each accounted for more than 10%",
+        True,
+    ),
+    # where a regional operator's resorts are, by state (MGM, Item 1 page 6); not where the issuer
+    # buys power (Verizon's REPAs, page 43) nor its state of incorporation and address (Foot
+    # Locker's 8-K of August 2022, its exhibit 10.2, page 12)
+    ("MGMRESORTS_2022_10K.pdf", "geography", "Beau Rivage in Biloxi, Mississippi", True),
+    ("VERIZON_2022_10K.pdf", "geography", "we plan to purchase up to an aggregate", False),
+    ("FOOTLOCKER_2022_8K_dated_2022-08-19.pdf", "geography", "a New York corporation", False),
     # a release's closing paragraph says what the company does without an "About" heading
     (
         "FOOTLOCKER_2022_8K_dated_2022-08-19.pdf",
@@ -1871,6 +1903,26 @@ def test_estimates_run_in_without_a_colon_under_a_glued_heading(corpus: Path) ->
         ("Intangible Assets", 28),
         ("Stock-based Compensation", 29),
     ]
+
+
+def test_a_heading_of_what_it_lists_is_a_heading_though_it_has_commas(corpus: Path) -> None:
+    # MGM's 10-K 2022 (Item 7, pages 49-52) names its critical estimates in headings of their
+    # own lines; one lists what it is of: "Impairment of Long-lived Assets, Goodwill and
+    # Indefinite-lived Intangible Assets" (page 50). A list of names is no heading.
+    items = _unseen_sections(_financebench_document(corpus, "MGMRESORTS_2022_10K.pdf"))[
+        "accounting"
+    ].items
+    assert [(i.name, i.page_number) for i in items] == [
+        ("Loss Reserve for Casino Receivables", 49),
+        ("Fixed Asset Capitalization", 50),
+        ("Impairment of Long-lived Assets, Goodwill and Indefinite-lived Intangible Assets", 50),
+        ("Impairment of Investments in Unconsolidated Affiliates", 52),
+        ("Income Taxes", 52),
+    ]
+    listed = "Stockholm, Gothenburg, Malmö, Helsingborg, Lund and Copenhagen"
+    page = f"Our offices are in these cities.\n{listed}\nThe offices are leased."
+    blocks = blocks_of_pages([("p_1", 1, page)], markdown=False)
+    assert [b.kind for b in blocks] == ["text"] and listed in blocks[0].text
 
 
 def test_estimates_named_as_sentences_of_their_own(corpus: Path) -> None:

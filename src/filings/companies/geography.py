@@ -133,6 +133,7 @@ SHORT_FORMS = {
     "iso-britannia": "GB",
     "venäjä": "RU",
     "korea republic": "KR",
+    "macau": "MO",  # the spelling of the casinos' filings (pycountry's is "Macao")
 }
 _COMPASS = re.compile(  # the longer words first: "South East" before "South"
     r"^(north[- ]?east|north[- ]?west|south[- ]?east|south[- ]?west|northern|southern|eastern|"
@@ -240,6 +241,22 @@ def country_code(name: str) -> str | None:
     return _country_names().get(_key(name))
 
 
+@lru_cache(maxsize=1)
+def _us_states() -> frozenset[str]:
+    """The keys of the United States' states and its federal district (pycountry)."""
+    return frozenset(
+        _key(s.name)
+        for s in pycountry.subdivisions
+        if s.country_code == "US" and s.type in ("State", "District")
+    )
+
+
+def us_state(name: str) -> bool:
+    """Whether a name is one of the United States' states or the District of Columbia: where a
+    US issuer operates is often said by state ("Detroit, Michigan; Biloxi, Mississippi")."""
+    return _key(clean_name(name)) in _us_states()
+
+
 def _is_place(name: str) -> bool:
     """Whether a part of a composite name is a country or region on its own."""
     key = _key(name)
@@ -321,6 +338,7 @@ _CAPITALISED = re.compile(r"\b[A-ZÅÄÖ][\w\u2019'.-]*(?:(?:\s+|/)[A-ZÅÄÖ][\
 def places_in(text: str, language: str = "en") -> list[Place]:
     """The countries and regions a text names, in the order it names them, each once: within a
     run of capitalised words the longest span that is a place ("Central Europe", not "Europe";
+    "New Jersey", a state, names no Jersey;
     "the Baltic operations" names none; in Swedish also a genitive, in Finnish a case of the name).
     Catch-alls ("International") are no place here, nor places excepted ("with the exception of
     China", "outside the United States", "utom Sverige") up to the clause's end."""
@@ -330,7 +348,11 @@ def places_in(text: str, language: str = "en") -> list[Place]:
         start = 0
         while start < len(words):
             for end in range(len(words), start, -1):
-                place = _named(" ".join(words[start:end]), language)
+                span = " ".join(words[start:end])
+                if end - start > 1 and language == "en" and us_state(span):
+                    start = end  # a state of the US, not the country in its name ("New Jersey")
+                    break
+                place = _named(span, language)
                 if place is not None and place.kind != "other":
                     found.setdefault(place.iso_alpha2 or _key(place.name), place)
                     start = end

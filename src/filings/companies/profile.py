@@ -139,24 +139,47 @@ def geography_breakdown(
         for line in lines
         if line["list"] in ("countries", "regions")
     ]
+    total = _geography_total(conn, company_pk, newest)
     breakdown = {
         "year": newest["fiscal_year"],
         "period": newest["period_label"],
         "source": newest["source"],
         "basis": newest["basis"],
         "currency": newest["currency"] or currency,
+        "total": str(total) if total is not None else None,
+        "adds_up": newest["adds_up"],
         "lines": [
             {
                 "name": line["name"],
                 "entity_type": line["entity_type"],
                 "revenue": line["revenue"],
-                "share": line["share"],
+                "share": line["share"] or _share_of(line["revenue"], total),
                 "page_id": line["page_id"],
             }
             for line in lines
         ],
     }
     return tags, breakdown
+
+
+def _geography_total(conn: Connection, company_pk: int, record: dict[str, Any]) -> Decimal | None:
+    """The revenue a breakdown's lines are parts of: the printed revenue its shares were applied
+    to, else the table's printed total, else (tagged facts print none) the year's revenue as the
+    financials report it; None where none is known."""
+    shares = record["basis"] == "shares_of_total"
+    known = record["share_base"] if shares else record["printed_total"]
+    if known:
+        return Decimal(known)
+    if record["period_kind"] != "annual":
+        return None
+    return queries.annual_revenues(conn, company_pk).get(record["fiscal_year"])
+
+
+def _share_of(revenue: str | None, total: Decimal | None) -> str | None:
+    """A line's share of the total, percent with two decimals, where the report prints none."""
+    if not revenue or not total:
+        return None
+    return str(round_percent(Decimal(revenue) / total * 100))
 
 
 # The figures that give an overview the company's size, in this order.

@@ -314,9 +314,17 @@ def customers(sentences: list[Sentence], segments: list[Item]) -> Found:
         for s in sentences
         if ranks[s.position] >= 3 and _concentration(s.text) and not _of_years_before(s.text, year)
     ]
+    keep = KEEP
     if concentrated:
         best = max(concentrated, key=lambda s: ranks[s.position])
         ranks[best.position] += _CONCENTRATION_WEIGHT
-    chosen = pick(sentences, KEEP, lambda s: ranks[s.position] if ranks[s.position] >= 3 else 0)
+        # who the largest customers are, by name and share, beside how concentrated they are
+        # ("Collectively, our top five customers accounted for approximately 68% ... In 2015,
+        # Microsoft Corporation and Sony Corporation each accounted for more than 10%")
+        named = [s for s in concentrated if s is not best and _named_customer_share(s.text)]
+        if named and not _named_customer_share(best.text):
+            ranks[max(named, key=lambda s: ranks[s.position]).position] += _CONCENTRATION_WEIGHT
+            keep += 1
+    chosen = pick(sentences, keep, lambda s: ranks[s.position] if ranks[s.position] >= 3 else 0)
     kinds = unique([i for i in segments if _CUSTOMER_KIND.search(i.name)])
     return Found(chosen, kinds, heading_of(chosen))

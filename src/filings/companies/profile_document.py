@@ -235,18 +235,26 @@ def _pdf_heading(line: str, following: str) -> bool:
     return not following[:1].islower()
 
 
+# A title's preposition: what tells "Impairment of Long-lived Assets, Goodwill and ..." (a
+# heading that lists what it is of) from a list of names ("Malmö, Helsingborg, Lund and ...").
+_TITLE_PREPOSITION = re.compile(r"\s(of|for|to|on)\s")
+
+
 def _long_heading(text: str) -> bool:
     """A heading too long for a line of a column ("Critical Accounting Estimates and Recently
     Issued Accounting Standards"): every word of four letters or more capitalised, no figures, no
-    commas (a list of names), no closing punctuation, not one word joining it to the next line."""
+    commas but in a title of what it is of or for (a list of names has none), no closing
+    punctuation, not one word joining it to the next line."""
     words = text.split()
     long_words = [w for w in words if len(w) > 3]
+    listed = "," in text and not (text.count(",") <= 2 and _TITLE_PREPOSITION.search(text))
     return (
         len(text) <= 90
         and len(words) <= 12
         and len(long_words) >= 3
         and all(w[0].isupper() for w in long_words)
-        and not re.search(r"[\d,;]", text)
+        and not re.search(r"[\d;]", text)
+        and not listed
         and not text.endswith((*_SENTENCE_END, ","))
         and not _GOES_ON.search(text)
     )

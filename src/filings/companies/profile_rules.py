@@ -32,7 +32,7 @@ import re
 from bisect import bisect_left
 from collections import Counter
 
-from filings.companies.geography import classify, places_in
+from filings.companies.geography import classify, places_in, us_state
 from filings.companies.geography_tables import DocumentLine
 from filings.companies.profile_customers import customers
 from filings.companies.profile_document import BULLETS, Block, one_page
@@ -388,7 +388,12 @@ def _initials(name: str) -> str:
 
 
 def _places_named(text: str, language: str = "en") -> int:
-    named = sum(classify(m.group()) is not None for m in PLACE_WORD.finditer(text))
+    """How many places a sentence names: countries and regions, and in English the states of the
+    United States (where a regional operator's resorts, stores or networks are)."""
+    named = sum(
+        classify(m.group()) is not None or (language == "en" and us_state(m.group()))
+        for m in PLACE_WORD.finditer(text)
+    )
     if language in ("fi", "sv"):  # "Suomessa, Ruotsissa ja Saksassa", "Sveriges"
         return max(named, len(places_in(text, language)))
     return named

@@ -644,7 +644,12 @@ NOT_WHERE_IT_SELLS = re.compile(
     # trade policy between countries, not where the issuer sells ("agreements with Mexico, Canada
     # ... to ease or remove tariffs on steel")
     r"tariffs?|sanctions|embargo\w*|trade (agreements?|polic\w+|restrictions?|disputes?|"
-    r"tensions?|barriers?|wars?)",
+    r"tensions?|barriers?|wars?)|"
+    # where it is incorporated and its address ("FOOT LOCKER, INC., a New York corporation with
+    # its principal office at ..."), and what it buys where ("we plan to purchase up to ... of
+    # capacity across multiple states, including Arizona, ...")
+    r"\b(a|an) ((?-i:[A-Z])\w+ ){1,2}(corporation|company)\b|principal (executive )?offices?|"
+    r"incorporated (in|under)|organized under|\b(we|to) (\w+ ){0,2}purchase\b",
     re.IGNORECASE,
 )
 # Where a company has a presence, listed: "a presence in about 190 locations in Sweden, Norway,
