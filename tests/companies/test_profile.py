@@ -1094,6 +1094,24 @@ def test_a_table_row_with_amounts_in_currency_is_no_heading() -> None:
 # outright, 1 by naming them, 0 not at all).
 WHO_BUYS = [
     ("No single customer accounts for more than ten per cent of net sales.", 2),  # Lifco 2019
+    # selling to "customers" says who they are only with the words around it: how they are
+    # reached or what they are (Tesla 10-K FY2024, Item 1; Amcor 10-K 2023, page 7), not a gift
+    # card's or a protection plan's buyers (Best Buy 10-K 2023, notes, pages 49-50)
+    ("We generally sell our products directly to customers, and continue to grow our network.", 2),
+    ("We sell retrofit solar energy systems to customers and channel partners.", 2),
+    (
+        "The reportable segments produce flexible packaging, rigid packaging, specialty cartons, "
+        "and closure products, which are sold to customers participating in a range of attractive "
+        "end use areas throughout Europe, North America, Latin America, Africa, and the Asia "
+        "Pacific regions.",
+        2,
+    ),
+    ("We sell Best Buy gift cards to our customers in our retail stores, online and through.", 0),
+    (
+        "On behalf of third-party underwriters, we sell various hardware protection plans to "
+        "customers that provide extended warranty coverage on their device purchases.",
+        0,
+    ),
     # one customer named with its share (General Mills 10-K 2022, Item 1), not a segment's,
     # a product's or a country's share
     (
@@ -1895,14 +1913,22 @@ def test_estimates_run_in_without_a_colon_under_a_glued_heading(corpus: Path) ->
     # ESTIMATES" without its space and names each estimate run in, no colon: "Revenue
     # Recognition Our revenues ...", "Intangible Assets Goodwill and other ...". Its pension
     # estimate's sub-headings ("Discount Rates", a table's "Defined Benefit Pension Plans") are
-    # parts of an estimate, not estimates.
+    # parts of an estimate, not estimates. On page 30 the PDF runs two estimates into the
+    # paragraph before ("... were to prevail. Income Taxes We apply ..."), one of them named with
+    # commas ("Defined Benefit Pension, Other Postretirement Benefit, and Postemployment Benefit
+    # Plans We have ...").
     path = next(p for p in _financebench_documents(corpus) if p.name == "GENERALMILLS_2022_10K.pdf")
-    items = _unseen_sections(path)["accounting"].items
-    assert [(i.name, i.page_number) for i in items] == [
+    found = _unseen_sections(path)["accounting"]
+    pensions = "Defined Benefit Pension, Other Postretirement Benefit, and Postemployment Benefit"
+    assert [(i.name, i.page_number) for i in found.items] == [
         ("Revenue Recognition", 28),
         ("Intangible Assets", 28),
         ("Stock-based Compensation", 29),
+        ("Income Taxes", 30),
+        (f"{pensions} Plans", 30),
     ]
+    text = " ".join(s.text for s in found.sentences)
+    assert "Income Taxes We apply a more-likely-than-not threshold" in text
 
 
 def test_a_heading_of_what_it_lists_is_a_heading_though_it_has_commas(corpus: Path) -> None:

@@ -692,9 +692,11 @@ _RUN_IN = re.compile(
 
 # A paragraph that opens with its subject's name in title case and no colon, its sentence
 # starting right after: "Revenue Recognition Our revenues are ...", "Intangible Assets Goodwill
-# and other ...", "Stock-based Compensation The valuation of ..." (General Mills).
+# and other ...", "Stock-based Compensation The valuation of ...", "Defined Benefit Pension,
+# Other Postretirement Benefit, and Postemployment Benefit Plans We have ..." (General Mills).
 _BARE_RUN_IN = re.compile(
-    r"^(?P<run>[A-Z][\w’'-]*(?: (?:[A-Z][\w’'-]*|and|of|for|on|in)){1,7}) (?P<next>[a-z][\w’'-]*)"
+    r"^(?P<run>[A-Z][\w’'-]*(?:,? (?:[A-Z][\w’'-]*|and|of|for|on|in)){1,10}) "
+    r"(?P<next>[a-z][\w’'-]*)"
 )
 _OPENERS = frozenset("Our We The This These In A An As Each When Under For Management".split())
 
@@ -717,15 +719,23 @@ def _named_sentence(text: str) -> str | None:
 
 def run_in_names(text: str) -> list[tuple[int, str]]:
     """The estimates a paragraph of a critical accounting part names run in, with the index of
-    the sentence each stands as (0 for one that opens the paragraph before a colon or in title
-    case): the opening name, and every later name set off by a stop that a sentence follows."""
+    the sentence each stands as or opens (0 for one that opens the paragraph before a colon or
+    in title case): the opening name, every later name set off by a stop that a sentence
+    follows, and every later sentence that opens with a name as a paragraph would."""
     parts = split_sentences(text)
     names: list[tuple[int, str]] = []
     opening = _run_in_name(text)
     if opening is not None:
         names.append((0, opening))
-    for index, part in enumerate(parts[:-1]):
-        name = _named_sentence(part) if index or opening is None else None
+    for index, part in enumerate(parts):
+        if index == 0 and opening is not None:
+            continue
+        # a name standing as a sentence its text follows, or (after the first) a sentence that
+        # opens with a name, the PDF having run its paragraph into the one before ("... were to
+        # prevail. Income Taxes We apply a more-likely-than-not threshold ...": General Mills)
+        name = _named_sentence(part) if index < len(parts) - 1 else None
+        if name is None and index:
+            name = _run_in_name(part)
         if name is not None:
             names.append((index, name))
     return names

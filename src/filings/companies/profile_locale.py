@@ -78,6 +78,7 @@ TAGS: dict[str, dict[str, tuple[str, ...]]] = {
         "warranties": ("warrant",),
         "leases": ("lease",),
         "share-based compensation": ("stock-based", "share-based"),
+        "pensions": ("pension", "postretirement", "retirement benefit"),
         "estimates and judgements": ("estimate", "judgement", "judgment"),
     },
 }
@@ -98,6 +99,7 @@ LOCAL_WORDS: dict[str, tuple[str, ...]] = {
     "competition": ("konkurrens", "kilpailu"),
     "regulation": ("lagstiftning", "reglering", "sääntely", "lainsäädäntö"),
     "macroeconomic": ("konjunktur", "talous", "inflation"),
+    "pensions": ("pension", "eläke", "eläkkee"),
     "currency": ("valuta",),
     "interest rates": ("ränta", "korko"),
     "taxes": ("skatt", "vero"),
@@ -168,6 +170,7 @@ TAG_NAMES: dict[str, dict[str, str]] = {
         "warranties": "takuut",
         "leases": "vuokrasopimukset",
         "share-based compensation": "osakeperusteiset palkkiot",
+        "pensions": "eläkkeet",
         "estimates and judgements": "arviot ja harkinta",
     },
     "sv": {
@@ -229,6 +232,7 @@ TAG_NAMES: dict[str, dict[str, str]] = {
         "warranties": "garantier",
         "leases": "leasing",
         "share-based compensation": "aktierelaterade ersättningar",
+        "pensions": "pensioner",
         "estimates and judgements": "uppskattningar och bedömningar",
     },
 }

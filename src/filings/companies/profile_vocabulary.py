@@ -317,9 +317,16 @@ STRONG: dict[str, re.Pattern[str]] = {
         # whom the issuer sells to, the first "to" after the verb ("sold to our BCC segment that
         # are leased by BCC to customers" sells to a segment)
         r"(\b(sell|sells|sold|markets|marketed|distribute|distributes|distributed)|\b(revenues?|"
-        r"income) from selling)\b((?!\bto\b)[^.]){0,60}\b(directly )?to "
-        r"(our |its )?(customers|consumers|businesses|retailers|distributors|wholesalers|"
-        r"utilities|governments|oems|bottl\w+|dealers|advertisers|marketers)|"
+        r"income) from selling)\b((?!\bto\b)[^.]){0,60}\b(directly to (our |its )?customers|to "
+        # "customers" only where the words around it say who they are or how they are reached
+        # ("sold to customers in the automotive industry", "directly to customers", "to
+        # customers and channel partners"), not "we sell Best Buy gift cards to our customers"
+        r"(our |its )?(customers(?= (such as|including|like|ranging|who are|that are|which are|"
+        r"of all sizes|across|(participating|operating|active) in|and (channel )?(partners|"
+        r"distributors|dealers|resellers)|in (the |"
+        r"many |various |a )?[\w-]+( and [\w-]+)? (industr|market|sector|segment)))|consumers|"
+        r"businesses|retailers|distributors|wholesalers|utilities|governments|oems|bottl\w+|"
+        r"dealers|advertisers|marketers))|"
         # what it provides or offers, to whom by their kind ("one of the world's leading
         # providers of communications ... products and services to consumers, businesses and
         # government entities")
