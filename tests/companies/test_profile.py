@@ -2078,6 +2078,11 @@ def test_brands_a_sentence_lists(text: str, brands: int) -> None:
         # a legal entity's accounting standard is no legal contingency (Atlas Copco's RFR 2)
         ("accounting", "the accounting standard RFR 2, Accounting for Legal Entities", []),
         ("accounting", "various legal proceedings and claims", ["legal contingencies"]),
+        # a vehicle is automotive only as a car (Lockheed Martin's unmanned air vehicles and
+        # ground vehicles are none); pensions are an accounting topic (General Mills)
+        ("products", "unmanned air vehicles; manned and unmanned ground vehicles", []),
+        ("products", "electric vehicles and energy storage", ["automotive", "energy storage"]),
+        ("accounting", "Defined Benefit Pension, Other Postretirement Benefit", ["pensions"]),
     ],
 )
 def test_tags_of_words_in_the_text(kind: str, text: str, tags: list[str]) -> None:
