@@ -1833,6 +1833,9 @@ UNSEEN = [
     ("MGMRESORTS_2022_10K.pdf", "geography", "Beau Rivage in Biloxi, Mississippi", True),
     ("VERIZON_2022_10K.pdf", "geography", "we plan to purchase up to an aggregate", False),
     ("FOOTLOCKER_2022_8K_dated_2022-08-19.pdf", "geography", "a New York corporation", False),
+    # what the strategy rests on is its stated focus (General Mills, Item 7 page 17: the
+    # Accelerate strategy's four pillars)
+    ("GENERALMILLS_2022_10K.pdf", "strategy", "The strategy focuses on four pillars", True),
     # a release's closing paragraph says what the company does without an "About" heading
     (
         "FOOTLOCKER_2022_8K_dated_2022-08-19.pdf",

@@ -266,7 +266,11 @@ STATED_FOCUS = re.compile(
     r"\bwe (intend|plan|will continue|continue|aim) to (focus|concentrate) on\b|"
     # "we are focused on the capabilities of our high-performing networks", "In 2022, we focused
     # on maintaining our network leadership ..." (Verizon's MD&A overview)
-    r"\bwe (are |were |remain )?(focused|concentrated) on\b|\b(key|"
+    r"\bwe (are |were |remain )?(focused|concentrated) on\b|"
+    # what the strategy itself rests on: "The strategy focuses on four pillars ...: boldly
+    # building brands, ..." (General Mills' Accelerate strategy)
+    r"\b(the|our|this) strategy (focuses|is focused|rests|is built|builds|is based|centers|"
+    r"centres) on\b|\b(key|"
     r"strategic|priority|focus) (investment |growth )?(areas|priorities)\b|\b(our|its) (key|top|"
     r"main|strategic) priorities\b|\bvi (kommer att )?fokusera(r)? på\b|\bkeskity(mme|y)\b",
     re.IGNORECASE,
