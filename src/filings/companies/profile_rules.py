@@ -791,7 +791,8 @@ def _these_of_before(text: str) -> bool:
 
 _LATER_CATEGORY = re.compile(
     r"\bownership of\b|\bstock ownership\b|\b(our|the) (class a )?(common )?(stock|shares|"
-    r"securities)$|^(general|other|miscellaneous)( \w+)? risks$",
+    r"securities)$|\b(ordinary|common) (stock|shares)$|^(general|other|miscellaneous)( \w+)? "
+    r"risks$",
     re.IGNORECASE,
 )
 
