@@ -1840,6 +1840,20 @@ UNSEEN = [
     # what the strategy rests on is its stated focus (General Mills, Item 7 page 17: the
     # Accelerate strategy's four pillars)
     ("GENERALMILLS_2022_10K.pdf", "strategy", "The strategy focuses on four pillars", True),
+    # of an estimate's sentences, what it asks of judgment before what describes the business:
+    # Netflix's amortization of content by viewing patterns (10-K 2017, Item 7 page 31)
+    (
+        "NETFLIX_2017_10K.pdf",
+        "accounting",
+        "Based on factors including historical and estimated viewing patterns, we amortize",
+        True,
+    ),
+    ("NETFLIX_2017_10K.pdf", "accounting", "licenses are for a fixed fee and specific", False),
+    # the key franchises each segment names (Activision Blizzard 10-K 2019, Item 1 page 5),
+    # before what a segment's publisher does in general
+    ("ACTIVISIONBLIZZARD_2019_10K.pdf", "products_services", "key product franchise is Candy", True),
+    ("ACTIVISIONBLIZZARD_2019_10K.pdf", "products_services", "franchises include: World of", True),
+    ("ACTIVISIONBLIZZARD_2019_10K.pdf", "products_services", "Activision develops, markets", False),
     # a release's closing paragraph says what the company does without an "About" heading
     (
         "FOOTLOCKER_2022_8K_dated_2022-08-19.pdf",
@@ -1972,6 +1986,20 @@ def test_estimates_named_as_sentences_of_their_own(corpus: Path) -> None:
     ]
 
 
+def test_the_kinds_of_revenue_under_revenue_recognition_are_no_estimates(corpus: Path) -> None:
+    # Activision Blizzard's 10-K 2019 (Item 7, pages 53-59) parts its revenue recognition policy
+    # by kind of revenue ("Product Sales", "Online Hosted Software Arrangements", "Subscription,
+    # Licensing, and Other Revenues", ...); its other estimates follow: income taxes, software
+    # development costs, fair value estimates, goodwill impairment.
+    found = _unseen_sections(_financebench_document(corpus, "ACTIVISIONBLIZZARD_2019_10K.pdf"))
+    items = [i.name for i in found["accounting"].items]
+    assert items[0] == "Revenue Recognition"
+    assert {"Income Taxes", "Software Development Costs", "Fair Value Estimates"} <= set(items)
+    assert not {"Product Sales", "Subscription Arrangements", "Other Revenues"} & set(items)
+    text = " ".join(s.text for s in found["accounting"].sentences)
+    assert "assessment of when technological feasibility is established" in text
+
+
 def test_sentences_alike_in_words_restate_each_other_only_of_the_same_things() -> None:
     consumer = "Our Consumer segment provides consumer-focused wireless and wireline services."
     business = "Our Business segment provides wireless and wireline services, including data."
@@ -2090,6 +2118,9 @@ def test_brands_a_sentence_lists(text: str, brands: int) -> None:
         ("products", "unmanned air vehicles; manned and unmanned ground vehicles", []),
         ("products", "electric vehicles and energy storage", ["automotive", "energy storage"]),
         ("accounting", "Defined Benefit Pension, Other Postretirement Benefit", ["pensions"]),
+        # a watch is a wearable, a game named Overwatch is none (Activision Blizzard)
+        ("products", "Overwatch, a team-based first-person shooter", []),
+        ("products", "Wearables, Home and Accessories includes Apple Watch", ["wearables"]),
     ],
 )
 def test_tags_of_words_in_the_text(kind: str, text: str, tags: list[str]) -> None:

@@ -632,6 +632,7 @@ def critical_estimates(blocks: list[Block]) -> list[Item]:
     # estimates run in, its headings their parts (General Mills' pension assumptions)
     run_in_first = 0
     before = ""  # the paragraph before a heading: one that leads into a table captions it
+    revenue = False  # under the revenue recognition policy: its kinds of revenue are its parts
     for block in blocks:
         if inside is not None and block.section != section:
             inside = None
@@ -656,6 +657,8 @@ def critical_estimates(blocks: list[Block]) -> list[Item]:
         ):
             inside = None
             continue
+        if revenue and _KIND_OF_REVENUE.search(text):
+            continue  # "Product Sales", "Subscription Arrangements" under "Revenue Recognition"
         if (
             not _NOT_AN_ESTIMATE.search(text)
             and not _table_word(text)
@@ -663,7 +666,17 @@ def critical_estimates(blocks: list[Block]) -> list[Item]:
             and not table_caption
         ):
             items.append(Item(text, block.page_id, block.page_number, inside))
+            topics = tags_of("accounting", text, "en")
+            revenue = "revenue recognition" in topics or (revenue and not topics)
     return _without_joined(unique(items + _run_in_estimates(blocks)))
+
+
+# A heading that names a kind of revenue or of its contracts ("Product Sales", "Software
+# Licensing Revenues", "Online Hosted Software Arrangements"): under a revenue recognition policy,
+# a part of it (how each kind is recognised), not an estimate of its own.
+_KIND_OF_REVENUE = re.compile(
+    r"\b(sales|revenues?|arrangements|contracts|subscriptions|licen[cs]es|licensing)$", re.IGNORECASE
+)
 
 
 def _without_joined(items: list[Item]) -> list[Item]:

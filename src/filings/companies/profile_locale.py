@@ -16,7 +16,7 @@ TAGS: dict[str, dict[str, tuple[str, ...]]] = {
         "smartphones": ("smartphone",),
         "personal computers": ("personal computer", "laptop", "desktop"),
         "tablets": ("tablet",),
-        "wearables": ("wearable", "watch"),
+        "wearables": ("wearable", "watches", "smartwatch", "apple watch"),
         "services": ("services",),
         "software": ("software",),
         "cloud": ("cloud",),

@@ -287,7 +287,7 @@ def products(
         )
         return (
             3 * names_one
-            + 6 * _weighs_one(s.text, all_names)
+            + 6 * (_weighs_one(s.text, all_names) or bool(_KEY_OFFERINGS.search(s.text)))
             + 6 * (s.position in firsts)
             + 3 * (is_under(s, "products_services", 1) and cue and (says or made_of))
             + 2 * bool(SEGMENT_KINDS.search(s.text) and cue and says)
@@ -307,6 +307,17 @@ _SHARE_OF_SALES = re.compile(
     r"about |roughly |nearly |over |more than |almost )?\d+(\.\d+)?\s?(%|percent|per cent) of\b"
     r"[^.]{0,40}\b(sales|revenues?)\b|\brevenues? (was|were) \$\s?\d",
     re.IGNORECASE,
+)
+
+
+# The issuer naming its key products, brands or franchises, or their share of sales:
+# "Activision's key product franchise is Call of Duty", "Blizzard's key product franchises
+# include: World of Warcraft ...", "our top three franchises—Call of Duty, Candy Crush, and World
+# of Warcraft—collectively accounted for 67% of our net revenues".
+_KEY_OFFERINGS = re.compile(
+    r"\b((key|principal|main|major|largest|flagship|best-selling) |top (\w+ )?)(product )?"
+    r"(franchises?|brands?|products?|titles?|product lines?)\b(,| is| are| include[sd]?:?|—)"
+    r"[^.]{0,80}?\b[A-Z][\w®™]*",
 )
 
 
@@ -1023,7 +1034,15 @@ def accounting(blocks: list[Block], sentences: list[Sentence]) -> Found:
             return 0
         strong = bool(STRONG["accounting"].search(s.text))
         under = is_under(s, "accounting", 2)
-        return 5 * (s.position in firsts) + 3 * under + 2 * strong
+        # of an estimate's sentences, those that say what it asks of judgment before those that
+        # describe the business or the balance ("we amortize ... based on estimated viewing")
+        # (under an estimate's own heading: the part's preamble says it of all of them)
+        judged = (
+            bool(s.headings and s.headings[0] in names)
+            and bool(_JUDGMENT.search(s.text))
+            and not _LEANS_BACK.search(s.text)
+        )
+        return 5 * (s.position in firsts) + 3 * under + 2 * strong + judged
 
     keep = KEEP["accounting"] + 2 * (len(items) > KEEP["accounting"])  # room for each estimate
     chosen = pick(sentences, keep, lambda s: rank(s) if rank(s) >= 2 else 0)
