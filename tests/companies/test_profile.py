@@ -1854,6 +1854,14 @@ UNSEEN = [
     ("ACTIVISIONBLIZZARD_2019_10K.pdf", "products_services", "key product franchise is Candy", True),
     ("ACTIVISIONBLIZZARD_2019_10K.pdf", "products_services", "franchises include: World of", True),
     ("ACTIVISIONBLIZZARD_2019_10K.pdf", "products_services", "Activision develops, markets", False),
+    # a segment's first sentence under its heading with its kind after the name ("Defense, Space
+    # & Security Segment", Boeing 10-K 2022, Item 1 page 3)
+    (
+        "BOEING_2022_10K.pdf",
+        "products_services",
+        "manned and unmanned military aircraft and weapons systems",
+        True,
+    ),
     # a release's closing paragraph says what the company does without an "About" heading
     (
         "FOOTLOCKER_2022_8K_dated_2022-08-19.pdf",

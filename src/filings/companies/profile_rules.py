@@ -380,8 +380,9 @@ def _first_sentences(
     for s in sentences:
         run_in = _RUN_IN.match(s.text)
         name = run_in.group(1) if run_in and run_in.group(1) in names else None
-        if name is None and s.headings and s.headings[0] in named:
-            name = named[s.headings[0]]
+        heading = _KIND_LAST.sub("", s.headings[0]) if s.headings else ""
+        if name is None and s.headings and (s.headings[0] in named or heading in named):
+            name = named.get(s.headings[0]) or named[heading]
         if name is not None and (s.page_number or 0) < (pages or {}).get(name, 0):
             continue
         if name is not None and name not in firsts:
@@ -390,6 +391,9 @@ def _first_sentences(
 
 
 _RUN_IN = re.compile(r"^([^:.–—]{3,80}?)\s*[:.–—]\s")
+# A heading that names a listed line with its kind after it ("Commercial Airplanes Segment" of
+# "Commercial Airplanes").
+_KIND_LAST = re.compile(r"\s+(segment|business segment|business area|division|business)$", re.I)
 _BRACKETED_SHORT = re.compile(r"\s+\([^()]+\)$")
 
 
