@@ -2020,6 +2020,16 @@ def test_sentences_alike_in_words_restate_each_other_only_of_the_same_things() -
         "We had two customers—Sony and NetEase, Inc.—who accounted for 15% and 12% of "
         "receivables at December 31, 2018.",
     )
+    # one lead-in with its list in full and in short (Boeing 10-K 2022, pages 3 and 113)
+    assert alike(
+        "We operate in four reportable segments: Commercial Airplanes (BCA); Defense, Space & "
+        "Security (BDS); Global Services (BGS); Boeing Capital (BCC).",
+        "We operate in four reportable segments: BCA, BDS, BGS and BCC.",
+    )
+    assert not alike(
+        "We operate in four reportable segments: BCA, BDS, BGS and BCC.",
+        "We sell in four main regions: Americas, Europe, Asia and Oceania.",
+    )
 
 
 def test_the_largest_or_most_significant_customers_and_their_shares_are_concentration() -> None:

@@ -406,6 +406,9 @@ def alike(a: str, b: str) -> bool:
     same named things, or of other years (a year's statement restated for the year before,
     whoever it names). The same words said of two named things in the same year ("Our Consumer
     segment provides ...", "Our Business segment provides ...") restate neither."""
+    lead_a, lead_b = a.partition(":")[0], b.partition(":")[0]
+    if ":" in a and ":" in b and lead_a.lower() == lead_b.lower() and len(lead_a.split()) >= 5:
+        return True  # one lead-in with its list named in full, and in short ("BCA, BDS, ...")
     wa, wb = set(a.lower().split()), set(b.lower().split())
     if len(wa & wb) < 0.7 * min(len(wa), len(wb)):
         return False
