@@ -1862,6 +1862,9 @@ UNSEEN = [
         "manned and unmanned military aircraft and weapons systems",
         True,
     ),
+    # what the MD&A expects of the year ahead with "we" earlier in the sentence, of deliveries
+    # (Boeing 10-K 2022, Item 7 page 34), before a program's last delivery
+    ("BOEING_2022_10K.pdf", "strategy", "currently expect the 737-7 to be certified", True),
     # a release's closing paragraph says what the company does without an "About" heading
     (
         "FOOTLOCKER_2022_8K_dated_2022-08-19.pdf",

@@ -526,7 +526,7 @@ _OUTLOOK_KEEP, _OUTLOOK_ROOM = 3, 2
 # What an outlook of the business speaks of (not of its capital spending).
 _TOP_LINE = re.compile(
     r"\b(net sales|revenues?|sales|earnings|EPS|operating (income|profit)|margins?|growth|"
-    r"volumes?|deliveries|production|stores|subscribers|customers)\b",
+    r"volumes?|deliver(y|ies|ed)|production|producing|stores|subscribers|customers)\b",
     re.I,
 )
 _CAPITAL_SPENDING = re.compile(r"capital (expenditures?|program|spending)|\bcapex\b", re.I)

@@ -293,7 +293,10 @@ EXPECTED = re.compile(
     r"\b(we|management|the company|the group) (currently |now |also )?(expects?|anticipates?|"
     r"plans?|projects?|targets?|intends?)\b|\b(is|are) (currently |now |also )?(expected|"
     r"anticipated|projected|planned|targeted) to\b|\bwe are preparing for\b|"
-    r"\bwill likely (result|continue|remain|be)\b",
+    r"\bwill likely (result|continue|remain|be)\b|"
+    # the verb joined to what "we" did or do ("We increased the production rate to 31 per month
+    # in 2022, and expect to implement further ...", "and currently expect the 737-7 to be ...")
+    r"\bwe\b[^.;]{0,80}\band (currently |now |also )?(expect|anticipate|plan|intend)\b",
     re.IGNORECASE,
 )
 # Expected of the accounts, the pension plans or an accounting standard, not of the business.
