@@ -215,6 +215,12 @@ def test_metas_10k_lists_its_apps_and_segments(conn: Connection) -> None:
         t.startswith("If we are not able to compete effectively") for t in _texts(body, "risks")
     )
     assert not any(t.startswith("Any of the foregoing") for t in _texts(body, "risks"))
+    # its second risk, a heading of two sentences whose first says what it depends on as all
+    # of its revenue (Item 1A, page 17)
+    assert (
+        "We generate substantially all of our revenue from advertising. The loss of "
+        in " ".join(_texts(body, "risks"))
+    )
     # a risk's heading may run to sixty words: its government investigations and privacy
     # compliance ("Risks Related to Government Regulation and Enforcement")
     assert any(

@@ -1851,7 +1851,12 @@ UNSEEN = [
     ("NETFLIX_2017_10K.pdf", "accounting", "licenses are for a fixed fee and specific", False),
     # the key franchises each segment names (Activision Blizzard 10-K 2019, Item 1 page 5),
     # before what a segment's publisher does in general
-    ("ACTIVISIONBLIZZARD_2019_10K.pdf", "products_services", "key product franchise is Candy", True),
+    (
+        "ACTIVISIONBLIZZARD_2019_10K.pdf",
+        "products_services",
+        "key product franchise is Candy",
+        True,
+    ),
     ("ACTIVISIONBLIZZARD_2019_10K.pdf", "products_services", "franchises include: World of", True),
     ("ACTIVISIONBLIZZARD_2019_10K.pdf", "products_services", "Activision develops, markets", False),
     # a segment's first sentence under its heading with its kind after the name ("Defense, Space
@@ -1861,6 +1866,20 @@ UNSEEN = [
         "products_services",
         "manned and unmanned military aircraft and weapons systems",
         True,
+    ),
+    # a 10-K's release plan is its outlook, its expected restructuring charges none (Activision
+    # Blizzard 10-K 2019, Item 7 page 36)
+    (
+        "ACTIVISIONBLIZZARD_2019_10K.pdf",
+        "strategy",
+        "we plan to release the next premium title in our Call of Duty franchise",
+        True,
+    ),
+    (
+        "ACTIVISIONBLIZZARD_2019_10K.pdf",
+        "strategy",
+        "restructuring charges of approximately",
+        False,
     ),
     # what the MD&A expects of the year ahead with "we" earlier in the sentence, of deliveries
     # (Boeing 10-K 2022, Item 7 page 34), before a program's last delivery

@@ -675,7 +675,8 @@ def critical_estimates(blocks: list[Block]) -> list[Item]:
 # Licensing Revenues", "Online Hosted Software Arrangements"): under a revenue recognition policy,
 # a part of it (how each kind is recognised), not an estimate of its own.
 _KIND_OF_REVENUE = re.compile(
-    r"\b(sales|revenues?|arrangements|contracts|subscriptions|licen[cs]es|licensing)$", re.IGNORECASE
+    r"\b(sales|revenues?|arrangements|contracts|subscriptions|licen[cs]es|licensing)$",
+    re.IGNORECASE,
 )
 
 

@@ -562,6 +562,19 @@ def _outlook_of_mdna(s: Sentence, year: str | None) -> bool:
     return named or bool(OUTLOOK_STATEMENT.search(s.text) and _AMOUNT.search(s.text))
 
 
+# What a 10-K expects of its charges, restructuring, pensions, taxes or accounting rather than of
+# the business ("We expect to incur aggregate pre-tax restructuring charges of approximately $50
+# million", "We expect the 2015 Restructuring Plan to result in operational savings"), unless
+# the sentence names the strategy or a goal it serves (a report's outlook of its restructuring
+# charges is guidance, and stays).
+_EXPECTED_OF_THE_ACCOUNTS = re.compile(
+    rf"(?=.*({EXPECTED.pattern}))(?=.*(restructuring|pension|postretirement|\btax|impairment|"
+    r"amortiz|accounting (standard|guidance|pronouncement)|\bcharges\b))",
+    re.IGNORECASE,
+)
+_NAMES_AN_AIM = re.compile(r"strateg|\b(goals?|targets?|priorit\w+|mission|vision)\b", re.I)
+
+
 # A heading of one of the UN's Sustainable Development Goals, by its number ("Goal 3 Good health
 # and well-being", "SDG 13", "Mål 12", "Tavoite 7"): what the report says of society, not the
 # issuer's own goals.
@@ -592,6 +605,12 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
             return 0  # under competition or patents, "we expect" is of rivals and filings
         if PERFORMANCE.search(s.text) and re.search(r"\d", s.text) and not (outlook or aims(s)):
             return 0  # a period's change "to support our investment strategy" states none
+        if (
+            s.section
+            and _EXPECTED_OF_THE_ACCOUNTS.search(s.text)
+            and not _NAMES_AN_AIM.search(s.text)
+        ):
+            return 0  # "We expect to incur ... restructuring charges": of the accounts, no aim
         mission = bool(MISSION.search(s.text))  # what it aims at, in its own words
         # a mission stated where the business is described ranks with a strategy part's own
         under = _under_strategy(s) or (mission and s.section in ("", "item_1"))
@@ -776,7 +795,9 @@ _STATES_A_RISK = re.compile(
     r"disrupt\w*|concentrat\w+)\b|"
     # what the issuer depends on, said as a share: "We derive a substantial portion of our revenue
     # from the U.S. government", "... a significant portion of our revenues from non-U.S. sales"
-    r"\b(significant|substantial|large|major|meaningful) (portion|part|share|percentage)\b",
+    r"\b(significant|substantial|large|major|meaningful) (portion|part|share|percentage)\b|"
+    # or as all of it: "We generate substantially all of our revenue from advertising"
+    r"\b(substantially|nearly|almost) all of (our|its) (revenues?|net sales|sales)\b",
     re.IGNORECASE,
 )
 # A paragraph's first sentence that leans on the text before it, the facts behind a risk rather
