@@ -137,6 +137,12 @@ def test_amazons_10k_is_read_item_by_item(conn: Connection) -> None:
     assert not any(
         t.startswith(("This valuation", "Our operating cash", "We direct")) for t in customers
     )
+    # whom it serves, named as the verb's object (Item 1, "Consumers", "Developers and
+    # Enterprises")
+    assert any(
+        t.startswith("We serve consumers through our online and physical") for t in customers
+    )
+    assert any(t.startswith("We serve developers and enterprises of all sizes") for t in customers)
     assert not any("goodwill" in t for t in _texts(body, "products_services"))
     # each segment described, though alike in words but for its name, AWS under its initials
     # (Note 10, "Segment Information")
@@ -164,6 +170,8 @@ def test_amazons_10k_is_read_item_by_item(conn: Connection) -> None:
     ]
     assert any(t.startswith("Net sales are expected to be between") for t in strategy)
     assert any(t.startswith("Operating income is expected to be between $14.0") for t in strategy)
+    # the line that points to the guidance below is no outlook of its own
+    assert not any("as set forth below" in t for t in strategy)
     # the risks' items are the issuer's categories of them, not one risk's own heading
     kinds = [i["name"] for i in body["risks"]["items"]]
     assert kinds == ["Business and Industry Risks", "Operating Risks", "Legal and Regulatory Risks"]

@@ -340,7 +340,12 @@ STRONG: dict[str, re.Pattern[str]] = {
         r"\b(provid\w*|offer(s|ed|ing)?|serv(e|es|ed|ing))\b((?!\bto\b)[^.]){0,100}\bto (both )?"
         r"(consumers|businesses|enterprises|governments?\b|government (entities|customers|"
         r"agencies)|public sector|retailers|wholesalers|distributors|utilities|hospitals|"
-        r"airlines|oems)\b|"
+        r"airlines|oems|sellers|vendors|publishers|developers|advertisers|marketers)\b|"
+        # whom it serves, named as the verb's object ("We serve consumers through our online and
+        # physical stores", "We serve developers and enterprises of all sizes")
+        r"\b(we|it|the company|the group) (primarily |also )?serves? (both )?(consumers|"
+        r"businesses|enterprises|developers|governments?|retailers|wholesalers|distributors|"
+        r"utilities|hospitals|airlines|advertisers|marketers|sellers|patients|households)\b|"
         r"(customers?|clients|wholesalers|distributors|retailers|resellers|kunder?|asiakk\w*)"
         r"[^.]{0,120}(accounted for|represented|account(s|ed)? for|"
         r"more than (ten|10) per ?cent|\d+\s?(%|per ?cent) of)|(no single|one|a single|largest|"
@@ -527,7 +532,7 @@ REFERRAL = re.compile(
     r"^as (discussed|described|noted) (in|under)\b|\breferenced in (part|item)\b|"
     r"described in (more detail|the "
     r"annual report|note)|are described in|(is|are) (available|presented|shown) in note|"
-    r"(is|are) (described|set out|presented|shown) below|"
+    r"(is|are) (described|set out|presented|shown) below|\bas set (forth|out) below\b|"
     # "Information on our net sales is contained in Item 8 of Part II"
     r"(is|are) (contained|included|found|provided) in (item|part|note)\s+\w+|"
     # "Our significant accounting policies are disclosed in Note 1", "please see Note 2",
