@@ -247,6 +247,10 @@ def test_metas_10k_lists_its_apps_and_segments(conn: Connection) -> None:
         "and grow businesses."
     )
     assert not any(t.startswith(("Our mission", "Our vision")) for t in overview)
+    # how it makes its money, in its own words (Item 1, page 5)
+    assert any(
+        t.startswith("Currently, we generate substantially all of our revenue") for t in overview
+    )
 
 
 def test_an_earnings_release_exhibit_gives_its_about_paragraph(conn: Connection) -> None:

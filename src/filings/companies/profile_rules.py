@@ -165,7 +165,10 @@ def overview(sentences: list[Sentence], issuer: Issuer, listed: set[str]) -> Fou
             return 0
         # how large it is where it is: the stores, plants or offices it had
         sized = bool(FOOTPRINT.match(s.text))
-        return max(3 * under + 2 * (about(s) or sized) + (s.section == "item_1") - aims, 0)
+        # how it makes its money ("Currently, we generate substantially all of our revenue from
+        # selling advertising placements ..."), a sentence of its own, not its paragraph's lead
+        earns = bool(_REVENUE_MODEL.match(s.text))
+        return max(3 * under + 2 * (about(s) or sized or earns) + (s.section == "item_1") - aims, 0)
 
     def about(s: Sentence) -> bool:
         return bool(AS_ONE_OF.match(s.text)) or (
@@ -186,6 +189,17 @@ def overview(sentences: list[Sentence], issuer: Issuer, listed: set[str]) -> Fou
 
     chosen = pick(sentences, KEEP["overview"], ranked)
     return Found(chosen, source_heading=heading_of(chosen))
+
+
+# How the company makes its money, said of its own revenue: "Currently, we generate substantially
+# all of our revenue from selling advertising placements ...", "The Company derives its revenues
+# from ...".
+_REVENUE_MODEL = re.compile(
+    r"^(\w+,\s+)?(we|it|the company|the group)\s+(primarily |principally |mainly )?"
+    r"(generates?|derives?|earns?) (substantially all|most|the majority|a majority|nearly all|almost all)?( of)?\s*"
+    r"(our|its) (net )?(revenues?|sales)\b[^.]{0,40}?\b(from|by|through)\b",
+    re.IGNORECASE,
+)
 
 
 # A model's designation: letters and digits in one word ("SR5690", "780E", "AM3/3+", "9-Series").
