@@ -196,7 +196,8 @@ def overview(sentences: list[Sentence], issuer: Issuer, listed: set[str]) -> Fou
 # from ...".
 _REVENUE_MODEL = re.compile(
     r"^(\w+,\s+)?(we|it|the company|the group)\s+(primarily |principally |mainly )?"
-    r"(generates?|derives?|earns?) (substantially all|most|the majority|a majority|nearly all|almost all)?( of)?\s*"
+    r"(generates?|derives?|earns?) (substantially all|most|the majority|a majority|nearly all|"
+    r"almost all)?( of)?\s*"
     r"(our|its) (net )?(revenues?|sales)\b[^.]{0,40}?\b(from|by|through)\b",
     re.IGNORECASE,
 )
