@@ -1588,6 +1588,17 @@ UNSEEN = [
     ("BOEING_2022_10K.pdf", "overview", "is one of the world’s major aerospace firms", True),
     ("COCACOLA_2017_10K.pdf", "overview", "is the world's largest beverage company", True),
     ("BOEING_2022_10K.pdf", "overview", "We are a leading producer of commercial aircraft", True),
+    # a segment's line-up by its models' designations (Item 1, "Commercial Airplanes Segment")
+    (
+        "BOEING_2022_10K.pdf",
+        "products_services",
+        "includes the 737 narrow-body model and the 767, 777 and 787 wide-body models",
+        True,
+    ),
+    # a segment's first sentence that says whom it serves goes to the customers; its next
+    # sentence describes the segment in its place ("Global Services Segment")
+    ("BOEING_2022_10K.pdf", "customers", "This segment provides services to our commercial", True),
+    ("BOEING_2022_10K.pdf", "products_services", "BGS sustains aerospace platforms", True),
     # floor space is no place where it sells
     ("BOEING_2022_10K.pdf", "geography", "square feet of floor space", False),
     # nor are the places of its competitors

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from functools import cache
 from collections import Counter
 
 from filings.companies.geography import classify, places_in, us_state
@@ -215,6 +216,27 @@ def _catalogue(text: str) -> bool:
     return sum(bool(_MODEL.match(w)) for w in words) >= _CATALOGUE_MODELS
 
 
+# A line's line-up named by its models' designations ("This family of commercial jet aircraft in
+# production includes the 737 narrow-body model and the 767, 777 and 787 wide-body models"): a
+# designation is a model's word ("777X") or a bare number of three or four digits that is no year.
+_LINE_UP = re.compile(
+    r"\b(models?|family|families|series|line-?up|range)\b[^.]{0,60}\b(includes?|including|"
+    r"consists? of|comprises?)\b|\b(includes?|including|consists? of|comprises?)\b[^.]{0,80}"
+    r"\b(models?|family|families|series)\b",
+    re.IGNORECASE,
+)
+_BARE_DESIGNATION = re.compile(r"^(?!(19|20)\d\d$)\d{3,4}$")
+
+
+def _line_up(text: str) -> bool:
+    """Whether a sentence names a line's models by their designations, three or more."""
+    if not _LINE_UP.search(text):
+        return False
+    words = (w.strip(",.;:()“”\"'") for w in text.split())
+    designations = {w for w in words if _MODEL.match(w) or _BARE_DESIGNATION.match(w)}
+    return len(designations) >= _CATALOGUE_MODELS
+
+
 def _descriptive(s: Sentence) -> bool:
     """Not a change of the period, not a risk, not accounting for revenue, not a pointer to
     another part, not a place."""
@@ -304,14 +326,20 @@ def products(
             3 * names_one
             + 6 * (_weighs_one(s.text, all_names) or bool(_KEY_OFFERINGS.search(s.text)))
             + 6 * (s.position in firsts)
+            + 4 * _line_up(s.text)
             + 3 * (is_under(s, "products_services", 1) and cue and (says or made_of))
             + 2 * bool(SEGMENT_KINDS.search(s.text) and cue and says)
             + 2 * (issuer.is_subject(s.text) and cue and says)
             + 2 * (described and not s.section)
         )
 
-    chosen = pick(sentences, KEEP["products_services"], lambda s: rank(s) if rank(s) >= 2 else 0)
-    return Found(chosen, items[:20], heading_of(chosen))
+    ranked = cache(lambda s: rank(s) if rank(s) >= 2 else 0)
+    chosen = pick(sentences, KEEP["products_services"], ranked)
+    # a segment's first sentence may say whom it serves and go to the customers: the next best
+    # stand ready (the greedy pick's first `keep` are the same for any larger `keep`)
+    spare = [s for s in pick(sentences, 2 * KEEP["products_services"], ranked) if s not in chosen]
+    spare.sort(key=lambda s: (-ranked(s), s.position))
+    return Found(chosen, items[:20], heading_of(chosen), spare=spare)
 
 
 # A line's weight in the business: its share of sales or its revenue ("Flexibles accounted for
@@ -443,7 +471,12 @@ def geography(sentences: list[Sentence], language: str = "en") -> Found:
     """Where the company sells and operates, in its own words."""
 
     def rank(s: Sentence) -> int:
-        if not _not_risk_factor(s) or s.section.startswith("item_7a") or _other_part(s):
+        # a 10-K's market risks (Item 7A) are of currencies, unless they state the share of
+        # revenue from abroad ("net sales from our International segment accounted for 22% of
+        # our consolidated revenues")
+        shares = bool(STRONG["geography"].search(s.text) and _SHARE_ABROAD.search(s.text))
+        market_risk = s.section.startswith("item_7a") and not shares
+        if not _not_risk_factor(s) or market_risk or _other_part(s):
             return 0
         if PERFORMANCE.search(s.text) and re.search(r"\d", s.text):
             return 0  # a period's change by market area ("growth in three of four market areas")
@@ -1145,11 +1178,28 @@ def _said_once(found: dict[str, Found]) -> None:
     for name in _NARROWEST_FIRST:
         section = found[name]
         kept = [s for s in section.sentences if s.position not in said]
-        if kept and len(kept) < len(section.sentences):
+        # the next best under the heading of one given up (a segment's next sentence when its
+        # first says whom it serves), in its place
+        given_up = {_heading(s) for s in section.sentences if s.position in said}
+        for spare in section.spare:
+            if len(kept) == len(section.sentences):
+                break
+            if (
+                _heading(spare) in given_up
+                and spare.position not in said
+                and not any(alike(spare.text, k.text) for k in kept)
+            ):
+                kept.append(spare)
+        kept.sort(key=lambda s: s.position)
+        if kept and kept != section.sentences:
             if section.source_heading == heading_of(section.sentences):
                 section.source_heading = heading_of(kept)
             section.sentences = kept
         said |= {s.position for s in section.sentences}
+
+
+def _heading(s: Sentence) -> str:
+    return s.headings[0] if s.headings else ""
 
 
 def _places_of(items: list[Item]) -> list[Item]:

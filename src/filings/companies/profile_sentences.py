@@ -123,6 +123,9 @@ class Found:
     items: list[Item] = field(default_factory=list)
     source_heading: str | None = None
     full_text: str | None = None
+    # the next best sentences, in rank order: what the section takes in place of one a narrower
+    # section cites
+    spare: list[Sentence] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
