@@ -1588,6 +1588,11 @@ UNSEEN = [
     ("BOEING_2022_10K.pdf", "overview", "is one of the world’s major aerospace firms", True),
     ("COCACOLA_2017_10K.pdf", "overview", "is the world's largest beverage company", True),
     ("BOEING_2022_10K.pdf", "overview", "We are a leading producer of commercial aircraft", True),
+    # how its offerings are tiered and priced, stated only in the MD&A (Item 7, page 21); the
+    # allocation of content rights at fair value is accounting, no offering
+    ("NETFLIX_2017_10K.pdf", "products_services", "We offer three types of streaming", True),
+    ("NETFLIX_2017_10K.pdf", "products_services", "ranged in the U.S. from $7.99 to $13.99", True),
+    ("NETFLIX_2017_10K.pdf", "products_services", "based on estimated fair market value", False),
     # a segment's line-up by its models' designations (Item 1, "Commercial Airplanes Segment")
     (
         "BOEING_2022_10K.pdf",

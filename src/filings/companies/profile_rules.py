@@ -237,6 +237,18 @@ def _line_up(text: str) -> bool:
     return len(designations) >= _CATALOGUE_MODELS
 
 
+# How its offerings are tiered and priced, which a 10-K may state only in its MD&A: "We offer
+# three types of streaming membership plans", "pricing on our plans ranged in the U.S. from $7.99
+# to $13.99 per month".
+_TIERS_AND_PRICES = re.compile(
+    r"\b(we|the company) (offers?|provides?|sells?|has) (two|three|four|five|six|seven|eight|"
+    r"\d+) (\w+ ){0,2}(types|kinds|tiers|levels|classes) of\b|"
+    r"\bpric(es|ing) (on|of|for) (our|its) (\w+ ){0,2}(plans|products|subscriptions|"
+    r"memberships|services|tiers)\b[^.]{0,20}\b(ranged?|ranges|started|starts)\b.{0,40}?\d",
+    re.IGNORECASE,
+)
+
+
 def _descriptive(s: Sentence) -> bool:
     """Not a change of the period, not a risk, not accounting for revenue, not a pointer to
     another part, not a place."""
@@ -296,7 +308,7 @@ def products(
     all_names = {i.name for i in items}
     firsts = {
         p for p in _first_sentences(sentences, all_names) if _says_what_or_offers(sentences, p)
-    }
+    } - _described_before(sentences, all_names)
 
     def rank(s: Sentence) -> int:
         cue = bool(CUES["products_services"].search(s.text))
@@ -308,7 +320,10 @@ def products(
             return 0
         if _other_part(s) and not is_under(s, "products_services", 1):
             return 0
-        if s.section.startswith(("item_7", "item_8")) and not SEGMENT_KINDS.search(s.text):
+        tiers = bool(_TIERS_AND_PRICES.search(s.text))
+        if s.section.startswith(("item_7", "item_8")) and not (
+            SEGMENT_KINDS.search(s.text) or tiers
+        ):
             return 0
         if _places_named(s.text) >= 2 and "segment" in s.text.lower():
             return 0  # segments that are places: geography
@@ -326,7 +341,7 @@ def products(
             3 * names_one
             + 6 * (_weighs_one(s.text, all_names) or bool(_KEY_OFFERINGS.search(s.text)))
             + 6 * (s.position in firsts)
-            + 4 * _line_up(s.text)
+            + 4 * (_line_up(s.text) or tiers)
             + 3 * (is_under(s, "products_services", 1) and cue and (says or made_of))
             + 2 * bool(SEGMENT_KINDS.search(s.text) and cue and says)
             + 2 * (issuer.is_subject(s.text) and cue and says)
@@ -396,6 +411,28 @@ _NOT_WHAT_IT_OFFERS = re.compile(
     r"service marks|trade names)\b",
     re.IGNORECASE,
 )
+
+
+def _described_before(sentences: list[Sentence], names: set[str]) -> set[int]:
+    """Positions of sentences in a 10-K's MD&A or notes (Items 7, 8) under the heading of a line
+    that Item 1 has already said what it is or offers ("The Domestic DVD segment derives revenues
+    from ..." on page 3, "In the Domestic DVD segment, we derive revenues from ..." under
+    "Domestic DVD Segment" on page 25): no first description of that line."""
+    described = {
+        name
+        for s in sentences
+        if s.section.split("/")[0] == "item_1"
+        and (SAYS_WHAT.search(s.text) or _IS_OURS.search(s.text))
+        for name in names
+        if len(name) > 3 and re.search(rf"\b{re.escape(name)}\b", s.text, re.IGNORECASE)
+    }
+    return {
+        s.position
+        for s in sentences
+        if s.section.startswith(("item_7", "item_8"))
+        and s.headings
+        and _KIND_LAST.sub("", s.headings[0]).lower() in {n.lower() for n in described}
+    }
 
 
 def _says_what_or_offers(sentences: list[Sentence], position: int) -> bool:
