@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from functools import cache
 from collections import Counter
+from functools import cache
 
 from filings.companies.geography import classify, places_in, us_state
 from filings.companies.geography_tables import DocumentLine

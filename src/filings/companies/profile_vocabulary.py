@@ -647,7 +647,8 @@ NOT_AN_OFFERING = re.compile(
     r"costs?\b|margin|CODM|chief operating decision|expected|amortization|impairment|"
     r"restructuring|growth|outlook|divest\w*|performance|profitab\w+|\borders?\b|order intake|"
     r"\bdemand\b|remained|\bflat\b|\bquarter\b|\bseason|recast|restated|reclassif\w+|allocat\w* "
-    r"resources|fair (market )?value|\bmarkets? (is|are|was|were|remains?|remained)\b|cyclical|listed on|"
+    r"resources|fair (market )?value|\bmarkets? (is|are|was|were|remains?|remained)\b|cyclical|"
+    r"listed on|"
     # a customer's share of revenue is the customers' concentration, not an offering
     r"represented (approximately )?\d|economic characteristics|quantitative (limits|thresholds)|"
     r"\bpatents?\b|discontinued operations|goodwill|intangible assets|acquired assets|"
