@@ -419,7 +419,7 @@ def _described_before(sentences: list[Sentence], names: set[str]) -> set[int]:
     from ..." on page 3, "In the Domestic DVD segment, we derive revenues from ..." under
     "Domestic DVD Segment" on page 25): no first description of that line."""
     described = {
-        name
+        name.lower()
         for s in sentences
         if s.section.split("/")[0] == "item_1"
         and (SAYS_WHAT.search(s.text) or _IS_OURS.search(s.text))
@@ -431,7 +431,7 @@ def _described_before(sentences: list[Sentence], names: set[str]) -> set[int]:
         for s in sentences
         if s.section.startswith(("item_7", "item_8"))
         and s.headings
-        and _KIND_LAST.sub("", s.headings[0]).lower() in {n.lower() for n in described}
+        and _KIND_LAST.sub("", s.headings[0]).lower() in described
     }
 
 
