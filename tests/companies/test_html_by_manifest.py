@@ -125,6 +125,14 @@ def test_amazons_10k_is_read_item_by_item(conn: Connection) -> None:
     assert not any(t.startswith(("We seek to be", "We are guided by")) for t in overview)
     # a pointer to Item 8 is no sentence of the overview
     assert not any("is contained in Item 8" in t for t in overview)
+    # how it makes its money, which Item 1 does not say, from the MD&A's overview, on its page
+    sentences = body["overview_section"]["sentences"]
+    earns = next(s for s in sentences if s["text"].startswith("Our primary source"))
+    assert earns["text"] == (
+        "Our primary source of revenue is the sale of a wide range of products and services to "
+        "customers."
+    )
+    assert earns["text"] in _page(conn, earns["page_id"])
     # who buys, as the 10-K's business description says it
     assert any(
         t.startswith("In each of our segments, we serve our primary customer sets, consisting of")

@@ -1900,6 +1900,17 @@ UNSEEN = [
     # what the MD&A expects of the year ahead with "we" earlier in the sentence, of deliveries
     # (Boeing 10-K 2022, Item 7 page 34), before a program's last delivery
     ("BOEING_2022_10K.pdf", "strategy", "currently expect the 737-7 to be certified", True),
+    # how the company earns its money, where Item 1 does not say it: the MD&A's revenue policy
+    # (Activision Blizzard 10-K 2019, page 53), the notes' revenue recognition (Verizon 10-K 2022,
+    # page 59); a risk factor's "We earn revenues, pay expenses, ..." is no such sentence
+    (
+        "ACTIVISIONBLIZZARD_2019_10K.pdf",
+        "overview",
+        "We generate revenue primarily through the sale of our interactive entertainment content",
+        True,
+    ),
+    ("VERIZON_2022_10K.pdf", "overview", "We earn revenue from contracts with customers", True),
+    ("COCACOLA_2017_10K.pdf", "overview", "We earn revenues, pay expenses", False),
     # a release's closing paragraph says what the company does without an "About" heading
     (
         "FOOTLOCKER_2022_8K_dated_2022-08-19.pdf",

@@ -189,19 +189,51 @@ def overview(sentences: list[Sentence], issuer: Issuer, listed: set[str]) -> Fou
         return value + (s.position // 1000 in saying) if value >= 2 else 0
 
     chosen = pick(sentences, KEEP["overview"], ranked)
-    return Found(chosen, source_heading=heading_of(chosen))
+    return Found(
+        chosen + _how_it_earns(sentences, chosen, ranks), source_heading=heading_of(chosen)
+    )
 
 
 # How the company makes its money, said of its own revenue: "Currently, we generate substantially
 # all of our revenue from selling advertising placements ...", "The Company derives its revenues
-# from ...".
+# from ...", "We generate revenues by delivering ...", "Our primary source of revenue is ...".
 _REVENUE_MODEL = re.compile(
-    r"^(\w+,\s+)?(we|it|the company|the group)\s+(primarily |principally |mainly )?"
+    r"^(\w+,\s+)?((we|it|the company|the group)\s+(primarily |principally |mainly )?"
     r"(generates?|derives?|earns?) (substantially all|most|the majority|a majority|nearly all|"
     r"almost all)?( of)?\s*"
-    r"(our|its) (net )?(revenues?|sales)\b[^.]{0,40}?\b(from|by|through)\b",
+    r"((our|its) )?(net )?(revenues?|sales)\b[^.]{0,40}?\b(from|by|through)\b"
+    r"|(our|its) (primary|principal|main|largest) sources? of (revenues?|sales) "
+    r"(is|are|consists?)\b)",
     re.IGNORECASE,
 )
+# Where a 10-K says how the company earns its money, the first place first: the business (Item 1),
+# the MD&A's overview or revenue (Item 7), the notes' nature of operations or revenue recognition.
+_EARNS_IN = ("item_1", "item_7", "item_8")
+
+
+def _how_it_earns(
+    sentences: list[Sentence], chosen: list[Sentence], ranks: dict[int, int]
+) -> list[Sentence]:
+    """The sentence that says how the company makes its money, after the overview's own where
+    these do not say it and the 10-K does elsewhere (Amazon's "Our primary source of revenue is
+    the sale of ..." in its MD&A): none in a document without items, where the overview's
+    ranking already weighs it."""
+    if any(_REVENUE_MODEL.match(s.text) for s in chosen):
+        return []
+    found = [
+        s
+        for s in sentences
+        if s.section
+        and _REVENUE_MODEL.match(s.text)
+        and in_items(s, *_EARNS_IN)
+        and not s.bullet
+        and (ranks[s.position] > 0 or not in_items(s, "item_1"))
+        and not any(alike(s.text, c.text) for c in chosen)
+    ]
+    first = min(
+        found, key=lambda s: (_EARNS_IN.index(s.section.split("/")[0]), s.position), default=None
+    )
+    return [first] if first else []
 
 
 # A model's designation: letters and digits in one word ("SR5690", "780E", "AM3/3+", "9-Series").
