@@ -123,6 +123,11 @@ def test_amazons_10k_is_read_item_by_item(conn: Connection) -> None:
         "and Amazon Web Services (“AWS”)." in overview
     )
     assert not any(t.startswith(("We seek to be", "We are guided by")) for t in overview)
+    # its financial focus, as the MD&A's overview states it (page 20), beside the guidance, whose
+    # assumptions ("This guidance assumes ...") are no aims
+    strategy = _texts(body, "strategy_section")
+    assert "Our financial focus is on long-term, sustainable growth in free cash flows." in strategy
+    assert not any(t.startswith("This guidance") for t in strategy)
     # a pointer to Item 8 is no sentence of the overview
     assert not any("is contained in Item 8" in t for t in overview)
     # how it makes its money, which Item 1 does not say, from the MD&A's overview, on its page

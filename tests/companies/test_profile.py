@@ -27,6 +27,7 @@ from filings.companies.profile_document import (
     contents_pages,
     is_heading_text,
     pdf_item_heading,
+    statements_of_item_15,
 )
 from filings.companies.profile_items import (
     listed_in_sentences,
@@ -200,6 +201,9 @@ FACTS = [
     # a sentence that says what a listed line is or offers (NVIDIA 10-K FY2025 Item 1 "Our
     # Businesses"; J&J's MedTech portfolios, Item 1; Lifco 2019's business areas)
     ("NVDA", "products_services", "four large markets where our expertise is critical: Data"),
+    # ... each market's (Item 1), before a revenue policy's rebates "in various target markets"
+    # (its notes, filed under Item 15 and read as Item 8's)
+    ("NVDA", "products_services", "Automotive is comprised of platform solutions for automated"),
     ("JNJ", "products_services", "The Orthopaedics portfolio includes products and enabling"),
     ("Lifco", "products_services", "niche businesses in three business areas: Dental, Demolition"),
     ("WMT", "overview", "people-led, technology-powered omni-channel retailer"),
@@ -253,6 +257,8 @@ FACTS = [
     # the outlook names and the basis the figures are presented on, read in each release.
     ("Kemira", "strategy", "revenue is expected to be between EUR 2,800 and EUR 3,200 million"),
     ("Kemira", "strategy", "operative EBITDA margin target has been increased to 18–21%"),
+    # its stated focus ("Our focus is on water treatment, ...", the release's closing paragraph)
+    ("Kemira", "strategy", "Our focus is on water treatment, as well as on fiber and renewable"),
     ("Kemira", "customers", "chemical solutions for water-intensive industries"),
     ("Kemira", "risks", "The outlook assumes no major disruptions to Kemira’s manufacturing"),
     ("Kemira", "accounting", "alternative performance measures) that are not defined by IFRS"),
@@ -316,6 +322,8 @@ FACTS = [
 # Sentences a section once held that do not answer it (issue 27): filler that only mentions
 # customers, other companies' and lawsuits' places, laws, pension assets and financing.
 NOT_IN = [
+    # what an outlook includes or assumes is no aim (Kemira's release for 2024)
+    ("Kemira", "strategy", "outlook for 2024 includes the Oil & Gas-related portfolio"),
     # how segments are measured says not what they sell (Walmart 10-K FY2025, Item 1)
     ("WMT", "products_services", "measures the profit or loss of its segments"),
     # an outlook that leans on what is before it or points elsewhere (Tesla 10-K FY2024, Item 7)
@@ -1775,13 +1783,20 @@ UNSEEN = [
         True,
     ),
     ("MGMRESORTS_2022_10K.pdf", "risks", "significant portion of our cash flows as rent", True),
-    # a large share of revenue from a few buyers is a risk stated (Boeing, page 8), though no
-    # "may" or "could" says so
+    # a large share of revenue from a buyer is a risk stated (Boeing, page 10), though no "may"
+    # or "could" says so; the share from a few airlines (page 8) is the customers' section's,
+    # and the next risk stands in its place
+    (
+        "BOEING_2022_10K.pdf",
+        "risks",
+        "We derive a substantial portion of our revenue from the U.S. government",
+        True,
+    ),
     (
         "BOEING_2022_10K.pdf",
         "risks",
         "We derive a significant portion of our revenues from a limited number of commercial",
-        True,
+        False,
     ),
     # customers named without saying who they are, and trade policy between countries, are
     # neither who buys nor where the issuer sells (Boeing 10-K 2022, pages 116 and 29)
@@ -1910,7 +1925,40 @@ UNSEEN = [
         True,
     ),
     ("VERIZON_2022_10K.pdf", "overview", "We earn revenue from contracts with customers", True),
+    # ... from its notes, which Netflix files under Item 15 (10-K 2017, page 47)
+    (
+        "NETFLIX_2017_10K.pdf",
+        "overview",
+        "all of which derive revenue from monthly membership",
+        True,
+    ),
     ("COCACOLA_2017_10K.pdf", "overview", "We earn revenues, pay expenses", False),
+    # the share of revenue from abroad, stated as a fact among the risk factors (Boeing 10-K 2022
+    # page 12, Lockheed Martin 10-K 2022, General Mills 10-K 2022 page 10); a change in sales
+    # abroad ("the 43% growth in ...") or a constant-currency table is no such share
+    ("BOEING_2022_10K.pdf", "geography", "accounted for approximately 41% of our revenues", True),
+    ("LOCKHEEDMARTIN_2022_10K.pdf", "geography", "26% of our total net sales were from", True),
+    ("GENERALMILLS_2022_10K.pdf", "geography", "23 percent of our consolidated net sales", True),
+    ("GENERALMILLS_2022_10K.pdf", "geography", "Impact of foreign currency exchange", False),
+    ("NETFLIX_2017_10K.pdf", "geography", "was due to the 43% growth", False),
+    # how concentrated the customers are, stated as a fact among the risk factors (Boeing 10-K
+    # 2022 page 8, Lockheed Martin 10-K 2022); not what is expected of them, a few carriers that
+    # deliver, nor a few customers who deferred deliveries
+    (
+        "BOEING_2022_10K.pdf",
+        "customers",
+        "We derive a significant portion of our revenues from a limited number of commercial",
+        True,
+    ),
+    ("BOEING_2022_10K.pdf", "customers", "small number of customers who have requested", False),
+    (
+        "LOCKHEEDMARTIN_2022_10K.pdf",
+        "customers",
+        "We derived 73% of our total consolidated net sales from the U.S. Government",
+        True,
+    ),
+    ("AMD_2015_10K.pdf", "customers", "We expect that a small number of customers", False),
+    ("BESTBUY_2023_10K.pdf", "customers", "small number of mobile carriers", False),
     # a release's closing paragraph says what the company does without an "About" heading
     (
         "FOOTLOCKER_2022_8K_dated_2022-08-19.pdf",
@@ -2081,6 +2129,33 @@ def test_sentences_alike_in_words_restate_each_other_only_of_the_same_things() -
     )
 
 
+def test_statements_filed_under_item_15_read_as_item_8s() -> None:
+    # Netflix's, NVIDIA's and Activision Blizzard's Item 8 points to Item 15, which lists what is
+    # filed, then prints the statements and notes, then the exhibits' index
+    texts = [
+        ("heading", "Item 8. Financial Statements and Supplementary Data", "item_8"),
+        (
+            "text",
+            "The financial statements are filed as part of this report under Item 15.",
+            "item_8",
+        ),
+        ("heading", "Item 15. Exhibits, Financial Statement Schedules", "item_15"),
+        ("text", "(a) The following documents are filed as part of this Annual Report.", "item_15"),
+        ("heading", "Report of Independent Registered Public Accounting Firm", "item_15"),
+        ("heading", "NOTES TO CONSOLIDATED FINANCIAL STATEMENTS", "item_15"),
+        ("text", "The Company has three reportable segments, all of which ...", "item_15"),
+        ("heading", "EXHIBIT INDEX", "item_15"),
+        ("text", "3.1 Restated Certificate of Incorporation of the registrant", "item_15"),
+    ]
+    blocks = [Block(k, t, f"p_{i}", i, section, i) for i, (k, t, section) in enumerate(texts)]
+    sections = [b.section for b in statements_of_item_15(blocks)]
+    assert sections == ["item_8", "item_8", "item_15", "item_15"] + ["item_8"] * 3 + ["item_15"] * 2
+    # an Item 8 that prints its statements keeps them; Item 15's schedules stay Item 15's
+    statements = [Block("text", f"Note {i}. ...", "p_1", 1, "item_8", i) for i in range(6)]
+    printed = statements + blocks[2:]
+    assert statements_of_item_15(printed) == printed
+
+
 def test_the_largest_or_most_significant_customers_and_their_shares_are_concentration() -> None:
     assert _concentration("Our largest customers accounted for 20% of net sales.")
     assert _concentration("Our two largest customers accounted for 20% of net sales.")
@@ -2089,6 +2164,28 @@ def test_the_largest_or_most_significant_customers_and_their_shares_are_concentr
         "13%, and 11%, respectively."
     )
     assert not _concentration("Our significant customers are leading retailers.")
+    # revenue from few buyers (Boeing's, Activision Blizzard's risk factors), a buyer's share
+    # with the buyers listed (NVIDIA's)
+    assert _concentration(
+        "We derive a significant portion of our revenues from a limited number of commercial "
+        "airlines."
+    )
+    assert _concentration(
+        "Our sales, whether digital or retail, are concentrated in a small number of large "
+        "customers."
+    )
+    assert _concentration(
+        "Sales to direct Customers A, B and C represented 12%, 11% and 11% of total revenue, "
+        "respectively, for fiscal year 2025."
+    )
+    # a share of revenue from a kind of sales, few carriers that deliver: no buyers
+    assert not _concentration(
+        "We generated more than 75% of total revenues from online advertising in 2024."
+    )
+    assert not _concentration(
+        "We are also dependent on a relatively small number of mobile carriers to allow us to "
+        "offer mobile devices with carrier connections."
+    )
 
 
 def test_a_name_sentence_is_only_a_run_in_name_when_text_follows_it() -> None:

@@ -611,9 +611,22 @@ def test_a_10k_notes_table_takes_the_unit_stated_under_the_notes_heading(corpus:
         ("Africa", Decimal("418000000")),
         ("Latin America, Caribbean and other", Decimal("2412000000")),
         ("United States", Decimal("39218000000")),  # after "Total non-U.S.", a subtotal
+        # the line between the places and "Total revenues" reconciles them to it, as an
+        # adjustment does: no place ("other"), and with it the lines add up to the total
+        (CONCESSIONS, Decimal("16000000")),
     ]
-    # the 737 MAX concessions line ends the places before "Total revenues": no total is read
-    assert fy2022.total is None and fy2022.adds_up() is None
+    assert fy2022.lines[-1].place.kind == "other"
+    assert fy2022.total == Decimal("66608000000") and fy2022.adds_up() is True
+    # in 2020 the concessions were negative: "(498)", and $58,158 in all
+    fy2020 = next(t for t in tables if t.period.year == 2020)
+    assert (fy2020.lines[-1].place.name, fy2020.lines[-1].value) == (
+        CONCESSIONS,
+        Decimal("-498000000"),
+    )
+    assert fy2020.total == Decimal("58158000000") and fy2020.adds_up() is True
+
+
+CONCESSIONS = "Estimated potential concessions and other considerations to 737 MAX customers"
 
 
 def test_boeing_2018_a_region_less_a_country_and_a_unit_broken_into_lines(corpus: Path) -> None:

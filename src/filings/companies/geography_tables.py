@@ -663,7 +663,7 @@ def _fill(
     exponent = unit.exponent if unit and table.basis == "amounts" else 0
     places: list[Place] = []
     marked: dict[str, list[str]] = {}
-    for row in rows:
+    for index, row in enumerate(rows):
         value = cell_value(row, position, width, comma)
         if value is None:
             continue
@@ -688,7 +688,12 @@ def _fill(
             table.total = amount
             continue
         place = classify(row.label)
-        if place is None and ADJUSTMENT.search(row.label):
+        reconciles = (
+            place is None
+            and bool(places)
+            and _total_next(rows[index + 1 :], position, width, comma)
+        )
+        if place is None and (ADJUSTMENT.search(row.label) or reconciles):
             if table.total is not None and table.lines:
                 break  # after the total: what leads to another total ("segment revenues")
             place = Place("other", row.label)
@@ -703,6 +708,22 @@ def _fill(
         if table.total is not None:
             break
     return _enough_places(places)
+
+
+def _total_next(rows: list[ValueRow], position: int, width: int, comma: bool) -> bool:
+    """Whether the next row with a value is the table's total: a line between the places and
+    their total that names no place reconciles them to it, as an adjustment does ("Estimated
+    potential concessions and other considerations to 737 MAX customers", Boeing's revenue by
+    customer location)."""
+    for row in rows:
+        if cell_value(row, position, width, comma) is None:
+            continue
+        return (
+            bool(TOTAL_LABEL.match(row.label))
+            and not _SUBTOTAL.search(row.label)
+            and (classify(row.label) is None)
+        )
+    return False
 
 
 def _raw_label(row: ValueRow) -> str:

@@ -182,9 +182,16 @@ _SALES_FROM = re.compile(
     r"(?P<subject>[^,;()]{3,60})|"
     # "Revenues from the U.S. government (...), primarily recorded at BDS and BGS, represented
     # 40%, 49% and 51% of consolidated revenues" (Boeing, its geography note)
-    r"\b(?:net )?(?:sales|revenues?) (?:from|to) (?P<buyer>[^,;()]{3,60}?)(?:\s*\([^)]*\))?"
+    r"\b(?:net )?(?:sales|revenues?) (?:from|to) (?P<buyer>[^;()]{3,60}?)(?:\s*\([^)]*\))?"
     r"(?:,[^.;]{0,60}?,)?\s+(?:represented|accounted for|comprised|made up) "
     r"(?:approximately |about |roughly )?\d+(?:\.\d+)?\s?(?:%|per ?cent)",
+    re.IGNORECASE,
+)
+# a buyer by its name or kind ("Walmart", "commercial airlines"), not a product or an activity
+# ("online advertising")
+_A_BUYER = re.compile(
+    r"(?-i:\b[A-Z])|\b(customers?|clients?|airlines?|retailers?|distributors?|wholesalers?|"
+    r"consumers?|buyers?|purchasers?)\b",
     re.IGNORECASE,
 )
 # buyers a share of sales may come from, though they are places by name ("the U.S. Government")
@@ -197,7 +204,9 @@ def _sales_from_a_buyer(text: str) -> bool:
     "international customers": geography's)."""
     for match in _SALES_FROM.finditer(text):
         subject = match.group("subject") or match.group("buyer")
-        if _GOVERNMENT.search(subject) or not _NOT_A_CUSTOMER.search(subject):
+        if _GOVERNMENT.search(subject) or (
+            not _NOT_A_CUSTOMER.search(subject) and _A_BUYER.search(subject)
+        ):
             return True
     return False
 
@@ -229,7 +238,7 @@ def who_buys(text: str) -> int:
     issuer's description of its own."""
     if (_ACCOUNTED.search(text) or _COMPETES.search(text)) and not _CONCENTRATION.search(text):
         return 0
-    if STRONG["customers"].search(text) or _named_customer_share(text) or _sales_from_a_buyer(text):
+    if STRONG["customers"].search(text) or _concentration(text):
         return 2
     if re.search(r"\b(acquir|divest)\w*", text, re.IGNORECASE):
         return 0
@@ -254,6 +263,16 @@ _CONCENTRATED = re.compile(
     r"(with|had) (net )?(revenues?|sales) of (approximately )?\d+(\.\d+)?\s?(%|percent))",
     re.IGNORECASE,
 )
+# Revenue or sales from few buyers: "We derive a significant portion of our revenues from a
+# limited number of commercial airlines", "Our sales ... are concentrated in a small number of
+# large customers" (not a few carriers that deliver, nor a few customers who deferred deliveries).
+_FEW_BUYERS = re.compile(
+    r"\b(revenues?|sales)\b[^.]{0,80}\b(limited|small) number of (large |major |key )?(\w+ ){0,2}"
+    r"(customers|clients|airlines|retailers|distributors|wholesalers)\b",
+    re.IGNORECASE,
+)
+# What may come: the risk factors' concentration that is expected, not stated.
+_NOT_STATED = re.compile(r"\b(expects?|may|might|could|would|will|can)\b", re.IGNORECASE)
 _CONCENTRATION_WEIGHT = 3
 
 
@@ -278,7 +297,10 @@ def _of_years_before(text: str, year: int | None) -> bool:
 
 def _concentration(text: str) -> bool:
     return bool(
-        _CONCENTRATED.search(text) or _named_customer_share(text) or _sales_from_a_buyer(text)
+        _CONCENTRATED.search(text)
+        or _FEW_BUYERS.search(text)
+        or _named_customer_share(text)
+        or _sales_from_a_buyer(text)
     )
 
 
@@ -287,9 +309,17 @@ def customers(sentences: list[Sentence], segments: list[Item]) -> Found:
     listed = {i.name.lower() for i in segments}
 
     def rank(s: Sentence) -> int:
-        if s.section == "item_1a" or RISK_FACTOR.search(s.text):
+        if RISK_FACTOR.search(s.text):
             return 0
-        if not in_items(s, "item_1", "item_7", "item_8") or s.section.startswith("item_1c"):
+        # the risk factors (Item 1A) are of what may happen, but state how concentrated the
+        # customers are where most 10-Ks state it ("Collectively, our top five customers
+        # accounted for approximately 68% of our net revenue during the year ended 2015")
+        stated = s.section == "item_1a" and _concentration(s.text)
+        if stated and _NOT_STATED.search(s.text):
+            return 0
+        if not (stated or in_items(s, "item_1", "item_7", "item_8")) or s.section.startswith(
+            "item_1c"
+        ):
             return 0
         who = 0 if _share_of_a_listed(s.text, listed) else who_buys(s.text)
         # a customers heading of the business description or a report; in a 10-K's MD&A and

@@ -123,7 +123,7 @@ def blocks_of_units(units: list[Any], accession: str) -> list[Block]:
             if _BULLET.match(text) and kind == "heading":
                 kind = "item"
             blocks.append(Block(kind, text, page_id, number, section, len(blocks)))
-    return blocks
+    return statements_of_item_15(blocks)
 
 
 # --- pages -------------------------------------------------------------------------------------
@@ -308,6 +308,46 @@ def with_items(blocks: list[Block], contents: set[str]) -> list[Block]:
     return out
 
 
+# Item 15's statements and their notes, and where they end (the exhibits' index, signatures).
+_STATEMENTS = re.compile(
+    r"^(report of independent registered public accounting firm|consolidated (statements?|"
+    r"balance sheets?)\b|notes to (the )?(consolidated |combined )?financial statements)",
+    re.IGNORECASE,
+)
+_NOTES = re.compile(r"notes to (the )?(consolidated |combined )?financial statements", re.I)
+_AFTER_STATEMENTS = re.compile(r"^(exhibit index|index to exhibits|signatures)\b", re.I)
+_POINTER_ITEM = 5  # the most blocks of an Item 8 that only points elsewhere
+
+
+def _item(block: Block) -> str:
+    return (block.section or "").split("/")[0]
+
+
+def statements_of_item_15(blocks: list[Block]) -> list[Block]:
+    """A 10-K whose Item 8 only points to the statements filed under Item 15 ("The financial
+    statements are filed as part of this Annual Report on Form 10-K under Item 15", Netflix,
+    NVIDIA, Activision Blizzard): Item 15's statements and notes read as Item 8's, from its first
+    statement's heading to its exhibits' index or signatures; other 10-Ks as they are."""
+    in_15 = [b for b in blocks if _item(b) == "item_15"]
+    stub = sum(_item(b) == "item_8" for b in blocks) <= _POINTER_ITEM
+    if not stub or not any(_NOTES.search(b.text) for b in in_15):
+        return blocks
+    out: list[Block] = []
+    reading = False
+    for block in blocks:
+        if _item(block) == "item_15":
+            # a sectioned filing's notes each have their own part (item_15/note_1)
+            reading = (reading or bool(_STATEMENTS.match(block.text)) or "/" in block.section) and (
+                not (block.kind == "heading" and _AFTER_STATEMENTS.match(block.text))
+            )
+            if reading:
+                block = dataclasses.replace(
+                    block, section="item_8" + block.section[len("item_15") :]
+                )
+        out.append(block)
+    return out
+
+
 def _join_lines(lines: list[str]) -> str:
     """Lines of one paragraph as one text: a word broken with a hyphenation mark (U+FFFE, a soft
     hyphen) is joined; a printed hyphen stays where it is (long- term), as the page has it."""
@@ -360,7 +400,7 @@ def blocks_of_pages(pages: list[tuple[str, int | None, str]], markdown: bool) ->
     for (page_id, number, _), text in zip(pages, texts, strict=True):
         read = _release_blocks if markdown else _pdf_blocks
         blocks += read(page_id, number, text, len(blocks))
-    return blocks if markdown else with_items(blocks, contents_pages(pages))
+    return blocks if markdown else statements_of_item_15(with_items(blocks, contents_pages(pages)))
 
 
 def one_page(blocks: list[Block]) -> bool:

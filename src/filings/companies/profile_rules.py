@@ -203,7 +203,10 @@ _REVENUE_MODEL = re.compile(
     r"almost all)?( of)?\s*"
     r"((our|its) )?(net )?(revenues?|sales)\b[^.]{0,40}?\b(from|by|through)\b"
     r"|(our|its) (primary|principal|main|largest) sources? of (revenues?|sales) "
-    r"(is|are|consists?)\b)",
+    r"(is|are|consists?)\b"
+    # "The Company has three reportable segments: ..., all of which derive revenue from ..."
+    r"|[^.]{0,160}\b(all|each|both) of which (derives?|generates?|earns?) (their |its )?"
+    r"(revenues?|sales) (from|by|through)\b)",
     re.IGNORECASE,
 )
 # Where a 10-K says how the company earns its money, the first place first: the business (Item 1),
@@ -281,6 +284,14 @@ _TIERS_AND_PRICES = re.compile(
 )
 
 
+# The headings of the notes' accounting policies, in an MD&A or the notes.
+_POLICY_HEADING = re.compile(
+    r"revenue recognition|accounting polic|significant accounting|use of estimates|basis of "
+    r"(presentation|preparation)",
+    re.IGNORECASE,
+)
+
+
 def _descriptive(s: Sentence) -> bool:
     """Not a change of the period, not a risk, not accounting for revenue, not a pointer to
     another part, not a place."""
@@ -353,10 +364,11 @@ def products(
         if _other_part(s) and not is_under(s, "products_services", 1):
             return 0
         tiers = bool(_TIERS_AND_PRICES.search(s.text))
-        if s.section.startswith(("item_7", "item_8")) and not (
-            SEGMENT_KINDS.search(s.text) or tiers
+        if s.section.startswith(("item_7", "item_8")) and (
+            not (SEGMENT_KINDS.search(s.text) or tiers)
+            or any(_POLICY_HEADING.search(h) for h in s.headings[:2])
         ):
-            return 0
+            return 0  # a revenue policy's rebates "in various target markets" offer nothing
         if _places_named(s.text) >= 2 and "segment" in s.text.lower():
             return 0  # segments that are places: geography
         if STRONG["geography"].search(s.text) and not SEGMENT_KINDS.search(s.text):
@@ -536,22 +548,32 @@ _SHARE_ABROAD = re.compile(
 )
 
 
+# ... a share of the company's revenue ("41% of our revenues", "as a percent of net revenue",
+# "44% ... of consolidated amounts"), not a change in it ("the 43% growth in ...")
+_OF_REVENUE = re.compile(
+    r"\bof (our |its |the company's |total |consolidated |net )*(revenues?|sales|amounts)\b",
+    re.IGNORECASE,
+)
+
+
 def geography(sentences: list[Sentence], language: str = "en") -> Found:
     """Where the company sells and operates, in its own words."""
 
     def rank(s: Sentence) -> int:
-        # a 10-K's market risks (Item 7A) are of currencies, unless they state the share of
-        # revenue from abroad ("net sales from our International segment accounted for 22% of
-        # our consolidated revenues")
-        shares = bool(STRONG["geography"].search(s.text) and _SHARE_ABROAD.search(s.text))
+        # a 10-K's market risks (Item 7A) are of currencies and its risk factors (Item 1A) of
+        # what may happen, unless they state the share of revenue from abroad ("net sales from
+        # our International segment accounted for 22% of our consolidated revenues", "In 2022,
+        # non-U.S. customers ... accounted for approximately 41% of our revenues")
+        shares = bool(_SHARE_ABROAD.search(s.text) and _OF_REVENUE.search(s.text))
         market_risk = s.section.startswith("item_7a") and not shares
-        if not _not_risk_factor(s) or market_risk or _other_part(s):
+        risk_factor = s.section == "item_1a" and not shares
+        if RISK_FACTOR.search(s.text) or risk_factor or market_risk or _other_part(s):
             return 0
         if PERFORMANCE.search(s.text) and re.search(r"\d", s.text):
             return 0  # a period's change by market area ("growth in three of four market areas")
         places = _places_named(s.text, language)
         present = not s.section and places >= 3 and bool(PRESENT_IN.search(s.text))
-        strong = present or bool(STRONG["geography"].search(s.text))
+        strong = present or shares or bool(STRONG["geography"].search(s.text))
         if not strong and (PERFORMANCE.search(s.text) or places < 2):
             return 0
         if DEFINITION.search(s.text) or (NOT_WHERE_IT_SELLS.search(s.text) and not present):
@@ -634,6 +656,17 @@ _OWN_AIM = re.compile(
     r"targets?)\b|\b(is|are) focused on|tavoit\w*|\bmål\b",
     re.IGNORECASE,
 )
+# What a guidance assumes or leaves out ("This guidance anticipates an unusually large,
+# unfavorable impact ... from foreign exchange rates", "This guidance assumes, among other
+# things, that no additional business acquisitions ... are concluded", "Kemira's outlook for 2024
+# includes the Oil & Gas-related portfolio until the closing date of the divestment").
+_CAVEAT = re.compile(
+    r"^(this|the|our|such|these|[\w&.-]+[’']s) (guidance|outlook|forecasts?|expectations?)"
+    r"( for (the )?(year )?\d{4})? (assumes?|"
+    r"anticipates?|includes?|excludes?|reflects?|is based|are based|does not)\b",
+    re.IGNORECASE,
+)
+_SEEKS = re.compile(r"^we (seek|strive|aim) to (?!be\b|become\b)", re.IGNORECASE)
 _NAMED_MISSION = re.compile(r"\b(Mission|Vision|Purpose)\s+(?!Statement|And\b)[A-Z]")
 
 
@@ -728,13 +761,19 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
             and not _NAMES_AN_AIM.search(s.text)
         ):
             return 0  # "We expect to incur ... restructuring charges": of the accounts, no aim
+        if _CAVEAT.match(s.text):
+            return 0  # what the guidance assumes is no aim; the outlook may still take it
         mission = bool(MISSION.search(s.text))  # what it aims at, in its own words
         # a mission stated where the business is described ranks with a strategy part's own
         under = _under_strategy(s) or (mission and s.section in ("", "item_1"))
         cue = bool(CUES["strategy"].search(s.text))
         if s.text.rstrip(".") in named:
             return 0  # the strategy's name is an item
-        focus = bool(STATED_FOCUS.search(s.text))  # the areas it says it will focus on
+        # the areas it says it will focus on, or what the MD&A's overview says it seeks ("We
+        # seek to reduce our variable costs per unit and work to leverage our fixed costs")
+        focus = bool(STATED_FOCUS.search(s.text)) or (
+            s.section == "item_7" and is_under(s, "overview", 1) and bool(_SEEKS.match(s.text))
+        )
         strong = strong or mission
         return 5 * under + 3 * (strong or focus) + (cue and (under or strong)) + 2 * focus
 
@@ -775,7 +814,10 @@ def risks(blocks: list[Block], sentences: list[Sentence]) -> Found:
         kinds, found = _risk_headings(item_1a)
         if len(found) < KEEP_10K_RISKS:  # a PDF's lines run a heading into its text
             found = _with_risk_leads(item_1a, found)
-        return Found(_spread(found, kinds), unique(kinds), "Item 1A. Risk Factors")
+        chosen = _spread(found, kinds)
+        # the next risks the spread would take, for a risk another section keeps
+        spare = [r for r in _spread(found, kinds, 2 * KEEP_10K_RISKS) if r not in chosen]
+        return Found(chosen, unique(kinds), "Item 1A. Risk Factors", spare=spare)
     under = [
         s
         for s in sentences
@@ -1031,8 +1073,10 @@ def _risk_headings(blocks: list[Block]) -> tuple[list[Item], list[tuple[int, Sen
     return kinds, found
 
 
-def _spread(found: list[tuple[int, Sentence]], kinds: list[Item]) -> list[Sentence]:
-    """KEEP_10K_RISKS risks: the issuer's first `_LEADING_RISKS` as it ranks them, then the
+def _spread(
+    found: list[tuple[int, Sentence]], kinds: list[Item], keep: int = KEEP_10K_RISKS
+) -> list[Sentence]:
+    """`keep` risks: the issuer's first `_LEADING_RISKS` as it ranks them, then the
     first of each other category before the second of any (headings before paragraphs' leads),
     so that the section leads with the risks the issuer puts first and spans its categories; in
     the filing's order."""
@@ -1056,10 +1100,7 @@ def _spread(found: list[tuple[int, Sentence]], kinds: list[Item]) -> list[Senten
         rank[category] = rank.get(category, 0) + 1
         ranked.append((rank[category] + after, risk.position, risk))
     chosen = [risk for _, risk in leading] + [
-        risk
-        for _, _, risk in sorted(ranked, key=lambda r: (r[0], r[1]))[
-            : KEEP_10K_RISKS - len(leading)
-        ]
+        risk for _, _, risk in sorted(ranked, key=lambda r: (r[0], r[1]))[: keep - len(leading)]
     ]
     return sorted(chosen, key=lambda risk: risk.position)
 
@@ -1248,13 +1289,13 @@ def _said_once(found: dict[str, Found]) -> None:
         section = found[name]
         kept = [s for s in section.sentences if s.position not in said]
         # the next best under the heading of one given up (a segment's next sentence when its
-        # first says whom it serves), in its place
+        # first says whom it serves), in its place; a risk given up, the next risk
         given_up = {_heading(s) for s in section.sentences if s.position in said}
         for spare in section.spare:
             if len(kept) == len(section.sentences):
                 break
             if (
-                _heading(spare) in given_up
+                (_heading(spare) in given_up or name == "risks")
                 and spare.position not in said
                 and not any(alike(spare.text, k.text) for k in kept)
             ):

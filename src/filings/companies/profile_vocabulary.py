@@ -272,7 +272,9 @@ STATED_FOCUS = re.compile(
     r"\b(the|our|this) strategy (focuses|is focused|rests|is built|builds|is based|centers|"
     r"centres) on\b|\b(key|"
     r"strategic|priority|focus) (investment |growth )?(areas|priorities)\b|\b(our|its) (key|top|"
-    r"main|strategic) priorities\b|\bvi (kommer att )?fokusera(r)? på\b|\bkeskity(mme|y)\b",
+    r"main|strategic) priorities\b|\bvi (kommer att )?fokusera(r)? på\b|\bkeskity(mme|y)\b|"
+    # "Our financial focus is on long-term, sustainable growth in free cash flows" (Amazon)
+    r"\b(our|its) (financial |primary |main |strategic |long-term )?focus (is|remains) on\b",
     re.IGNORECASE,
 )
 # An outlook as releases state it: a figure expected, estimated or guided for the year ahead.
