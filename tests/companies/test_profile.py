@@ -1915,6 +1915,8 @@ UNSEEN = [
     # what the MD&A expects of the year ahead with "we" earlier in the sentence, of deliveries
     # (Boeing 10-K 2022, Item 7 page 34), before a program's last delivery
     ("BOEING_2022_10K.pdf", "strategy", "currently expect the 737-7 to be certified", True),
+    # ... and its long-term forecast, over a horizon rather than for the year ahead (page 23)
+    ("BOEING_2022_10K.pdf", "strategy", "41,170 new airplanes over the next 20 years", True),
     # how the company earns its money, where Item 1 does not say it: the MD&A's revenue policy
     # (Activision Blizzard 10-K 2019, page 53), the notes' revenue recognition (Verizon 10-K 2022,
     # page 59); a risk factor's "We earn revenues, pay expenses, ..." is no such sentence

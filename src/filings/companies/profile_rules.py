@@ -708,8 +708,22 @@ def _outlook_of_mdna(s: Sentence, year: str | None) -> bool:
         return False
     if any(HEADINGS["accounting"].search(h) or NOT_AN_OUTLOOK.search(h) for h in s.headings[:1]):
         return False
-    named = year is not None and re.search(rf"\b{year}\b", s.text) is not None
-    return named or bool(OUTLOOK_STATEMENT.search(s.text) and _AMOUNT.search(s.text))
+    # the year ahead or a later one ("now expect it will occur in 2025"), or a horizon ("we
+    # project demand for approximately 41,170 new airplanes over the next 20 years")
+    later = year is not None and any(
+        int(year) <= int(y) <= int(year) + _YEARS_AHEAD for y in _YEAR.findall(s.text)
+    )
+    return (
+        later
+        or bool(_HORIZON.search(s.text))
+        or bool(OUTLOOK_STATEMENT.search(s.text) and _AMOUNT.search(s.text))
+    )
+
+
+_YEARS_AHEAD = 10
+_HORIZON = re.compile(
+    r"\bover the (next|coming) (\d+|two|three|five|ten|twenty) years\b", re.IGNORECASE
+)
 
 
 # What a 10-K expects of its charges, restructuring, pensions, taxes or accounting rather than of
