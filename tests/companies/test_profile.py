@@ -58,7 +58,7 @@ from filings.companies.profile_sentences import (
     split_sentences,
     usable,
 )
-from filings.companies.profile_vocabulary import HEADINGS
+from filings.companies.profile_vocabulary import HEADINGS, PERFORMANCE
 from filings.companies.profile_vocabulary import SECTIONS as ALL_SECTIONS
 from filings.companies.service import CompanyDirectory
 from filings.companies.service import profile as profile_service
@@ -1532,9 +1532,11 @@ def _financebench_10ks(corpus: Path) -> list[Path]:
 @cache
 def _unseen_sections(path: Path) -> dict[str, Found]:
     """The profile sections of one of FinanceBench's PDFs, its registrant's name as the issuer
-    (read once per document for the session's many checks)."""
+    (read once per document for the session's many checks), with its page lines for its tables
+    of revenue by segment or product line, as ingestion reads them."""
     issuer = Issuer.of(ISSUERS[path.name.split("_")[0]])
-    return read_sections(blocks_of_pages(pdf_pages(path), markdown=False), issuer)
+    pages = pdf_pages(path)
+    return read_sections(blocks_of_pages(pages, markdown=False), issuer, document_lines(pages))
 
 
 def test_financebench_10ks_are_read_by_item_and_cite_no_contents_page(corpus: Path) -> None:
@@ -1961,6 +1963,15 @@ UNSEEN = [
     ),
     ("AMD_2015_10K.pdf", "customers", "We expect that a small number of customers", False),
     ("BESTBUY_2023_10K.pdf", "customers", "small number of mobile carriers", False),
+    # the revenue categories listed in Item 1, each bullet (the PDF's Symbol-font glyph) run over
+    # two lines (Best Buy 10-K 2023, page 4), before an ethics alliance's "brands we sell"
+    ("BESTBUY_2023_10K.pdf", "products_services", "Appliances - large appliances (including", True),
+    ("BESTBUY_2023_10K.pdf", "products_services", "Responsible Business Alliance", False),
+    # each segment's product categories, under its heading in the MD&A (General Mills 10-K
+    # 2022, pages 21-24), one of them with "organic products" in it (no organic growth)
+    ("GENERALMILLS_2022_10K.pdf", "products_services", "ready-to-eat cereals, refrigerated", True),
+    ("GENERALMILLS_2022_10K.pdf", "products_services", "include super-premium ice cream", True),
+    ("GENERALMILLS_2022_10K.pdf", "products_services", "include dog and cat food", True),
     # a release's closing paragraph says what the company does without an "About" heading
     (
         "FOOTLOCKER_2022_8K_dated_2022-08-19.pdf",
@@ -2129,6 +2140,33 @@ def test_sentences_alike_in_words_restate_each_other_only_of_the_same_things() -
         "We operate in four reportable segments: BCA, BDS, BGS and BCC.",
         "We sell in four main regions: Americas, Europe, Asia and Oceania.",
     )
+
+
+def test_a_bullet_run_over_lines_stays_a_list_item_until_a_capital_begins_a_line() -> None:
+    text = (
+        "Merchandise and Services\n"
+        "Our segments have offerings in six revenue categories. Its components are as follows:\n"
+        "\uf0b7 Appliances - large appliances (including dishwashers, laundry, ovens and\n"
+        "refrigerators) and small appliances (including blenders, coffee makers and vacuums);\n"
+        "\uf0b7 Around 12% capex to sales (excluding spectrum and leases)\n"
+        "Financial guidance\n"
+    )
+    blocks = blocks_of_pages([("p_4", 4, text)], markdown=False)
+    items = [b.text for b in blocks if b.kind == "item"]
+    assert items[0] == (
+        "Appliances - large appliances (including dishwashers, laundry, ovens and refrigerators) "
+        "and small appliances (including blenders, coffee makers and vacuums);"
+    )
+    assert not any("Financial guidance" in t for t in items)
+    # as a sentence, without the list's separator
+    sentences = [s.text for s in sentences_of(blocks) if s.bullet]
+    assert sentences[0].endswith("coffee makers and vacuums)")
+
+
+def test_organic_growth_is_a_periods_change_organic_products_are_not() -> None:
+    assert PERFORMANCE.search("Organic net sales grew 4 percent.")
+    assert PERFORMANCE.search("Sales increased organically by 3%.")
+    assert not PERFORMANCE.search("We sell a wide variety of organic products including cereal.")
 
 
 def test_statements_filed_under_item_15_read_as_item_8s() -> None:

@@ -36,7 +36,7 @@ _FOOTER = re.compile(
 )
 _NUMERIC = re.compile(r"^[(\-−–+]?[$€£¥]?[\d.,]+%?\)?$")  # "(1,234)", "$8,393", "5.2%"
 # The marks that open a list item, as PDFs and HTML print them ("●" in many a 10-K).
-BULLETS = "•·▪■○●◦‣►▶◆♦➢"
+BULLETS = "•·▪■○●◦‣►▶◆♦➢\uf0b7\uf0a7"  # and the Symbol and Wingdings fonts' bullets of a PDF
 _BULLET = re.compile(rf"^([{BULLETS}]\s*|[-–*]\s+)")  # "-5%" begins no bullet
 _BOLD_LINE = re.compile(r"^\*\*(.+?)\*\*:?$|^#{1,6}\s+(.+)$")
 _SENTENCE_END = (".", "!", "?", ":", "”", '"', ";")
@@ -157,12 +157,16 @@ def _pdf_blocks(page_id: str, number: int | None, text: str, start: int) -> list
     blocks: list[Block] = []
     paragraph: list[str] = []
     ended = True  # the line before ended a sentence (or the page began)
+    continued = False  # the paragraph is a list item that went on to the next lines
 
     def flush(kind: str = "text") -> None:
+        nonlocal continued
         if paragraph:
             joined = _join_lines(paragraph)
+            kind = "item" if continued else kind
             blocks.append(Block(kind, joined, page_id, number, "", start + len(blocks)))
             paragraph.clear()
+        continued = False
 
     lines = [raw.strip() for raw in text.splitlines()]
     lines = [line for line in lines if line and not _FOOTER.match(line)]
@@ -194,6 +198,9 @@ def _pdf_blocks(page_id: str, number: int | None, text: str, start: int) -> list
         if blocks and blocks[-1].kind == "item" and not paragraph and not ended:
             last = blocks.pop()  # a bullet that goes on to the next line
             paragraph.append(last.text)
+            # still a list item where the line goes on with its words ("smart home;"), not
+            # where a capital may begin a heading ("Financial guidance")
+            continued = not line[:1].isupper()
         paragraph.append(line)
         ended = line.endswith(_SENTENCE_END)
         if len(line) < short and line.endswith(_PARAGRAPH_END):

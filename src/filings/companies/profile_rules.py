@@ -364,8 +364,14 @@ def products(
         if _other_part(s) and not is_under(s, "products_services", 1):
             return 0
         tiers = bool(_TIERS_AND_PRICES.search(s.text))
+        # a segment's product categories, under its heading ("Our product categories include
+        # super-premium ice cream ...", General Mills' MD&A under "INTERNATIONAL SEGMENT")
+        categories = bool(_CATEGORIES.search(s.text)) and (
+            bool(SEGMENT_KINDS.search(s.text))
+            or any(SEGMENT_KINDS.search(h.lower()) for h in s.headings[:1])
+        )
         if s.section.startswith(("item_7", "item_8")) and (
-            not (SEGMENT_KINDS.search(s.text) or tiers)
+            not (SEGMENT_KINDS.search(s.text) or tiers or categories)
             or any(_POLICY_HEADING.search(h) for h in s.headings[:2])
         ):
             return 0  # a revenue policy's rebates "in various target markets" offer nothing
@@ -384,6 +390,8 @@ def products(
         return (
             3 * names_one
             + 6 * (_weighs_one(s.text, all_names) or bool(_KEY_OFFERINGS.search(s.text)))
+            + 6 * categories
+            + 6 * _names_its_parts(s.text, all_names)
             + 6 * (s.position in firsts)
             + 4 * (_line_up(s.text) or tiers)
             + 3 * (is_under(s, "products_services", 1) and cue and (says or made_of))
@@ -416,6 +424,24 @@ _SHARE_OF_SALES = re.compile(
 # "Activision's key product franchise is Call of Duty", "Blizzard's key product franchises
 # include: World of Warcraft ...", "our top three franchises—Call of Duty, Candy Crush, and World
 # of Warcraft—collectively accounted for 67% of our net revenues".
+# One of the listed lines run in before what it is made of: "Computing and Mobile Phones -
+# computing (including desktops, notebooks and peripherals), mobile phones ..." (Best Buy's
+# revenue categories under "Merchandise and Services").
+_RUN_IN_NAME = re.compile(r"^([^-–—:.]{3,60}?)\s+[-–—:]\s+\w")
+
+
+def _names_its_parts(text: str, names: set[str]) -> bool:
+    match = _RUN_IN_NAME.match(text)
+    return bool(match) and match.group(1).lower() in {n.lower() for n in names}
+
+
+# A line's product categories, listed: "Our major product categories in our North America
+# Foodservice operating segment are ready-to-eat cereals, snacks, ...".
+_CATEGORIES = re.compile(
+    r"^(our|its|the segment[’']s) (major |main |principal |key |primary )?(product )?categories"
+    r"( in [^.,]{3,80})? (are|include)\b",
+    re.IGNORECASE,
+)
 _KEY_OFFERINGS = re.compile(
     r"\b((key|principal|main|major|largest|flagship|best-selling) |top (\w+ )?)(product )?"
     r"(franchises?|brands?|products?|titles?|product lines?)\b(,| is| are| include[sd]?:?|—)"

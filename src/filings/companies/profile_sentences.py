@@ -261,13 +261,16 @@ _PLAIN_WORD = re.compile(
 )
 
 
+_ITEM_SEPARATOR = re.compile(r"\s*;(\s+(and|or))?$")
+
+
 def usable(text: str, bullet: bool) -> bool:
     words = text.split()
     if len(words) > MAX_WORDS or (len(words) < MIN_WORDS and len(text) < MIN_CHARS):
         return False  # a long word's few words make a sentence (Finnish compounds)
     if not bullet and text[-1] not in '.!?”"':
         return False
-    if text[-1] in ",;":
+    if text[-1] == "," or (text[-1] == ";" and not bullet):
         return False  # a list item cut before its end ("A focus on primary packaging for ...,")
     if bullet and len(_PLAIN_WORD.findall(text)) < 2:
         return False  # a list of names ("South East Asia, Oceania and India"), not a sentence
@@ -348,6 +351,8 @@ def sentences_of(blocks: list[Block]) -> list[Sentence]:
             text = _TABLE_ROW_BEFORE.sub("", text.lstrip(f"{BULLETS}* ").strip())
             text = _without_labelled_rows(text)
             text = _without_marker_and_title(text)
+            if bullet:  # a list item's separator is no part of what it says ("...; and")
+                text = _ITEM_SEPARATOR.sub("", text)
             if usable(text, bullet):
                 out.append(
                     Sentence(

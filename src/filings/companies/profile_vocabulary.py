@@ -169,8 +169,11 @@ OFF_TOPIC = re.compile(
 PERFORMANCE = re.compile(
     r"\b(increased|decreased|grew|declined|decline|rose|fell|improved|weakened|amounted to|"
     r"totall?ed|affected|impacted|negative(ly)?|positive(ly)?|growth was|driven (primarily )?by|"
-    r"was sek|were sek|was eur|were eur|organic(ally)?|year-on-year|yoy|compared (to|with) "
-    r"(the )?(previous|last|prior)|ökade|minskade|växte|uppgick|förbättrades|försämrades|"
+    r"was sek|were sek|was eur|were eur|year-on-year|yoy|compared (to|with) "
+    r"(the )?(previous|last|prior)|"
+    # organic growth, not organic products ("a wide variety of organic products including ...")
+    r"organic(ally)?(?!\s+(products?|foods?|ingredients?|brands?|produce|farming|dairy|"
+    r"vegetables|snacks|offerings?))|ökade|minskade|växte|uppgick|förbättrades|försämrades|"
     r"jämfört med|kasvoi|laski|heikkeni|parani|pysyi|supistui|vertailukau\w*|edellisvuo\w*)\b",
     re.IGNORECASE,
 )
