@@ -432,7 +432,7 @@ _RUN_IN_NAME = re.compile(r"^([^-–—:.]{3,60}?)\s+[-–—:]\s+\w")
 
 def _names_its_parts(text: str, names: set[str]) -> bool:
     match = _RUN_IN_NAME.match(text)
-    return bool(match) and match.group(1).lower() in {n.lower() for n in names}
+    return match is not None and match.group(1).lower() in {n.lower() for n in names}
 
 
 # A line's product categories, listed: "Our major product categories in our North America
