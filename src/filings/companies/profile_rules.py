@@ -409,21 +409,6 @@ def products(
     return Found(chosen, items[:20], heading_of(chosen), spare=spare)
 
 
-# A line's weight in the business: its share of sales or its revenue ("Flexibles accounted for
-# approximately 76% of consolidated net sales", "the Consumer segment's revenues were $103.5
-# billion, representing approximately 76% of ... consolidated revenues").
-_SHARE_OF_SALES = re.compile(
-    r"\b(accounted for|represent(s|ed|ing)?|comprised?|made up|contributed)\s+(approximately |"
-    r"about |roughly |nearly |over |more than |almost )?\d+(\.\d+)?\s?(%|percent|per cent) of\b"
-    r"[^.]{0,40}\b(sales|revenues?)\b|\brevenues? (was|were) \$\s?\d",
-    re.IGNORECASE,
-)
-
-
-# The issuer naming its key products, brands or franchises, or their share of sales:
-# "Activision's key product franchise is Call of Duty", "Blizzard's key product franchises
-# include: World of Warcraft ...", "our top three franchises—Call of Duty, Candy Crush, and World
-# of Warcraft—collectively accounted for 67% of our net revenues".
 # One of the listed lines run in before what it is made of: "Computing and Mobile Phones -
 # computing (including desktops, notebooks and peripherals), mobile phones ..." (Best Buy's
 # revenue categories under "Merchandise and Services").
@@ -442,6 +427,21 @@ _CATEGORIES = re.compile(
     r"( in [^.,]{3,80})? (are|include)\b",
     re.IGNORECASE,
 )
+# A line's weight in the business: its share of sales or its revenue ("Flexibles accounted for
+# approximately 76% of consolidated net sales", "the Consumer segment's revenues were $103.5
+# billion, representing approximately 76% of ... consolidated revenues").
+_SHARE_OF_SALES = re.compile(
+    r"\b(accounted for|represent(s|ed|ing)?|comprised?|made up|contributed)\s+(approximately |"
+    r"about |roughly |nearly |over |more than |almost )?\d+(\.\d+)?\s?(%|percent|per cent) of\b"
+    r"[^.]{0,40}\b(sales|revenues?)\b|\brevenues? (was|were) \$\s?\d",
+    re.IGNORECASE,
+)
+
+
+# The issuer naming its key products, brands or franchises, or their share of sales:
+# "Activision's key product franchise is Call of Duty", "Blizzard's key product franchises
+# include: World of Warcraft ...", "our top three franchises—Call of Duty, Candy Crush, and World
+# of Warcraft—collectively accounted for 67% of our net revenues".
 _KEY_OFFERINGS = re.compile(
     r"\b((key|principal|main|major|largest|flagship|best-selling) |top (\w+ )?)(product )?"
     r"(franchises?|brands?|products?|titles?|product lines?)\b(,| is| are| include[sd]?:?|—)"
@@ -574,8 +574,8 @@ _SHARE_ABROAD = re.compile(
 )
 
 
-# ... a share of the company's revenue ("41% of our revenues", "as a percent of net revenue",
-# "44% ... of consolidated amounts"), not a change in it ("the 43% growth in ...")
+# A share of the company's revenue ("41% of our revenues", "as a percent of net revenue", "44%
+# ... of consolidated amounts"), not a change in it ("the 43% growth in ...").
 _OF_REVENUE = re.compile(
     r"\bof (our |its |the company's |total |consolidated |net )*(revenues?|sales|amounts)\b",
     re.IGNORECASE,

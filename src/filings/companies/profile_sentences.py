@@ -270,7 +270,7 @@ def usable(text: str, bullet: bool) -> bool:
         return False  # a long word's few words make a sentence (Finnish compounds)
     if not bullet and text[-1] not in '.!?”"':
         return False
-    if text[-1] == "," or (text[-1] == ";" and not bullet):
+    if text[-1] in ",;":
         return False  # a list item cut before its end ("A focus on primary packaging for ...,")
     if bullet and len(_PLAIN_WORD.findall(text)) < 2:
         return False  # a list of names ("South East Asia, Oceania and India"), not a sentence
