@@ -243,7 +243,30 @@ FACTS = [
     ("GOOGL", "overview", "and all non-Google businesses collectively as Other Bets"),
     # Releases: the issuer's own description at the end, the outlook and targets.
     ("Kemira", "overview", "Kemira is a global leader in sustainable chemical solutions"),
-    ("Kemira", "strategy", "The water treatment market is expected to grow in all regions."),
+    # its targets stated with their figures, over what its outlook assumes (market growth)
+    ("Kemira", "strategy", "aiming for more than 4% organic growth on average while retaining"),
+    ("Kemira", "strategy", "revenue is expected to be between EUR 2,800 and EUR 3,200 million"),
+    # Neste's release of 2025: its targets with their figures, not that it updates them; its
+    # carbon-neutral production is an aim, not what it sells; both business areas
+    ("Neste", "strategy", "we are targeting EUR 350 million EBITDA run rate improvement"),
+    ("Neste", "strategy", "our investment grade credit rating and our leverage below 40%"),
+    # where it leads its markets (Outokumpu's release for 2024)
+    ("Outokumpu", "geography", "top market position in Europe and second place in North America"),
+    # a release's highlights are sentences of their own: Stora Enso's impairment review
+    ("Stora Enso", "accounting", "impairments booked as part of the annual impairment review"),
+    # the report's own near-term outlook, not the one it replaces (Atlas Copco Q3 2025, p1)
+    ("Atlas Copco", "strategy", "Atlas Copco Group expects that the customer activity will remain"),
+    # the risk part points to the forward-looking statements' list, whose items name the risks
+    # (Ericsson Q3 2025, p12 and p14; its list is marked with U+2212, the minus sign)
+    ("Ericsson", "risks", "obligations under the National Security Agreement entered into"),
+    ("Ericsson", "risks", "Potential material additional liability resulting from past conduct"),
+    # where its plants are, beside the U.S. ones (Tesla 10-K FY2024, Item 1 p9), though the
+    # sentence speaks of tariffs too
+    ("TSLA", "geography", "we also have manufacturing facilities in China and Germany"),
+    # how its sales split by channel (Apple 10-K FY2024, Item 1 p4)
+    ("AAPL", "customers", "direct and indirect distribution channels accounted for 38% and 62%"),
+    # all four MedTech portfolios Item 1 describes (J&J 10-K FY2024 p7)
+    ("JNJ", "products_services", "The Surgery portfolios include advanced and general surgery"),
     ("Stora Enso", "overview", "the leading provider of renewable products in packaging"),
     ("Outokumpu", "strategy", "Our target is to decrease emission intensity by 42% by 2030"),
     ("Neste", "overview", "transform waste and other resources into renewable fuels"),
@@ -266,7 +289,7 @@ FACTS = [
     ("Stora Enso", "risks", "Demand outlook is uncertain driven by economic activity"),
     ("Outokumpu", "risks", "The risk of further strikes causes uncertainty"),
     ("Outokumpu", "accounting", "Long Products businesses to assets held for sale"),
-    ("Neste", "strategy", "targeting market leadership, cost competitiveness and technology"),
+    ("Neste", "strategy", "In 2025-2026, the company will focus on defined priorities and"),
     ("Glaston", "customers", "to the architectural, mobility, display and solar industries"),
     ("Glaston", "strategy", "Glaston Corporation estimates that its net sales will remain"),
     ("Glaston", "risks", "high uncertainty exists concerning customers’ decision-making"),
@@ -322,6 +345,15 @@ FACTS = [
 # Sentences a section once held that do not answer it (issue 27): filler that only mentions
 # customers, other companies' and lawsuits' places, laws, pension assets and financing.
 NOT_IN = [
+    # what the forward-looking statements are about names no risk (Ericsson, p14)
+    ("Ericsson", "risks", "Our goals, strategies, planning assumptions"),
+    ("Ericsson", "strategy", "Our goals, strategies, planning assumptions"),
+    ("Atlas Copco", "strategy", "Previous near-term outlook"),
+    ("Neste", "products_services", "committed to reaching carbon-neutral production by 2035"),
+    # what was done in a year, in a restructuring note, offers nothing (J&J 10-K FY2024 p109)
+    ("JNJ", "products_services", "completed a prioritization of its research and development"),
+    # that targets were updated is not what they are (Neste's release of 2025)
+    ("Neste", "strategy", "Neste updates its financial targets for 2025-2026"),
     # what an outlook includes or assumes is no aim (Kemira's release for 2024)
     ("Kemira", "strategy", "outlook for 2024 includes the Oil & Gas-related portfolio"),
     # how segments are measured says not what they sell (Walmart 10-K FY2025, Item 1)
@@ -406,6 +438,8 @@ ITEMS = [
     ("AAPL", "accounting", {"Uncertain Tax Positions", "Legal and Other Contingencies"}),
     ("NVDA", "products_services", {"Data Center", "Gaming", "Professional Visualization"}),
     ("NVDA", "products_services", {"Automotive", "Compute & Networking", "Graphics"}),
+    # named once, beside one named twice: "Oil Products and Renewable Products business areas"
+    ("Neste", "products_services", {"Oil Products", "Renewable Products"}),
     ("NVDA", "strategy", {"Advancing the NVIDIA accelerated computing platform"}),
     ("TSLA", "products_services", {"Automotive", "Energy Storage Products"}),
     # the rows of the notes' tables of revenue by product line: Home Depot's "net sales by major
@@ -1625,6 +1659,9 @@ UNSEEN = [
     # a customer named with its share of sales (General Mills 10-K 2022, Item 1 "Customers");
     # a segment's share is none (Amcor 10-K 2023, Item 1)
     ("GENERALMILLS_2022_10K.pdf", "customers", "Walmart Inc. and its affiliates (Walmart)", True),
+    # its primary customers, listed under the title "Customers" run into the paragraph (p4)
+    ("GENERALMILLS_2022_10K.pdf", "customers", "Our primary customers are grocery stores", True),
+    ("GENERALMILLS_2022_10K.pdf", "customers", "Customers Our primary", False),
     ("AMCOR_2023_10K.pdf", "customers", "Flexibles accounted for approximately 76%", False),
     ("GENERALMILLS_2022_10K.pdf", "geography", "Of these facilities", False),
     # that it sells almost only at home (Verizon 10-K 2022, Note 13)
@@ -1807,6 +1844,8 @@ UNSEEN = [
     ("VERIZON_2022_10K.pdf", "customers", "products and services to consumers, businesses", True),
     ("VERIZON_2022_10K.pdf", "customers", "No single customer accounted for more than 10%", True),
     ("BOEING_2022_10K.pdf", "geography", "to ease or remove tariffs", False),
+    # a market leader "in the design, development, manufacture" names no place
+    ("BOEING_2022_10K.pdf", "geography", "global market leader in the design", False),
     # a catalogue's line of model designations is too fine for what the company does (AMD, page 7)
     ("AMD_2015_10K.pdf", "overview", "We also offer AMD 785E, 780E, 780M", False),
     # a lead-in and its list items are one sentence (AMD, Item 1, page 4, its first item's mark
@@ -2167,6 +2206,58 @@ def test_organic_growth_is_a_periods_change_organic_products_are_not() -> None:
     assert PERFORMANCE.search("Organic net sales grew 4 percent.")
     assert PERFORMANCE.search("Sales increased organically by 3%.")
     assert not PERFORMANCE.search("We sell a wide variety of organic products including cereal.")
+
+
+def test_a_list_item_without_a_stop_ends_where_a_sentence_opens() -> None:
+    # Ericsson's interim report Q3 2025, p24: its market areas, then a sentence of its own
+    text = (
+        "Ericsson has four market areas:\n"
+        "- South East Asia, Oceania and India\n"
+        "- North East Asia\n"
+        "The financial reporting by market areas is reflecting the new structure and prior "
+        "quarters have been restated accordingly.\n"
+    )
+    blocks = blocks_of_pages([("e_24", 24, text)], markdown=False)
+    assert [b.text for b in blocks if b.kind == "item"][-1] == "North East Asia"
+    assert any(
+        s.text.startswith("The financial reporting by market areas") for s in sentences_of(blocks)
+    )
+
+
+def test_a_markdown_lists_items_are_sentences_of_their_own() -> None:
+    # Stora Enso's release for 2024: its highlights, one bullet to a line, a line run on
+    text = (
+        "Q4/2024 (year-on-year)\n\n"
+        "* Sales increased by 7% to EUR 2,322 (2,174) million.\n"
+        "* Operating result (IFRS) was EUR -279 (-326) million, including items affecting\n"
+        "comparability of EUR -768 million related mainly to impairments booked as part of the\n"
+        "annual impairment review.\n"
+        "* Net debt increased by EUR 540 million to EUR 3,707 (3,167) million.\n"
+    )
+    blocks = blocks_of_pages([("r_1", 1, text)], markdown=True)
+    assert [b.kind for b in blocks] == ["heading", "item", "item", "item"]
+    texts = [s.text for s in sentences_of(blocks)]
+    assert "Sales increased by 7% to EUR 2,322 (2,174) million." in texts
+    assert (
+        "Operating result (IFRS) was EUR -279 (-326) million, including items affecting "
+        "comparability of EUR -768 million related mainly to impairments booked as part of the "
+        "annual impairment review." in texts
+    )
+
+
+def test_a_risk_the_summary_names_and_the_part_heads_again_is_cited_once(
+    sec_client: TestClient,
+) -> None:
+    # NVIDIA 10-K FY2025: its "Risk Factors Summary" (p14) names each risk its Item 1A then heads
+    # ("Adverse economic conditions may harm our business." on p14 and p19)
+    risks = profile(sec_client, "NVDA")["risks"]
+    texts = [s["text"] for s in risks["sentences"]]
+    assert len(texts) == 10
+    assert not [(a, b) for i, a in enumerate(texts) for b in texts[i + 1 :] if alike(a, b)]
+    assert sum(t.startswith("Adverse economic conditions may harm") for t in texts) == 1
+    # a category printed with and without its serial comma is one
+    names = [i["name"] for i in risks["items"]]
+    assert sum(n.startswith("Risks Related to Regulatory, Legal, Our Stock") for n in names) == 1
 
 
 def test_statements_filed_under_item_15_read_as_item_8s() -> None:

@@ -22,14 +22,20 @@ PRODUCTS, SEGMENTS = "srt:ProductOrServiceAxis", "us-gaap:StatementBusinessSegme
 REVENUE = "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"
 
 
-def _fact(member: str, value: int, axis: str = PRODUCTS, concept: str = REVENUE) -> Any:
+def _fact(
+    member: str,
+    value: int,
+    axis: str = PRODUCTS,
+    concept: str = REVENUE,
+    also: tuple[str, str] | None = None,
+) -> Any:
     return SimpleNamespace(
         concept=concept,
         period_start=date(2024, 1, 1),
         period_end=date(2024, 12, 31),
         value=str(value * 10**6),
         decimals="-6",
-        dimensions=[[axis, member]],
+        dimensions=[[axis, member]] if also is None else [list(also), [axis, member]],
         accession_number="0000000000-25-000001",
     )
 
@@ -142,6 +148,34 @@ def test_a_concept_that_adds_up_is_taken_over_one_that_does_not() -> None:
     assert [value for _, value, _ in _lines(record)] == [60, 40] and record["adds_up"]
 
 
+OPERATING_SEGMENTS = ("srt:ConsolidationItemsAxis", "us-gaap:OperatingSegmentsMember")
+MINIMUM = ("srt:RangeAxis", "srt:MinimumMember")
+
+
+def test_a_segments_own_revenue_is_read_where_the_segment_axis_stands_with_it() -> None:
+    # NVIDIA FY2025 Note 16 tags each segment's revenue with the operating segments beside it
+    facts = [
+        _fact("nvda:ComputeAndNetworkingSegmentMember", 116193, SEGMENTS, also=OPERATING_SEGMENTS),
+        _fact("nvda:GraphicsSegmentMember", 14304, SEGMENTS, also=OPERATING_SEGMENTS),
+        # another qualifier is another figure: not a segment's revenue
+        _fact(
+            "nvda:GraphicsSegmentMember", 99, SEGMENTS, also=("srt:RangeAxis", "srt:MinimumMember")
+        ),
+    ]
+    [record] = _read(facts, 130497, "The Compute & Networking segment ... Graphics")
+    assert _lines(record) == [("Compute & Networking", 116193, None), ("Graphics", 14304, None)]
+    assert record["adds_up"]
+    # where the axis stands alone too, that fact is the segment's (before the qualified one)
+    alone = [
+        _fact("x:AMember", 70, SEGMENTS, also=OPERATING_SEGMENTS),
+        _fact("x:BMember", 30, SEGMENTS, also=OPERATING_SEGMENTS),
+        _fact("x:AMember", 60, SEGMENTS),
+        _fact("x:BMember", 40, SEGMENTS),
+    ]
+    [record] = _read(alone, 100)
+    assert [value for _, value, _ in _lines(record)] == [60, 40]
+
+
 @pytest.mark.parametrize(
     ("member", "text", "name"),
     [
@@ -156,6 +190,11 @@ def test_a_concept_that_adds_up_is_taken_over_one_that_does_not() -> None:
         # a heading in capitals is no name; the member's words are
         ("us-gaap:ProductMember", "NET SALES OF PRODUCTS ... product sales", "Products"),
         ("nvda:OEMAndOtherMember", "nothing printed", "OEM and Other"),
+        (
+            "nvda:ComputeAndNetworkingMember",
+            "the Compute & Networking segment",
+            "Compute & Networking",
+        ),
         ("us-gaap:AllOtherSegmentsMember", "", "All other segments"),
     ],
 )
@@ -202,6 +241,13 @@ def test_nvidia_tesla_walmart_and_coca_cola(sec_client: TestClient) -> None:
     assert nvidia["Data Center"] == (115186, None)
     assert nvidia["Compute"] == (102196, "Data Center")
     assert (nvidia["Gaming"], nvidia["Automotive"]) == ((11350, None), (1694, None))
+    # its two segments (Note 16, p78: "Compute & Networking $116,193; Graphics $14,304")
+    segments = _breakdowns(sec_client, "NVDA")["segments"]
+    assert _millions(segments) == {
+        "Compute & Networking": (116193, None),
+        "Graphics": (14304, None),
+    }
+    assert segments["adds_up"] is True
     tesla = _breakdowns(sec_client, "TSLA")
     assert _millions(tesla["segments"]) == {
         "Automotive": (87604, None),

@@ -295,10 +295,21 @@ def _of_years_before(text: str, year: int | None) -> bool:
     return year is not None and bool(years) and max(years) < year - 1
 
 
+# How its sales split by the channel they go through: "the Company's net sales through its direct
+# and indirect distribution channels accounted for 38% and 62%, respectively"
+_CHANNEL_SHARES = re.compile(
+    r"\b(sales|revenues?) (made |generated )?(through|via|by) (its |our |the company[’']s )?"
+    r"([\w-]+ (and )?){0,3}(distribution |sales )?channels? (accounted for|represented|were)\b"
+    r"[^.]{0,30}\d+(\.\d+)?\s?(%|per ?cent)",
+    re.IGNORECASE,
+)
+
+
 def _concentration(text: str) -> bool:
     return bool(
         _CONCENTRATED.search(text)
         or _FEW_BUYERS.search(text)
+        or _CHANNEL_SHARES.search(text)
         or _named_customer_share(text)
         or _sales_from_a_buyer(text)
     )
@@ -348,6 +359,7 @@ def customers(sentences: list[Sentence], segments: list[Item]) -> Found:
     if concentrated:
         best = max(concentrated, key=lambda s: ranks[s.position])
         ranks[best.position] += _CONCENTRATION_WEIGHT
+        keep += 1  # beside who the customers are, not in the place of one of them
         # who the largest customers are, by name and share, beside how concentrated they are
         # ("Collectively, our top five customers accounted for approximately 68% ... In 2015,
         # Microsoft Corporation and Sony Corporation each accounted for more than 10%")

@@ -37,7 +37,11 @@ _FOOTER = re.compile(
 _NUMERIC = re.compile(r"^[(\-−–+]?[$€£¥]?[\d.,]+%?\)?$")  # "(1,234)", "$8,393", "5.2%"
 # The marks that open a list item, as PDFs and HTML print them ("●" in many a 10-K).
 BULLETS = "•·▪■○●◦‣►▶◆♦➢\uf0b7\uf0a7"  # and the Symbol and Wingdings fonts' bullets of a PDF
-_BULLET = re.compile(rf"^([{BULLETS}]\s*|[-–*]\s+)")  # "-5%" begins no bullet
+# "-5%" begins no bullet; a minus sign (U+2212) marks Ericsson's lists
+_BULLET = re.compile(rf"^([{BULLETS}]\s*|[-–\u2212*]\s+)")
+# A line that opens a sentence of its own after a list item without a stop: "The financial
+# reporting by market areas is ..." after "- North East Asia"
+_OPENS_A_SENTENCE = re.compile(r"^(The|We|Our|This|These|It|Its|There) [a-z]")
 _BOLD_LINE = re.compile(r"^\*\*(.+?)\*\*:?$|^#{1,6}\s+(.+)$")
 _SENTENCE_END = (".", "!", "?", ":", "”", '"', ";")
 HEADING_WORDS = 10
@@ -131,8 +135,7 @@ def blocks_of_units(units: list[Any], accession: str) -> list[Block]:
 
 def _release_blocks(page_id: str, number: int | None, text: str, start: int) -> list[Block]:
     blocks: list[Block] = []
-    for raw in re.split(r"\n\s*\n", text):
-        lines = [line.strip() for line in raw.splitlines() if line.strip()]
+    for lines in _paragraphs_and_items(text):
         if not lines or lines[0].startswith("|") or lines[0].startswith("---"):
             continue
         joined = _clean(" ".join(lines))
@@ -151,6 +154,24 @@ def _release_blocks(page_id: str, number: int | None, text: str, start: int) -> 
         plain = _BULLET.sub("", plain) if kind == "item" else plain
         blocks.append(Block(kind, plain, page_id, number, "", start + len(blocks)))
     return blocks
+
+
+def _paragraphs_and_items(text: str) -> list[list[str]]:
+    """A markdown text's paragraphs as lists of lines, each item of a list a paragraph of its own
+    (the lines under a bullet go on with it): a release's highlights "* Sales increased ...",
+    "* Operating result ..." are sentences of their own, not one run together."""
+    out: list[list[str]] = []
+    for raw in re.split(r"\n\s*\n", text):
+        lines = [line.strip() for line in raw.splitlines() if line.strip()]
+        if not lines or not _BULLET.match(lines[0]):
+            out.append(lines)
+            continue
+        for line in lines:
+            if _BULLET.match(line) or not out[-1:] or not out[-1]:
+                out.append([line])
+            else:
+                out[-1].append(line)
+    return out
 
 
 def _pdf_blocks(page_id: str, number: int | None, text: str, start: int) -> list[Block]:
@@ -195,7 +216,13 @@ def _pdf_blocks(page_id: str, number: int | None, text: str, start: int) -> list
             blocks.append(Block("heading", _clean(line), page_id, number, "", start + len(blocks)))
             ended = True
             continue
-        if blocks and blocks[-1].kind == "item" and not paragraph and not ended:
+        if (
+            blocks
+            and blocks[-1].kind == "item"
+            and not paragraph
+            and not ended
+            and not _OPENS_A_SENTENCE.match(line)  # the list ended: "- North East Asia", "The ..."
+        ):
             last = blocks.pop()  # a bullet that goes on to the next line
             paragraph.append(last.text)
             # still a list item where the line goes on with its words ("smart home;"), not

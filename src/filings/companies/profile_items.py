@@ -395,12 +395,15 @@ def named_segments(sentences: list[Sentence]) -> list[Item]:
     document. A name before its kind that is a place is a market, not a segment; one after its
     kind is named as the segment it is."""
     found: list[Item] = []
+    listed: list[set[str]] = []  # the names listed together before their kind in the plural
     for s in sentences:
         for match in SEGMENT_KINDS.finditer(s.text):
             names = _names_before(s.text[: match.start()])
             if len(names) > 1 and _ONE_OF_A_KIND.match(s.text, match.start()):
                 # "our Enterprise, Embedded and Semi-Custom segment": one segment's name
                 names = [_whole_name(s.text[: match.start()])]
+            elif len(names) > 1:
+                listed.append(set(names))
             for name in names:
                 name = re.sub(r"^\S+[’']s\s+", "", name)  # a possessive: the issuer's Dental
                 if not 1 <= len(name.split()) <= 5 or _NOT_A_NAME.match(name):
@@ -415,10 +418,13 @@ def named_segments(sentences: list[Sentence]) -> list[Item]:
                 continue  # "segment GAAP measure"
             if not FURNITURE.search(name):
                 found.append(Item(name, s.page_id, s.page_number, match.group(1).lower()))
-    # A name is the issuer's when the document names it twice (with its kind or without), and
-    # no part of a longer name found ("Compute" of "Compute & Networking").
+    # A name is the issuer's when the document names it twice (with its kind or without), or
+    # lists it with one so named ("Oil Products and Renewable Products business areas"), and no
+    # part of a longer name found ("Compute" of "Compute & Networking").
     text = " ".join(s.text for s in sentences)
-    counted = {i.name for i in found if text.count(i.name) >= 2 and not _former(i.name, text)}
+    twice = {i.name for i in found if text.count(i.name) >= 2}
+    beside = {n for names in listed if names & twice for n in names}
+    counted = {i.name for i in found if i.name in twice | beside and not _former(i.name, text)}
     named = {
         n
         for n in counted

@@ -363,6 +363,8 @@ def products(
             return 0
         if _other_part(s) and not is_under(s, "products_services", 1):
             return 0
+        if _COMMITTED.search(s.text):
+            return 0  # "Neste is committed to reaching carbon-neutral production by 2035": an aim
         tiers = bool(_TIERS_AND_PRICES.search(s.text))
         # a segment's product categories, under its heading ("Our product categories include
         # super-premium ice cream ...", General Mills' MD&A under "INTERNATIONAL SEGMENT")
@@ -373,8 +375,12 @@ def products(
         if s.section.startswith(("item_7", "item_8")) and (
             not (SEGMENT_KINDS.search(s.text) or tiers or categories)
             or any(_POLICY_HEADING.search(h) for h in s.headings[:2])
+            or _DATED_EVENT.match(s.text)
         ):
-            return 0  # a revenue policy's rebates "in various target markets" offer nothing
+            # a revenue policy's rebates "in various target markets" offer nothing, nor does
+            # what was done in a year ("In fiscal 2023, the Company completed a prioritization of
+            # its research and development investment within its Innovative Medicine segment")
+            return 0
         if _places_named(s.text) >= 2 and "segment" in s.text.lower():
             return 0  # segments that are places: geography
         if STRONG["geography"].search(s.text) and not SEGMENT_KINDS.search(s.text):
@@ -472,6 +478,26 @@ _IS_OURS = re.compile(
     r"\b(is|are) (our|its|their)\b|\b(organi[sz]ed|divided|split) (into|by)\b|\bha(s|ve) (\w+ )?"
     r"(reportable |operating |business )?segments\b|\bderives? (its |their )?revenues? from\b|"
     r"\b(is|are) (available|sold|offered) to\b",
+    re.IGNORECASE,
+)
+# A year's event, told by its date first: "In fiscal 2023, ...", "During the fourth quarter of
+# 2024, ..."
+_DATED_EVENT = re.compile(
+    r"^(in|during) (the )?(fiscal (year )?|(first|second|third|fourth) quarter of (fiscal )?)?"
+    r"(19|20)\d\d\b",
+    re.IGNORECASE,
+)
+# A commitment to reach a goal ("Neste is committed to reaching carbon-neutral production by
+# 2035", "we are committed to maintaining ... our leverage below 40%"), not to what it offers
+_COMMITTED = re.compile(
+    r"\b(is|are|remains?) (firmly |fully )?committed to (reach|reduc|achiev|becom|maintain|cut|"
+    r"lower|halv|keep|deliver(ing)? (on )?(our|its|the) (targets?|goals?))",
+    re.IGNORECASE,
+)
+# What it targets or aims at, not its "target markets"
+_TARGETING = re.compile(
+    r"\btarget(s|ing|ed)?\b(?! (markets?|customers?|groups?|audiences?|segments?))|\baim(s|ing)? "
+    r"(for|at|to)\b|\bambitions?\b|\bguidance\b|\btavoit\w*|\bmålsättning\w*|\bmål\b",
     re.IGNORECASE,
 )
 # What a sentence that names a product line says that is not what the line is or offers: how
@@ -599,10 +625,16 @@ def geography(sentences: list[Sentence], language: str = "en") -> Found:
             return 0  # a period's change by market area ("growth in three of four market areas")
         places = _places_named(s.text, language)
         present = not s.section and places >= 3 and bool(PRESENT_IN.search(s.text))
-        strong = present or shares or bool(STRONG["geography"].search(s.text))
+        # where a release, a report or a 10-K's business (Item 1) says its sites are ("the
+        # Porvoo oil refinery in Finland", "we also have manufacturing facilities in China and
+        # Germany"); a 10-K's Item 2 lists them all
+        sited = s.section in ("", "item_1") and places >= 1 and bool(_SITED_IN.search(s.text))
+        strong = present or shares or sited or bool(STRONG["geography"].search(s.text))
         if not strong and (PERFORMANCE.search(s.text) or places < 2):
             return 0
-        if DEFINITION.search(s.text) or (NOT_WHERE_IT_SELLS.search(s.text) and not present):
+        if DEFINITION.search(s.text) or (
+            NOT_WHERE_IT_SELLS.search(s.text) and not (present or sited)
+        ):
             return 0
         # a 10-K's properties (Item 2) say where its offices stand, after where it sells
         properties = 2 * (s.section == "item_2")
@@ -618,6 +650,16 @@ def geography(sentences: list[Sentence], language: str = "en") -> Found:
 
     chosen = pick(sentences, KEEP["geography"], lambda s: rank(s) if rank(s) >= 3 else 0)
     return Found(chosen, source_heading=heading_of(chosen))
+
+
+_SITED_IN = re.compile(
+    r"\b(sites?|plants?|mills?|refiner(y|ies)|factor(y|ies)|gigafactor(y|ies)|mines?|smelters?|"
+    r"production (lines?|units?|facilit(y|ies))|manufacturing (units?|facilit(y|ies)|"
+    r"operations)) (in|at) (the )?(?-i:[A-Z])|"
+    r"\b(anläggning\w*|fabrik\w*|bruk\w*) i (?-i:[A-Z])|\b(?-i:[A-Z])\w+(n|ssa|llä) "
+    r"(tehta\w+|tuotantolaito\w+)",
+    re.IGNORECASE,
+)
 
 
 def _other_part(s: Sentence) -> bool:
@@ -672,8 +714,16 @@ def _under_strategy(s: Sentence) -> bool:
         HEADINGS["strategy"].search(h)
         and not re.search(r"risk|cyber|tax|securit", h, re.I)
         and not _NAMED_MISSION.search(h)
+        and not _ASSUMPTIONS.search(h)
         for h in s.headings[:depth]
     )
+
+
+# What an outlook assumes ("Assumptions behind the outlook": "Input costs are expected to be
+# stable"), beside the outlook it qualifies
+_ASSUMPTIONS = re.compile(
+    r"\bassumptions\b|\bantaganden\b|\boletuks\w*|\bolettamuks\w*", re.IGNORECASE
+)
 
 
 # What the issuer aims at, named as its own: its strategy, mission, goals or targets.
@@ -713,6 +763,20 @@ def _position(s: Sentence) -> int:
 
 
 _YEAR = re.compile(r"\b(20\d\d)\b")
+# An outlook given before ("Previous near-term outlook (published July 18, 2025): ...")
+_SUPERSEDED = re.compile(
+    r"(previous|earlier|former|prior) ([\w-]+ ){0,2}(outlook|guidance)\b|(tidigare|föregående) "
+    r"(\w+ ){0,2}(utsikter|prognos|framtidsutsikter)|(aiempi|edellinen) (\w+ ){0,2}"
+    r"(näkymä|näkymät|ohjeistus)",
+    re.IGNORECASE,
+)
+# That targets were set or changed, not what they are: "Neste updates its financial targets for
+# 2025-2026"
+_NAMES_TARGETS_ONLY = re.compile(
+    r"\b(updates?|updated|sets?|revises?|revised|announces?|presents?|introduces?) (its|their|"
+    r"our|new|updated|the) ((new|updated|revised|financial|long-term) ){0,2}targets\b(?![^.]*\d%)",
+    re.IGNORECASE,
+)
 _AMOUNT = re.compile(r"[$€£]|\bpercent\b|%|\b\d+(\.\d+)? (to|and) \d|\bbillion\b|\bmillion\b")
 
 
@@ -782,6 +846,9 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
             return True
         if s.headings and _UN_GOAL.match(s.headings[0]):
             return True  # under one of the UN's goals ("Goal 3 Good health and well-being")
+        if _SUPERSEDED.match(s.text) or any(_SUPERSEDED.match(h) for h in s.headings[:1]):
+            return True  # the outlook given before, which the report's own replaces
+
         # the strategy for the workforce is not the company's strategy
         return _about_people(s.text) or any(PEOPLE.search(h) for h in s.headings[:2])
 
@@ -814,8 +881,21 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
         focus = bool(STATED_FOCUS.search(s.text)) or (
             s.section == "item_7" and is_under(s, "overview", 1) and bool(_SEEKS.match(s.text))
         )
-        strong = strong or mission
-        return 5 * under + 3 * (strong or focus) + (cue and (under or strong)) + 2 * focus
+        strong = (strong or mission) and not _NAMES_TARGETS_ONLY.search(s.text)
+        # a target stated with its figure ("we are targeting EUR 350 million EBITDA run rate
+        # improvement", "our leverage below 40%") before one that says targets were set
+        quantified = (
+            bool(outlook or _TARGETING.search(s.text) or _COMMITTED.search(s.text))
+            and not _DATED_EVENT.match(s.text)
+            and bool(_AMOUNT.search(_YEAR.sub("", s.text)))
+        )
+        return (
+            5 * under
+            + 3 * (strong or focus)
+            + (cue and (under or strong))
+            + 2 * focus
+            + 3 * (quantified and (under or strong))
+        )
 
     def aims(s: Sentence) -> bool:
         return bool(re.search(r"target|goal|aim|ambition|guidance|expect|tavoit|mål", s.text, re.I))
@@ -847,8 +927,11 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
     return Found(chosen, named_strategies(blocks), heading_of(chosen))
 
 
-def risks(blocks: list[Block], sentences: list[Sentence]) -> Found:
-    """The risks, as the issuer ranks them."""
+def risks(
+    blocks: list[Block], sentences: list[Sentence], forward: list[Sentence] | None = None
+) -> Found:
+    """The risks, as the issuer ranks them (`forward`: the items of the forward-looking
+    statements' list, which the risk part may point to)."""
     item_1a = [b for b in blocks if b.section == "item_1a"]
     if item_1a:
         kinds, found = _risk_headings(item_1a)
@@ -869,8 +952,50 @@ def risks(blocks: list[Block], sentences: list[Sentence]) -> Found:
     referrals = [s for s in sentences if is_under(s, "risks", 1) and REFERRAL.search(s.text)]
     chosen = (under or referrals)[: KEEP["risks"]]
     part = [s for s in sentences if is_under(s, "risks", 1) and not s.section]
+    if len(under) < KEEP["risks"]:
+        listed = [s for s in _forward_looking_risks(blocks, forward or [], part) if s not in under]
+        chosen = [*under, *listed][: KEEP["risks"]]
     kinds = risk_kinds(blocks) or listed_risk_kinds(part)
     return Found(chosen, kinds, heading_of(chosen))
+
+
+_FORWARD_LOOKING = re.compile(
+    r"forward-looking statements|framtidsinriktad\w* (information|uttalanden)|"
+    r"tulevaisuutta koskev\w* (lausum\w*|tieto\w*)",
+    re.IGNORECASE,
+)
+# A forward-looking statement's item that names a risk ("Potential material additional liability
+# resulting from past conduct ...", "the imposition of tariffs and sanctions"), not what the
+# statements are about ("Our goals, strategies, planning assumptions ...")
+_NAMES_A_RISK = re.compile(
+    r"\b(risks?|liabilit(y|ies)|uncertaint(y|ies)|investigations?|tariffs|sanctions|lawsuits?|"
+    r"litigation|legal proceedings|competition|cybersecurity|disruptions?|volatility|"
+    r"inflationary|risker|osäkerhet\w*|riski\w*|epävarmuu\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def _forward_looking_items(blocks: list[Block]) -> set[int]:
+    """The positions of the list items under a forward-looking statements heading."""
+    listed, under_it = set(), False
+    for block in blocks:
+        if block.kind == "heading":
+            under_it = bool(_FORWARD_LOOKING.search(block.text))
+        elif under_it and block.kind == "item":
+            listed.add(block.position)
+    return listed
+
+
+def _forward_looking_risks(
+    blocks: list[Block], forward: list[Sentence], part: list[Sentence]
+) -> list[Sentence]:
+    """The items of the forward-looking statements' list (`forward`) that name a risk, in the
+    issuer's order, where the risk part points to them ("See also the risks set out in the
+    section titled “Forward-looking statements.”", Ericsson's interim report); else none."""
+    in_part = {s.position // 1000 for s in part}
+    if not any(_FORWARD_LOOKING.search(b.text) for b in blocks if b.position in in_part):
+        return []
+    return [s for s in forward if _NAMES_A_RISK.search(s.text)]
 
 
 _MANAGED = re.compile(r"\brisk management\b", re.IGNORECASE)
@@ -1098,7 +1223,6 @@ def _risk_headings(blocks: list[Block]) -> tuple[list[Item], list[tuple[int, Sen
             and not RISK_PREAMBLE.search(text)
             and not _NOT_A_RISK_OF_ITS_OWN.search(text)
             and not _LEANS_BACK.search(text)
-            and not any(alike(text, r.text) for _, r in found[-3:])  # its text restating it
         ):
             risk = Sentence(
                 text, block.page_id, block.page_number, block.position * 1000, "item_1a", ()
@@ -1110,7 +1234,17 @@ def _risk_headings(blocks: list[Block]) -> tuple[list[Item], list[tuple[int, Sen
         # a filing that titles each risk before a dash (Amcor): the titled paragraphs that run
         # on into their text are risks too; elsewhere such a title is a point inside a risk
         found = sorted([*found, *dashed], key=lambda kind_risk: kind_risk[1].position)
-    return kinds, found
+    return kinds, _stated_once(found)
+
+
+def _stated_once(found: list[tuple[int, Sentence]]) -> list[tuple[int, Sentence]]:
+    """Each risk once: a summary of the risk factors names the risks the part then heads one by
+    one ("Competition could adversely impact our market share ..." twice); the first stays."""
+    out: list[tuple[int, Sentence]] = []
+    for category, risk in found:
+        if not any(alike(risk.text, r.text) for _, r in out):
+            out.append((category, risk))
+    return out
 
 
 def _spread(
@@ -1284,7 +1418,11 @@ def read_sections(
     names in Finnish and Swedish; `tables`: a sectioned filing's rendered table rows of its
     MD&A and notes, for its tables of revenue by product line)."""
     lines = lines or []
-    sentences = sentences_of(blocks)
+    every = sentences_of(blocks)
+    # the forward-looking statements' list is what they are about, no section's own words (the
+    # risks take the items that name risks where their part points to it)
+    forward = _forward_looking_items(blocks)
+    sentences = [s for s in every if s.position // 1000 not in forward]
     listed = {i.name for i in listed_products(blocks)}
     found = {
         "overview": overview(sentences, issuer, listed),
@@ -1292,7 +1430,7 @@ def read_sections(
         "customers": Found(),
         "geography": geography(sentences, language),
         "strategy": strategy(blocks, sentences),
-        "risks": risks(blocks, sentences),
+        "risks": risks(blocks, sentences, [s for s in every if s.position // 1000 in forward]),
         "accounting": accounting(blocks, sentences),
     }
     found["customers"] = customers(sentences, found["products_services"].items)

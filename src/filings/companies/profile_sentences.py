@@ -86,6 +86,20 @@ def _without_marker_and_title(text: str) -> str:
     return text
 
 
+# A one-word title a PDF runs into its paragraph, the paragraph's subject after it: "Customers Our
+# primary customers are grocery stores, ..."
+_RUN_IN_TITLE = re.compile(r"^(?P<title>[A-Z][a-z]{3,}) (?=(Our|We|The|Its) )")
+
+
+def _without_run_in_title(text: str) -> str:
+    titled = _RUN_IN_TITLE.match(text)
+    if titled is None:
+        return text
+    stem = titled["title"].lower()[:6]
+    rest = text[titled.end() :]
+    return rest if re.search(rf"\b{stem}", rest, re.IGNORECASE) else text
+
+
 _PART_THREE = re.compile(r"^item_1[0-4]$|^item_9[bc]?$|^item_1[56]$|^item_4$|^item_5$")
 
 MIN_WORDS, MAX_WORDS = 6, 75
@@ -350,7 +364,7 @@ def sentences_of(blocks: list[Block]) -> list[Sentence]:
         for index, text in enumerate(parts):
             text = _TABLE_ROW_BEFORE.sub("", text.lstrip(f"{BULLETS}* ").strip())
             text = _without_labelled_rows(text)
-            text = _without_marker_and_title(text)
+            text = _without_run_in_title(_without_marker_and_title(text))
             if bullet:  # a list item's separator is no part of what it says ("...; and")
                 text = _ITEM_SEPARATOR.sub("", text)
             if usable(text, bullet):
@@ -447,7 +461,7 @@ def unique(items: list[Item]) -> list[Item]:
     seen: set[str] = set()
     out = []
     for item in items:
-        key = item.name.lower()
+        key = " ".join(re.findall(r"\w+", item.name.lower()))  # "Stock, and" is "Stock and"
         if key not in seen:
             seen.add(key)
             out.append(item)

@@ -358,7 +358,8 @@ STRONG: dict[str, re.Pattern[str]] = {
         r"(customers|clients)|"
         # "our customers are primarily ...", not what they are doing ("are facing", "are
         # committed")
-        r"(our|its|these|the company’s|the company's|the group’s|the group's) customers (include|"
+        r"(our|its|these|the company’s|the company's|the group’s|the group's) ((primary|"
+        r"principal|main|key|major|core|largest) )?customers (include|"
         r"are(?! (?!concentrated)\w+(ed|ing)\b)|range)|(customers|clients) (include|such as|"
         r"ranging from)|concentration of (credit )?"
         r"risk|\bamong (our|its|the company’s|the company's|[\w-]+[’']s) (customers|clients) "
@@ -401,6 +402,11 @@ STRONG: dict[str, re.Pattern[str]] = {
         r"international)|\b(our|its|the|four|three|two|five|six|seven) market areas?\b|"
         r"(located|portfolio is located) in|largest markets? "
         r"(are|is|were)|"
+        # where it leads its market: "securing the top market position in Europe and second
+        # place in North America"
+        r"\bmarket (positions?|leader(ship)?) in (the )?(?-i:[A-Z])|\b(second|third) place in "
+        r"(the )?(?-i:[A-Z])|\bmarknadsposition(er)? i (?-i:[A-Z])|markkina-asema\w* "
+        r"(?-i:[A-Z])\w+ssa\b|"
         # that it sells almost only at home: "International operating revenues were not
         # significant"
         r"(international|foreign|non-u\.s\.) (operating )?(revenues?|sales) (were|was|are|is) "

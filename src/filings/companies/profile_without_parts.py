@@ -41,7 +41,15 @@ _BASIS = re.compile(
     r"(have|has|are|were) (been )?(restated|reported|recalculated|adjusted)|"
     r"\b(restated|recast) (to reflect|for)|redovisningsprinciper|IFRS-standard|"
     r"(upprättats|upprättad|upprättas) i enlighet med|alternativa nyckeltal|"
-    r"laadittu [^.]{0,40}mukaisesti|laatimisperiaat\w*|vaihtoehtoiset tunnusluvut",
+    r"laadittu [^.]{0,40}mukaisesti|laatimisperiaat\w*|vaihtoehtoiset tunnusluvut|"
+    # the estimates behind its figures: an impairment review, assets carried at fair value,
+    # what items affecting comparability are ("EUR -768 million related mainly to impairments
+    # booked as part of the annual impairment review", "the fair value of the standing growing
+    # trees (biological assets)")
+    r"\bimpairment (review|test(s|ing)?)\b|nedskrivningspr[öo]vning\w*|arvonalentumistestau\w*|"
+    r"\bfair valu(e|ation)s?\b[^.]{0,80}\b(biological assets|(standing|growing) (growing )?trees)|"
+    r"biologiska tillgångar|biologis\w+ hyödykk\w+|"
+    r"\bitems affecting comparability\b[^.]{0,60}\b(impairments?|restructuring|divest\w*)",
     re.IGNORECASE,
 )
 KEEP_RISKS, KEEP_BASIS = 4, 3

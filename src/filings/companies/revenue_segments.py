@@ -4,10 +4,12 @@ read once at ingestion (companies/extraction.py) and stored (`revenue_segments`)
 A fiscal year's lines on an axis (`srt:ProductOrServiceAxis`: products;
 `us-gaap:StatementBusinessSegmentsAxis`: segments, unless every segment is a place, which is
 revenue geography's) are the revenue facts (the `revenue` metric's concepts) of the year's
-duration with that one dimension, from the newest annual filing that tags the year, in the order
-the filing tags them. A filing may tag groups and their parts on one axis (Apple's Products over
-iPhone, Mac, iPad and Wearables; NVIDIA's Data Center over Compute and Networking; Tesla's
-automotive revenues over sales, regulatory credits and leasing):
+duration with that one dimension (or with it and the operating segments of
+`srt:ConsolidationItemsAxis`, as segment notes tag it since ASU 2023-07, where no fact has it
+alone), from the newest annual filing that tags the year, in the order the filing tags them. A
+filing may tag groups and their parts on one axis (Apple's Products over iPhone, Mac, iPad and
+Wearables; NVIDIA's Data Center over Compute and Networking; Tesla's automotive revenues over
+sales, regulatory credits and leasing):
 - the lines are the largest set of members that adds up to the year's revenue (within the
   values' rounding), and a member equal to the sum of exactly one set of those lines is their
   group, shown with its parts `part_of` it; a group overlapping one already taken (Tesla's "sales
@@ -29,7 +31,13 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from filings.companies.revenue_geography import ANNUAL_DAYS, us_member_name, us_member_place
+from filings.companies.revenue_geography import (
+    ANNUAL_DAYS,
+    CONSOLIDATION_AXIS,
+    SEGMENTS_TOTAL,
+    us_member_name,
+    us_member_place,
+)
 from filings.core.numbers import rounding_unit
 from filings.core.periods import fiscal_year_of
 
@@ -37,6 +45,10 @@ AXES = {
     "srt:ProductOrServiceAxis": "products",
     "us-gaap:StatementBusinessSegmentsAxis": "segments",
 }
+# A segment's figure as its segment reports it, before eliminations (ASU 2023-07's segment
+# notes tag NVIDIA's Compute & Networking revenue so): the segment's figure where no fact has the
+# segment axis alone
+_SEGMENTS_OWN = (CONSOLIDATION_AXIS, SEGMENTS_TOTAL)
 _MOST_MEMBERS = 14  # members of one axis searched for the set that adds up (2**14 sums)
 # Standard members whose words say little ("Reportable Segment Aggregation Before Other ...")
 _STANDARD_NAMES = {
@@ -61,12 +73,16 @@ def read_segments(
     the fiscal years by year end, `totals` the years' revenue, `text_of` an accession's text
     (where the members' names are printed)."""
     found: dict[tuple[int, str], dict[str, Any]] = {}
-    for fact in facts:
-        if len(fact.dimensions) != 1 or fact.dimensions[0][0] not in AXES:
+    # each filing's facts with one dimension before those said of the operating segments too,
+    # the filings still newest first
+    filing_order = {a: n for n, a in enumerate(dict.fromkeys(f.accession_number for f in facts))}
+    for fact in sorted(facts, key=lambda f: (filing_order[f.accession_number], len(f.dimensions))):
+        dimensions = [d for d in fact.dimensions if tuple(d) != _SEGMENTS_OWN]
+        if len(dimensions) != 1 or dimensions[0][0] not in AXES:
             continue
         if (fact.period_end - fact.period_start).days + 1 not in ANNUAL_DAYS:
             continue
-        axis, member = fact.dimensions[0]
+        axis, member = dimensions[0]
         year = labels.get(fact.period_end, fiscal_year_of(fact.period_end))
         held = found.setdefault(
             (year, AXES[axis]),
@@ -233,10 +249,7 @@ def printed_name(member: str, text: str) -> str:
         return words
     # an abbreviated word ("A.Pacific") stands for any word it opens; a word may be printed
     # with an apostrophe or points ("Sams Club US": Sam's Club U.S.); a final plural is optional
-    pattern = _SEPARATOR.join(
-        re.escape(t[:-1]) + r"\w*\.?" if t.endswith(".") else _PUNCTUATED.join(map(re.escape, t))
-        for t in tokens
-    )
+    pattern = _SEPARATOR.join(_printed_token(t) for t in tokens)
     printed = [
         " ".join(m.group(0).split())
         for m in re.finditer(rf"(?<![\w-]){pattern}\.?s?(?![\w-])", text, re.IGNORECASE)
@@ -245,3 +258,13 @@ def printed_name(member: str, text: str) -> str:
     # (a heading's "PRODUCTS")
     found = Counter(p for p in printed if any(c.isupper() for c in p) and not p.isupper())
     return found.most_common(1)[0][0] if found else words
+
+
+def _printed_token(token: str) -> str:
+    """A member's word as a filing may print it: an abbreviation opens any word, "And" may be
+    printed "&" ("Compute & Networking"), a word may carry an apostrophe or points."""
+    if token.endswith("."):
+        return re.escape(token[:-1]) + r"\w*\.?"
+    if token.lower() == "and":
+        return "(?:and|&)"
+    return _PUNCTUATED.join(map(re.escape, token))
