@@ -246,6 +246,8 @@ FACTS = [
     # its targets stated with their figures, over what its outlook assumes (market growth)
     ("Kemira", "strategy", "aiming for more than 4% organic growth on average while retaining"),
     ("Kemira", "strategy", "revenue is expected to be between EUR 2,800 and EUR 3,200 million"),
+    # a paragraph of one sentence that ends in its bracket, with no stop after it
+    ("Kemira", "strategy", "operative EBITDA is expected to be between EUR 540 and EUR 640"),
     # Neste's release of 2025: its targets with their figures, not that it updates them; its
     # carbon-neutral production is an aim, not what it sells; both business areas
     ("Neste", "strategy", "we are targeting EUR 350 million EBITDA run rate improvement"),
@@ -279,6 +281,8 @@ FACTS = [
     # Year-end releases (issue 27): the outlook, the targets, who buys, where, the uncertainties
     # the outlook names and the basis the figures are presented on, read in each release.
     ("Kemira", "strategy", "revenue is expected to be between EUR 2,800 and EUR 3,200 million"),
+    # a paragraph of one sentence that ends in its bracket, with no stop after it
+    ("Kemira", "strategy", "operative EBITDA is expected to be between EUR 540 and EUR 640"),
     ("Kemira", "strategy", "operative EBITDA margin target has been increased to 18–21%"),
     # its stated focus ("Our focus is on water treatment, ...", the release's closing paragraph)
     ("Kemira", "strategy", "Our focus is on water treatment, as well as on fiber and renewable"),
@@ -640,6 +644,19 @@ def test_a_tagged_breakdowns_shares_are_of_the_years_revenue(sec_client: TestCli
     assert lines["United States"]["share"] == "48.85"
 
 
+def test_a_breakdowns_countries_and_regions_are_two_views_of_one_total(
+    sec_client: TestClient,
+) -> None:
+    # Apple 10-K FY2024, Note 13: U.S. 142,196, China 66,952, other countries 181,887; and its
+    # five regional segments, Americas 167,045 ... each adding up to net sales of 391,035
+    lines = profile(sec_client, "AAPL")["geography"]["breakdown"]["lines"]
+    by_list: dict[str, int] = {}
+    for line in lines:
+        by_list[line["list"]] = by_list.get(line["list"], 0) + int(line["revenue"])
+    assert by_list["countries"] + by_list["other"] == 391_035_000_000
+    assert by_list["regions"] == 391_035_000_000  # Japan, a segment, among the regions
+
+
 def test_geography_tags_from_the_places_a_release_names_when_no_breakdown_is_stored(
     sec_client: TestClient,
 ) -> None:
@@ -990,6 +1007,16 @@ def test_a_swedish_release_read_in_swedish(connection: Connection) -> None:
     assert products["text"].startswith("Industri levererar automationssystem")
     assert "Bland kunderna finns ledande företag" in body["customers"]["text"]
     assert body["geography"]["tags"] == ["SE", "FI", "DE", "PL"]
+
+
+def test_a_statement_that_ends_in_its_bracket_is_a_sentence_a_caption_is_not() -> None:
+    assert usable(
+        "Kemira's operative EBITDA is expected to be between EUR 540 and EUR 640 million in 2025 "
+        "(reported 2024 operative EBITDA: EUR 585.4 million)",
+        False,
+    )
+    assert not usable("Net sales by segment for the years ended December 31 (in millions)", False)
+    assert not usable("Revenue (EUR million) (Q4 2024) (Q4 2023) (change) (full year)", False)
 
 
 def test_an_abbreviations_full_stop_ends_no_sentence() -> None:

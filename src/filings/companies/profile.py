@@ -155,6 +155,9 @@ def geography_breakdown(
                 "revenue": line["revenue"],
                 "share": line["share"] or _share_of(line["revenue"], total),
                 "page_id": line["page_id"],
+                # which of the endpoint's lists it stands in: countries and the rest, or regions,
+                # are two views of one total (Apple's countries and its regional segments)
+                "list": line["list"],
             }
             for line in lines
         ],

@@ -282,7 +282,7 @@ def usable(text: str, bullet: bool) -> bool:
     words = text.split()
     if len(words) > MAX_WORDS or (len(words) < MIN_WORDS and len(text) < MIN_CHARS):
         return False  # a long word's few words make a sentence (Finnish compounds)
-    if not bullet and text[-1] not in '.!?”"':
+    if not bullet and text[-1] not in '.!?”"' and not _ENDS_IN_ITS_BRACKET.search(text):
         return False
     if text[-1] in ",;":
         return False  # a list item cut before its end ("A focus on primary packaging for ...,")
@@ -306,6 +306,13 @@ def usable(text: str, bullet: bool) -> bool:
 
 
 _LIST_ITEMS = 4  # the most list items a lead-in makes one sentence with
+# A paragraph of one sentence that ends in its bracket, no stop after it ("Kemira's operative
+# EBITDA is expected to be between EUR 540 and EUR 640 million in 2025 (reported 2024 operative
+# EBITDA: EUR 585.4 million)"): a statement, with its verb, of a dozen words or more
+_ENDS_IN_ITS_BRACKET = re.compile(
+    r"^(?=(\S+\s+){11})(?=.*\b(is|are|was|were|will|has|have|expects?|expected)\b)[^()]*"
+    r"(\([^()]*\)[^()]*)*\([^()]*\)$"
+)
 
 
 def _with_its_items(lead: str, blocks: list[Block], position: int) -> str:
