@@ -848,7 +848,6 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
             return True  # under one of the UN's goals ("Goal 3 Good health and well-being")
         if _SUPERSEDED.match(s.text) or any(_SUPERSEDED.match(h) for h in s.headings[:1]):
             return True  # the outlook given before, which the report's own replaces
-
         # the strategy for the workforce is not the company's strategy
         return _about_people(s.text) or any(PEOPLE.search(h) for h in s.headings[:2])
 
@@ -952,9 +951,9 @@ def risks(
     referrals = [s for s in sentences if is_under(s, "risks", 1) and REFERRAL.search(s.text)]
     chosen = (under or referrals)[: KEEP["risks"]]
     part = [s for s in sentences if is_under(s, "risks", 1) and not s.section]
-    if len(under) < KEEP["risks"]:
-        listed = [s for s in _forward_looking_risks(blocks, forward or [], part) if s not in under]
-        chosen = [*under, *listed][: KEEP["risks"]]
+    listed = [s for s in _forward_looking_risks(blocks, forward or [], part) if s not in under]
+    if listed:  # after the part's own sentences (or its referrals, where it has only those)
+        chosen = [*(under or referrals), *listed][: KEEP["risks"]]
     kinds = risk_kinds(blocks) or listed_risk_kinds(part)
     return Found(chosen, kinds, heading_of(chosen))
 
