@@ -19,7 +19,7 @@ from filings.companies.extraction import extract_filing
 from filings.companies.geography import places_in
 from filings.companies.geography_tables import DocumentLine, document_lines
 from filings.companies.place_names import local_place
-from filings.companies.profile import _order
+from filings.companies.profile import _order, geography_tags
 from filings.companies.profile_customers import _concentration, customers, who_buys
 from filings.companies.profile_document import (
     Block,
@@ -58,6 +58,7 @@ from filings.companies.profile_sentences import (
     split_sentences,
     usable,
 )
+from filings.companies.profile_subjects import subjects
 from filings.companies.profile_vocabulary import HEADINGS, PERFORMANCE
 from filings.companies.profile_vocabulary import SECTIONS as ALL_SECTIONS
 from filings.companies.service import CompanyDirectory
@@ -153,9 +154,14 @@ def test_every_sentence_is_on_the_page_it_cites_and_none_is_off_topic(
 ) -> None:
     body = profile(sec_client, company)
     assert body["source"] == "filings_extractive"
+    # a sentence's `about` is one of the issuer's own segments, which the sentence does not name
+    segments = {i["name"] for i in body["products_services"]["items"]}
     for sentence in cited(body):
         assert on_page(sentence["text"], page_text(sec_database_url, sentence)), sentence
         assert not OFF_TOPIC.search(sentence["text"]), sentence
+        if "about" in sentence:
+            assert sentence["about"] in segments, sentence
+            assert sentence["about"].lower() not in sentence["text"].lower(), sentence
     for name in (*SECTIONS, "overview_section", "strategy_section"):
         section = body[name]
         assert set(section) >= {"text", "tags", "sources", "sentences", "items", "heading"}
@@ -223,6 +229,11 @@ FACTS = [
     ("JNJ", "risks", "The Company faces increased challenges to intellectual property rights"),
     ("NVDA", "risks", "including restrictions on the export of our products"),
     ("Ericsson", "accounting", "Interim Financial Reporting"),
+    # the pension obligation's discount rate and what it would be at another (page 7)
+    ("Ericsson", "accounting", "was calculated using a discount rate based on the yields"),
+    ("Ericsson", "accounting", "If the discount rate had been based on Swedish covered mortgage"),
+    # Lifco 2019: goodwill's headroom under a higher discount rate (page 68)
+    ("Lifco", "accounting", "A sensitivity analysis shows that the remaining goodwill value"),
     ("Ericsson", "strategy", "we expect Enterprise organic sales to stabilize in Q4"),
     # Tele2 Q3 2025: guidance (page 7), risks (page 15), Note 1 (page 23).
     ("Tele2", "strategy", "The guidance for 2025 is low single-digit organic growth"),
@@ -349,6 +360,9 @@ FACTS = [
 # Sentences a section once held that do not answer it (issue 27): filler that only mentions
 # customers, other companies' and lawsuits' places, laws, pension assets and financing.
 NOT_IN = [
+    # under Bravida's "Outlook" (its Q4 2024 release), what the CEO observes now is no outlook
+    ("Bravida", "strategy", "I note much better activity in the market"),
+    ("Bravida", "strategy", "To summarise, 2024 was a challenging year"),
     # what the forward-looking statements are about names no risk (Ericsson, p14)
     ("Ericsson", "risks", "Our goals, strategies, planning assumptions"),
     ("Ericsson", "strategy", "Our goals, strategies, planning assumptions"),
@@ -505,6 +519,56 @@ NOT_LISTED = [
     # kinds of revenue in the analysis of revenue, not products
     ("Tele2", "products_services", {"Operator revenue", "Equipment revenue"}),
 ]
+
+
+# Sentences that speak of one of the issuer's segments without naming it, read on their page:
+# (company, section, words of the sentence, the segment it speaks of, or None where it is the
+# whole group's or names its segment itself).
+ABOUT = [
+    # Atlas Copco Q3 2025, page 18: one paragraph per business area, each with its plants
+    (
+        "Atlas Copco",
+        "geography",
+        "located in Belgium, the United States, China",
+        "Compressor Technique",
+    ),
+    (
+        "Atlas Copco",
+        "geography",
+        "located in the United States, Mexico, United Kingdom",
+        "Vacuum Technique",
+    ),
+    ("Atlas Copco", "geography", "located in Sweden, Germany, Hungary", "Industrial Technique"),
+    ("Atlas Copco", "products_services", "The Compressor Technique business area provides", None),
+    # Stora Enso's Q4 2024 release: the outlook by segment, under each segment's heading
+    (
+        "Stora Enso",
+        "strategy",
+        "Recycled containerboard volumes are expected to remain stable",
+        "Packaging Materials",
+    ),
+    # Ericsson Q3 2025, page 8: the gross margin guidance is the Networks segment's
+    ("Ericsson", "strategy", "Adjusted gross margin in Q4 2025 is expected", "Networks"),
+    # J&J 10-K FY2024: a critical estimate's paragraph has its own title ("Employee Benefit
+    # Plans: ..."), whatever segment heading stands above the estimates
+    ("JNJ", "accounting", "The accruals are based on management’s judgment", None),
+    # Glaston's outlook speaks of the market, not of its Mobility segment it mentions in passing
+    ("Glaston", "risks", "high uncertainty exists concerning customers", None),
+]
+
+
+def _about(body: dict[str, Any], section: str, words: str) -> str | None:
+    key = {"strategy": "strategy_section", "overview": "overview_section"}.get(section, section)
+    found = [s for s in body[key]["sentences"] if words in s["text"]]
+    assert found, (section, words)
+    return found[0].get("about")
+
+
+@pytest.mark.parametrize(("company", "section", "words", "about"), ABOUT)
+def test_a_sentence_names_the_segment_it_speaks_of(
+    sec_client: TestClient, company: str, section: str, words: str, about: str | None
+) -> None:
+    assert _about(profile(sec_client, company), section, words) == about
 
 
 @pytest.mark.parametrize(("company", "section", "words"), FACTS)
@@ -1679,6 +1743,8 @@ UNSEEN = [
     ("BOEING_2022_10K.pdf", "geography", "square feet of floor space", False),
     # nor are the places of its competitors
     ("MGMRESORTS_2022_10K.pdf", "geography", "encounter competition from major gaming", False),
+    # where its resorts are, as Item 1 says it (page 3)
+    ("MGMRESORTS_2022_10K.pdf", "geography", "operate two casino resorts in Macau", True),
     # a business, partnership or joint venture called strategic is no strategy
     ("GENERALMILLS_2022_10K.pdf", "strategy", "50 percent interests in two strategic joint", False),
     ("VERIZON_2022_10K.pdf", "strategy", "manage as strategic business units", False),
@@ -3397,3 +3463,51 @@ def test_risk_headings_and_categories_the_document_gives_as_paragraphs() -> None
         ),
         (2, "The Variability in Our Retail Business Places Increased Strain on Our Operations"),
     ]
+
+
+def test_the_segment_a_sentence_speaks_of_from_its_heading_or_paragraph() -> None:
+    # a Swedish release: the outlook under each business area's heading ("... affärsområde"),
+    # then a paragraph that runs from one business area to the next, then the group's own
+    k, v = "Kompressorteknik", "Vakuumteknik"
+    page = (
+        f"Utsikter\n{k} affärsområde\n"
+        "Efterfrågan från industrikunder väntas vara oförändrad under det fjärde kvartalet.\n"
+        f"{v} affärsområde\n"
+        "Efterfrågan från halvledarkunder väntas öka något under det fjärde kvartalet.\n"
+        "Om koncernen\n"
+        f"{k} erbjuder kompressorer och tjänster till kunder inom industrin. Produktionen och "
+        f"utvecklingen finns främst i Belgien, Kina och Indien. {v} erbjuder vakuumpumpar och "
+        "avgasrening till kunder i hela världen. Produktionen och utvecklingen finns främst i "
+        "Storbritannien och Tjeckien.\n"
+        "Koncernen\n"
+        "Koncernen väntas fortsätta växa i alla regioner under de kommande åren.\n"
+    )
+    blocks = blocks_of_pages([("p_1", 1, page)], markdown=False)
+    items = [Item(k, "p_1", 1, "affärsområden"), Item(v, "p_1", 1, "affärsområden")]
+    chosen = [s for s in sentences_of(blocks) if f"{v} erbjuder" not in s.text]
+    about = subjects(chosen, blocks, items, Issuer.of("Exempel AB"))
+    said = [(s.text.split()[0], s.text.split()[-1], about.get(s.position)) for s in chosen]
+    assert said == [
+        ("Efterfrågan", "kvartalet.", k),
+        ("Efterfrågan", "kvartalet.", v),
+        (k, "industrin.", None),  # names it itself
+        ("Produktionen", "Indien.", k),
+        ("Produktionen", "Tjeckien.", v),
+        ("Koncernen", "åren.", None),  # the group's
+    ]
+    # one segment alone is the whole business: nothing to tell apart
+    assert subjects(chosen, blocks, items[:1], Issuer.of("Exempel AB")) == {}
+
+
+def test_a_us_issuers_states_tag_its_geography_as_the_united_states() -> None:
+    # MGM's 10-K 2022 (page 3) names its regional resorts by state, its Macau resorts by place
+    text = (
+        "As of December 31, 2022, we operate 17 domestic casino resorts and operate two casino "
+        "resorts in Macau. Regional Operations consists of the following casino resorts: MGM "
+        "Grand Detroit in Detroit, Michigan; Beau Rivage in Biloxi, Mississippi."
+    )
+    section = {"text": text, "items": [], "language": "en"}
+    assert geography_tags(section, [], "en") == ["MO", "US"]
+    # a Swedish issuer's cities name no state
+    swedish = {"text": "Located in Malmö, Helsingborg and Lund.", "items": [], "language": "en"}
+    assert "US" not in geography_tags(swedish, [], "en")

@@ -21,11 +21,11 @@ from typing import Any
 from sqlalchemy import Connection, Row
 
 from filings.companies import queries
-from filings.companies.geography import places_in
+from filings.companies.geography import places_in, us_state
 from filings.companies.geography_tables import ADJUSTMENT
 from filings.companies.place_names import local_place
 from filings.companies.profile_locale import heading, tags_of, translate_tags
-from filings.companies.profile_vocabulary import SECTIONS
+from filings.companies.profile_vocabulary import PLACE_WORD, SECTIONS
 from filings.companies.revenue_geography import choose_by_year
 from filings.core.markets import DOCUMENT_SPANS, DOCUMENT_TYPE_LABELS
 from filings.core.numbers import round_percent
@@ -99,7 +99,12 @@ def present(section: str, chosen: Chosen, locale: str, with_text: bool) -> dict[
     items, its heading in the locale, where it was found, or why it is empty."""
     record = chosen.record or {}
     sentences = [
-        {"text": s["text"], "page_id": s["page_id"], "page_number": s["page_number"]}
+        {
+            "text": s["text"],
+            "page_id": s["page_id"],
+            "page_number": s["page_number"],
+            **({"about": s["about"]} if s.get("about") else {}),
+        }
         for s in record.get("sentences", [])
     ]
     text = " ".join(s["text"] for s in sentences)
@@ -316,6 +321,10 @@ def geography_tags(section: dict[str, Any], stored: list[str], locale: str) -> l
         named = " ".join([section["text"], *(item["name"] for item in section["items"])])
         places = places_in(named, section["language"] or "en")
         stored = [place.iso_alpha2 or place.name for place in places]
+        # a US issuer names where it operates by state ("Detroit, Michigan; Biloxi, Mississippi")
+        english = (section["language"] or "en") == "en"
+        if english and "US" not in stored and any(map(us_state, PLACE_WORD.findall(named))):
+            stored.append("US")
     return list(dict.fromkeys(local_place(tag, locale) for tag in stored))
 
 

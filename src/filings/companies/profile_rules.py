@@ -69,6 +69,7 @@ from filings.companies.profile_sentences import (
     unique,
     usable,
 )
+from filings.companies.profile_subjects import subjects
 from filings.companies.profile_vocabulary import (
     ABOUT_THE_BUSINESS,
     AS_ONE_OF,
@@ -627,7 +628,8 @@ def geography(sentences: list[Sentence], language: str = "en") -> Found:
         present = not s.section and places >= 3 and bool(PRESENT_IN.search(s.text))
         # where a release, a report or a 10-K's business (Item 1) says its sites are ("the
         # Porvoo oil refinery in Finland", "we also have manufacturing facilities in China and
-        # Germany"); a 10-K's Item 2 lists them all
+        # Germany", "operate two casino resorts in Macau"); a 10-K's
+        # Item 2 lists them all
         sited = s.section in ("", "item_1") and places >= 1 and bool(_SITED_IN.search(s.text))
         strong = present or shares or sited or bool(STRONG["geography"].search(s.text))
         if not strong and (PERFORMANCE.search(s.text) or places < 2):
@@ -652,10 +654,17 @@ def geography(sentences: list[Sentence], language: str = "en") -> Found:
     return Found(chosen, source_heading=heading_of(chosen))
 
 
-_SITED_IN = re.compile(
-    r"\b(sites?|plants?|mills?|refiner(y|ies)|factor(y|ies)|gigafactor(y|ies)|mines?|smelters?|"
+_SITES = (
+    r"(sites?|plants?|mills?|refiner(y|ies)|factor(y|ies)|gigafactor(y|ies)|mines?|smelters?|"
     r"production (lines?|units?|facilit(y|ies))|manufacturing (units?|facilit(y|ies)|"
-    r"operations)) (in|at) (the )?(?-i:[A-Z])|"
+    r"operations)|(casino )?resorts?|casinos|hotels|stores|restaurants|data cent(er|re)s|"
+    r"warehouses|(distribution|fulfill?ment) cent(er|re)s)"
+)
+# A site in a named place ("the Porvoo oil refinery in Finland", "casino resorts in Macau"), or a
+# list of sites each with its place ("the following casino resorts: MGM Grand Detroit in
+# Detroit, Michigan; ...").
+_SITED_IN = re.compile(
+    rf"\b{_SITES}( (in|at)|(:| including| such as)[^.;]{{1,40}}? (in|at)) (the )?(?-i:[A-Z])|"
     r"\b(anläggning\w*|fabrik\w*|bruk\w*) i (?-i:[A-Z])|\b(?-i:[A-Z])\w+(n|ssa|llä) "
     r"(tehta\w+|tuotantolaito\w+)",
     re.IGNORECASE,
@@ -724,6 +733,34 @@ def _under_strategy(s: Sentence) -> bool:
 _ASSUMPTIONS = re.compile(
     r"\bassumptions\b|\bantaganden\b|\boletuks\w*|\bolettamuks\w*", re.IGNORECASE
 )
+
+
+# An outlook's heading ("Outlook", "Looking ahead", "Utsikter", "Näkymät"), as against a
+# strategy's or targets' (whose sentences state in the present what the issuer does).
+_OUTLOOK_HEADING = re.compile(
+    r"outlook|looking ahead|prospects|utsikter|prognos|näkymä|ohjeistus", re.IGNORECASE
+)
+# What looks ahead: a future, a period ahead ("this year", "the first half"), an expectation, a
+# belief, a plan.
+_LOOKS_AHEAD = re.compile(
+    r"\b(will|would|shall|should|going forward|coming|next|ahead|future|this year|(first|second) "
+    r"half|(short|medium|long)[- ]term|expect\w*|"
+    r"anticipat\w*|believe\w*|forecast\w*|projected|projections?|estimat\w*|plans? to|planned|"
+    r"intend\w*|aim\w*|"
+    r"target\w*|outlook|guidance)\b|förvänt\w*|väntas|kommer att|bedöm\w*|tror\b|odote\w*|"
+    r"arvio\w*|ennust\w*|uskomme|tulee(vat)?\b",
+    re.IGNORECASE,
+)
+
+
+def _observed_under_outlook(s: Sentence) -> bool:
+    """A sentence under an outlook heading (its nearest) that looks at nothing ahead and names no
+    aim of the issuer's: what is observed now."""
+    return (
+        bool(s.headings and _OUTLOOK_HEADING.search(s.headings[0]))
+        and not _LOOKS_AHEAD.search(s.text)
+        and not _OWN_AIM.search(s.text)
+    )
 
 
 # What the issuer aims at, named as its own: its strategy, mission, goals or targets.
@@ -870,8 +907,12 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
         if _CAVEAT.match(s.text):
             return 0  # what the guidance assumes is no aim; the outlook may still take it
         mission = bool(MISSION.search(s.text))  # what it aims at, in its own words
-        # a mission stated where the business is described ranks with a strategy part's own
-        under = _under_strategy(s) or (mission and s.section in ("", "item_1"))
+        # a mission stated where the business is described ranks with a strategy part's own;
+        # under an outlook heading, what is observed now ("I note much better activity in the
+        # market") is no outlook
+        under = (_under_strategy(s) and not _observed_under_outlook(s)) or (
+            mission and s.section in ("", "item_1")
+        )
         cue = bool(CUES["strategy"].search(s.text))
         if s.text.rstrip(".") in named:
             return 0  # the strategy's name is an item
@@ -1369,6 +1410,40 @@ def _after_run_in_names(
     return after
 
 
+# How a balance is measured, by which assumption, and what it would be under another: a critical
+# estimate stated wherever a report puts it ("The Swedish defined benefit obligation (DBO) was
+# calculated using a discount rate based on the yields of Swedish government bonds", "If the
+# discount rate had been based on Swedish covered mortgage bonds, the liability ... would have
+# been approximately SEK 10.4 b."), in English, Swedish and Finnish. A rate's effect on profit is
+# a market risk, not an estimate: the sentence names an obligation, goodwill or a value in use.
+_ASSUMED_RATE = re.compile(
+    r"\b(discount(ing)? rates?|wacc|(weighted average )?cost of capital|(long-term |terminal )?"
+    r"growth rates?|mortality|salary increases?)\b|diskonteringsränt\w*|kalkylränt\w*|"
+    r"diskonttauskor\w*|diskonttokor\w*|laskentakor\w*",
+    re.IGNORECASE,
+)
+_MEASURED_BALANCE = re.compile(
+    r"\b(obligations?|DBO|liabilit(y|ies) for (post-employment|pension)|pension liabilit\w+|"
+    r"goodwill|recoverable amounts?|value in use|carrying amounts?|headroom)\b|"
+    r"pensionsskuld\w*|förpliktels\w*|nyttjandevärde\w*|återvinningsvärde\w*|"
+    r"eläkevelvoit\w*|liikearvo\w*|kerrytettävä\w*|käyttöarvo\w*",
+    re.IGNORECASE,
+)
+_MEASURED_OR_SENSITIVE = re.compile(
+    r"\b(calculated|measured|determined|estimated|discounted|valued) (using|with|at|based on)\b|"
+    r"\b(had been|would have been|would (result|lead) in|would (increase|decrease|reduce))\b|"
+    r"\bsensitiv\w+|\bberäkna(d|de|ts) (med|utifrån)|skulle ha\w*|känslighet\w*|"
+    r"\blaskettu\b|olisi (ollut|kasvanut|pienentynyt)|herkkyy\w*",
+    re.IGNORECASE,
+)
+
+
+def _measured_with_assumption(text: str) -> bool:
+    """Whether a sentence says by which rate or assumption a balance (an obligation, goodwill, a
+    value in use) is measured, or what it would be under another."""
+    return all(p.search(text) for p in (_ASSUMED_RATE, _MEASURED_BALANCE, _MEASURED_OR_SENSITIVE))
+
+
 def accounting(blocks: list[Block], sentences: list[Sentence]) -> Found:
     """Critical estimates and policies."""
     items = critical_estimates(blocks)
@@ -1398,7 +1473,10 @@ def accounting(blocks: list[Block], sentences: list[Sentence]) -> Found:
             and bool(_JUDGMENT.search(s.text))
             and not _LEANS_BACK.search(s.text)
         )
-        return 5 * (s.position in firsts) + 3 * under + 2 * strong + judged
+        # an estimate's assumption and its sensitivity, wherever the report states it (an
+        # interim report's MD&A: its notes hold only the basis of preparation)
+        measured = 4 * _measured_with_assumption(s.text)
+        return 5 * (s.position in firsts) + 3 * under + 2 * strong + judged + measured
 
     keep = KEEP["accounting"] + 2 * (len(items) > KEEP["accounting"])  # room for each estimate
     chosen = pick(sentences, keep, lambda s: rank(s) if rank(s) >= 2 else 0)
@@ -1440,8 +1518,10 @@ def read_sections(
         if not found["accounting"].sentences and not found["accounting"].items:
             found["accounting"] = presentation_basis(sentences)
     _said_once(found)
+    segments = found["products_services"].items
     for section in found.values():
         section.full_text = _full_text(blocks, section) if section.sentences else None
+        section.about = subjects(section.sentences, blocks, segments, issuer)
     return {name: found[name] for name in SECTIONS}
 
 

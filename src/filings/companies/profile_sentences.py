@@ -140,6 +140,8 @@ class Found:
     # the next best sentences, in rank order: what the section takes in place of one a narrower
     # section cites
     spare: list[Sentence] = field(default_factory=list)
+    # the segment a sentence speaks of without naming it, by the sentence's position
+    about: dict[int, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

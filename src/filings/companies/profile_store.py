@@ -102,7 +102,12 @@ def _record(name: str, found: dict[str, Found], language: str) -> dict[str, Any]
         "full_text": section.full_text,
         "reason": _reason(name, found),
         "sentences": [
-            {"text": s.text, "page_id": s.page_id, "page_number": s.page_number}
+            {
+                "text": s.text,
+                "page_id": s.page_id,
+                "page_number": s.page_number,
+                "about": section.about.get(s.position),
+            }
             for s in section.sentences
         ],
     }

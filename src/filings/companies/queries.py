@@ -550,7 +550,7 @@ def newest_statement_figures(conn: Connection, company_pk: int) -> list[Any]:
 # --- stored profile sections -------------------------------------------------------------------
 
 PROFILE_SECTION_FIELDS = ("section", "language", "source_heading", "items", "full_text", "reason")
-PROFILE_SENTENCE_FIELDS = ("text", "page_id", "page_number")
+PROFILE_SENTENCE_FIELDS = ("text", "page_id", "page_number", "about")
 
 
 def profile_records(conn: Connection, filing_pks: list[int]) -> list[dict[str, Any]]:
