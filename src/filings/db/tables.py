@@ -273,7 +273,7 @@ profile_sentences = Table(
     Column("text", Text, nullable=False),
     Column("page_id", String(40), nullable=False),
     Column("page_number", Integer),
-    Column("about", String(300)),  # the segment it speaks of without naming it, if one
+    Column("about", Text),  # the segment it speaks of without naming it, if one
     UniqueConstraint("section_pk", "position", name="uq_profile_sentences_section_position"),
 )
 

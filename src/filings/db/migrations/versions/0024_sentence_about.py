@@ -22,7 +22,7 @@ depends_on = None
 
 def upgrade() -> None:
     with op.batch_alter_table("profile_sentences") as batch:
-        batch.add_column(sa.Column("about", sa.String(length=300), nullable=True))
+        batch.add_column(sa.Column("about", sa.Text(), nullable=True))
 
 
 def downgrade() -> None:
