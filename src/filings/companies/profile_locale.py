@@ -22,7 +22,16 @@ TAGS: dict[str, dict[str, tuple[str, ...]]] = {
         "cloud": ("cloud",),
         "semiconductors": ("semiconductor", "chip", "gpu", "processor"),
         "data center": ("data center",),
-        "networking": ("networking", "network"),
+        # networks as a product, not "services through a global network" or a dealer network
+        "networking": (
+            "networking",
+            "network infrastructure",
+            "network equipment",
+            "network products",
+            "network solutions",
+            "mobile network",
+            "radio network",
+        ),
         "gaming": ("gaming",),
         "automotive": (
             "automotive",
@@ -42,7 +51,14 @@ TAGS: dict[str, dict[str, tuple[str, ...]]] = {
         "chemicals": ("chemical",),
         "packaging": ("packaging", "paper", "board"),
         "steel": ("steel", "stainless"),
-        "renewable fuels": ("renewable",),
+        # fuels, not "renewable products" or "renewable energy" markets
+        "renewable fuels": (
+            "renewable fuel",
+            "renewable diesel",
+            "aviation fuel",
+            "biofuel",
+            "renewable feedstock",
+        ),
     },
     "customers": {
         "consumers": ("consumer",),

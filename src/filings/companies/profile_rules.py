@@ -190,9 +190,51 @@ def overview(sentences: list[Sentence], issuer: Issuer, listed: set[str]) -> Fou
         return value + (s.position // 1000 in saying) if value >= 2 else 0
 
     chosen = pick(sentences, KEEP["overview"], ranked)
+    earns = _how_it_earns(sentences, chosen, ranks)
     return Found(
-        chosen + _how_it_earns(sentences, chosen, ranks), source_heading=heading_of(chosen)
+        chosen + earns + _how_large(sentences, [*chosen, *earns], issuer),
+        source_heading=heading_of(chosen),
     )
+
+
+# How large the company is, in one sentence of its own: its revenue and its people ("In 2024, the
+# Group had revenues of BSEK 177 and about 55 000 employees at year-end", "Stora Enso has
+# approximately 19,000 employees and our sales in 2024 were EUR 9 billion").
+_PEOPLE_COUNT = re.compile(
+    r"\d[\d\s,.]*\s(full-time )?(employees|people|medarbetare|anställda|työntekijä\w*|"
+    r"henkilö\w*)\b",
+    re.IGNORECASE,
+)
+_ITS_REVENUE = re.compile(
+    r"\b(revenues?|sales|net sales|turnover|omsättning\w*|nettoomsättning\w*|liikevaihto\w*)\b",
+    re.IGNORECASE,
+)
+_OF_A_YEAR = re.compile(r"^(in|during) (fiscal (year )?)?(19|20)\d\d,?\s*", re.IGNORECASE)
+
+
+def _how_large(sentences: list[Sentence], chosen: list[Sentence], issuer: Issuer) -> list[Sentence]:
+    """The sentence of a report's or release's own description (or a 10-K's business) that
+    states the issuer's revenue and its number of employees, after the overview's sentences
+    where these do not state it: the size an analyst reads first."""
+
+    def sizes(s: Sentence) -> bool:
+        return bool(_PEOPLE_COUNT.search(s.text) and _ITS_REVENUE.search(s.text))
+
+    if any(sizes(s) for s in chosen):
+        return []
+    found = [
+        s
+        for s in sentences
+        if s.section in ("", "item_1")
+        and sizes(s)
+        and issuer.is_subject(_OF_A_YEAR.sub("", s.text))
+        # "the company" of a report's acquisitions is the company bought ("The company had net
+        # sales of around EUR 27 million in 2019 and has 90 employees")
+        and not re.match(r"(the )?company\b", _OF_A_YEAR.sub("", s.text), re.I)
+        and not RISK_FACTOR.search(s.text)
+        and len(s.text.split()) <= 40
+    ]
+    return found[-1:]  # the description at a report's end, after the CEO's words
 
 
 # How the company makes its money, said of its own revenue: "Currently, we generate substantially
@@ -638,6 +680,8 @@ def geography(sentences: list[Sentence], language: str = "en") -> Found:
             NOT_WHERE_IT_SELLS.search(s.text) and not (present or sited)
         ):
             return 0
+        if OUTLOOK_STATEMENT.search(s.text) and not (present or shares):
+            return 0  # what a site's ramp-up is expected to do to margins is an outlook
         # a 10-K's properties (Item 2) say where its offices stand, after where it sells
         properties = 2 * (s.section == "item_2")
         # the share of revenue from abroad is what an analyst asks first of where it sells
@@ -811,7 +855,43 @@ _SUPERSEDED = re.compile(
 # 2025-2026"
 _NAMES_TARGETS_ONLY = re.compile(
     r"\b(updates?|updated|sets?|revises?|revised|announces?|presents?|introduces?) (its|their|"
-    r"our|new|updated|the) ((new|updated|revised|financial|long-term) ){0,2}targets\b(?![^.]*\d%)",
+    r"our|new|updated|the) ((new|updated|revised|financial|long-term) ){0,2}targets\b(?![^.]*\d%)|"
+    # that a board approved or adopted them ("announced that its Board of Directors had approved
+    # the company's updated, long-term financial targets")
+    r"\b(approved|adopted)\b[^.]{0,60}\btargets\b(?![^.]*\d%)",
+    re.IGNORECASE,
+)
+# A level a target is set at: "below 2.0", "above 13%", "at least 10 percent".
+_LEVEL = re.compile(
+    r"\b(below|above|over|under|at least|at most|less than|more than|exceeding|minst|högst|"
+    r"yli|alle|vähintään|enintään)\s+(EUR |SEK |USD |\$|€)?\d",
+    re.IGNORECASE,
+)
+# A target of its own, as a noun with what it is ("The target to keep the ratio below 2.0", "a
+# target of EUR 120 million") or as a verb with its figure ("The company targets a total capital
+# expenditure of maximum EUR 2.4 billion"), not "targets the electronics industry" or a "Target
+# Company"; an aim at a figure ("aiming for more than 4% organic growth").
+_OWN_TARGET = re.compile(
+    r"\b(?-i:target)s?\s+(is|are|to|of|being|for|remains?)\b|"
+    r"\b(?-i:target)(s|ing)\b(\s+\w+){0,5}?\s+(EUR|SEK|USD|\$|€|\d)|"
+    r"\baim(s|ing)?\s+(for|at)\b|\b(tavoit\w+|mål\w*)\b",
+    re.IGNORECASE,
+)
+# The measures a financial target is set in.
+_FINANCIAL_MEASURE = re.compile(
+    r"revenue|sales|growth|\bebit|margin|\broce\b|return on|\bdebt\b|leverage|dividend|payout|"
+    r"capital expenditure|capex|cost savings|earnings|profit|cash flow|run rate|omsättning|"
+    r"tillväxt|marginal|skuldsättning|utdelning|liikevaihto|kasvu|kannattavuu|velka|osinko|"
+    r"käyttökate",
+    re.IGNORECASE,
+)
+# A target of an executive's pay is no company's.
+_PAY = re.compile(r"incentive|compensation|remuneration|award|bonus|salary|executive", re.I)
+# A target reached or passed, which the sentence reports as done.
+_REACHED = re.compile(r"\b(achieved|surpass\w*|exceeded|reached|met|uppnådde|saavutti)\b", re.I)
+_AMBITION = re.compile(
+    r"\b(our|its|the group[’']s|the company[’']s) (long-term )?ambition (is )?to\b|"
+    r"\b(has|have) the ambition to\b|\b(vår|dess) ambition är att\b|\btavoitteenamme on\b",
     re.IGNORECASE,
 )
 _AMOUNT = re.compile(r"[$€£]|\bpercent\b|%|\b\d+(\.\d+)? (to|and) \d|\bbillion\b|\bmillion\b")
@@ -906,7 +986,11 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
             return 0  # "We expect to incur ... restructuring charges": of the accounts, no aim
         if _CAVEAT.match(s.text):
             return 0  # what the guidance assumes is no aim; the outlook may still take it
-        mission = bool(MISSION.search(s.text))  # what it aims at, in its own words
+        if _NAMES_TARGETS_ONLY.search(s.text) and not _AMOUNT.search(_YEAR.sub("", s.text)):
+            return 0  # that targets were set or approved, not what they are
+        # what it aims at, in its own words: its mission, or an ambition it states ("our
+        # ambition to double revenue in water", "has the ambition to grow all its business areas")
+        mission = bool(MISSION.search(s.text) or _AMBITION.search(s.text))
         # a mission stated where the business is described ranks with a strategy part's own;
         # under an outlook heading, what is observed now ("I note much better activity in the
         # market") is no outlook
@@ -927,10 +1011,20 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
         quantified = (
             bool(outlook or _TARGETING.search(s.text) or _COMMITTED.search(s.text))
             and not _DATED_EVENT.match(s.text)
-            and bool(_AMOUNT.search(_YEAR.sub("", s.text)))
+            and bool(_AMOUNT.search(_YEAR.sub("", s.text)) or _LEVEL.search(s.text))
+        )
+        # a target of its own stated at its figure ("the target being above 13%", "The target
+        # to keep the ratio below 2.0 remains") ranks as its strategy part's own, wherever it is
+        # stated, before what it expects of its markets; one reached is of the past
+        target = (
+            quantified
+            and not outlook
+            and bool(_OWN_TARGET.search(s.text) and _FINANCIAL_MEASURE.search(s.text))
+            and not (_REACHED.search(s.text) or _PAY.search(s.text))
         )
         return (
-            5 * under
+            3 * target
+            + 5 * under
             + 3 * (strong or focus)
             + (cue and (under or strong))
             + 2 * focus

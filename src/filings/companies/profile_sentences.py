@@ -440,6 +440,8 @@ def alike(a: str, b: str) -> bool:
     lead_a, lead_b = a.partition(":")[0], b.partition(":")[0]
     if ":" in a and ":" in b and lead_a.lower() == lead_b.lower() and len(lead_a.split()) >= 5:
         return True  # one lead-in with its list named in full, and in short ("BCA, BDS, ...")
+    if len(_figures(a) & _figures(b)) >= 2:
+        return True  # the same targets or guidance in other words ("over 4%", "18-21%")
     wa, wb = set(a.lower().split()), set(b.lower().split())
     if len(wa & wb) < 0.7 * min(len(wa), len(wb)):
         return False
@@ -453,6 +455,25 @@ def alike(a: str, b: str) -> bool:
 
 _YEARS = re.compile(r"\b(?:19|20)\d\d\b")
 _STEM = 6
+# A figure as a sentence states it: a percentage, a range, a decimal or a number of thousands
+# ("4%", "18-21%", "2.0", "2,800"); a year or a count such as "two" or "17" is none.
+_FIGURE = re.compile(
+    r"(?<![\w.,])\d+(?:[.,]\d+)*(?:\s?[-–]\s?\d+(?:[.,]\d+)*)?(?:\s?%| per ?cent| procent|"
+    r" prosenttia)?"
+)
+
+
+def _figures(text: str) -> set[str]:
+    """The figures a sentence states, spaces and dashes made alike ("18 – 21 %" is "18-21%")."""
+    found = set()
+    for m in _FIGURE.finditer(text):
+        figure = re.sub(r"\s+", "", m.group()).replace("–", "-")
+        figure = re.sub(r"(percent|procent|prosenttia)$", "%", figure)
+        plain = re.fullmatch(r"\d+", figure)
+        if plain and (len(figure) < 3 or _YEARS.fullmatch(figure)):
+            continue  # a count or a year
+        found.add(figure)
+    return found
 
 
 def _words(text: str) -> list[str]:

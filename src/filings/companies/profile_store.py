@@ -4,6 +4,7 @@ section is empty when it is."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -81,7 +82,29 @@ def _reason(name: str, found: dict[str, Found]) -> str | None:
         return f"{REASONS[name]}; what it names of its business is under products and services " + (
             f"({', '.join(listed)})"
         )
+    # what the overview's own sentence says of it, in passing: that the company is global, or
+    # that it helps its customers, without saying where or who they are
+    for sentence in found["overview"].sentences if name in _IN_PASSING else []:
+        said = _IN_PASSING[name].search(sentence.text)
+        if said:
+            return _SAID_IN_PASSING[name].format(word=said.group().lower(), text=sentence.text)
     return REASONS[name]
+
+
+_IN_PASSING = {
+    "geography": re.compile(
+        r"\b(global|worldwide|international|multinational)\b|\bglobaali\w*|\bkansainväli\w*|"
+        r"\bvärldsledande\b|\binternationell\w*",
+        re.IGNORECASE,
+    ),
+    "customers": re.compile(r"\bcustomers?\b|\bkund(er|erna)?\b|\basiak\w+", re.IGNORECASE),
+}
+_SAID_IN_PASSING = {
+    "geography": "it names no country or region where the company sells or operates; it calls "
+    'the company {word} where it says what it does ("{text}")',
+    "customers": "it does not say who the customers are or how concentrated they are; it names "
+    'them only where it says what the company does ("{text}")',
+}
 
 
 def _record(name: str, found: dict[str, Found], language: str) -> dict[str, Any]:

@@ -277,7 +277,11 @@ STATED_FOCUS = re.compile(
     r"strategic|priority|focus) (investment |growth )?(areas|priorities)\b|\b(our|its) (key|top|"
     r"main|strategic) priorities\b|\bvi (kommer att )?fokusera(r)? på\b|\bkeskity(mme|y)\b|"
     # "Our financial focus is on long-term, sustainable growth in free cash flows" (Amazon)
-    r"\b(our|its) (financial |primary |main |strategic |long-term )?focus (is|remains) on\b",
+    r"\b(our|its) (financial |primary |main |strategic |long-term )?focus (is|remains) on\b|"
+    # what it gives precedence to, opening its sentence: "We prioritise service businesses and
+    # businesses in strategic technology areas" (an acquisition strategy), "Vi prioriterar ..."
+    r"^(we|the group|the company) (continue to )?prioriti[sz]es?\b|^vi prioriterar\b|"
+    r"^(priorisoimme|konserni priorisoi)\b",
     re.IGNORECASE,
 )
 # An outlook as releases state it: a figure expected, estimated or guided for the year ahead.
@@ -428,7 +432,14 @@ STRONG: dict[str, re.Pattern[str]] = {
         r"guidance for "
         r"\d{4}|outlook for \d{4}|we (expect|aim|target)|strategi(n|ska)? |tavoitte\w*|"
         r"näkymät|\b[\w-]+[’']s (long-term )?(financial )?(targets?|goals?|ambitions?) (is|are|of|"
-        r"for|to|has|have)\b",
+        r"for|to|has|have)\b|"
+        # "Atlas Copco has the ambition to grow all its business areas"
+        r"\b(has|have) (the|an|a clear) (ambition|aim|goal|objective) (to|of)\b|"
+        # a target stated at its level: "The target to keep the ratio below 2.0 remains", "ROCE
+        # ... increased to 3.6%, the target being above 13%", "målet är minst 10 procent"
+        r"\b(target|mål|målet|tavoite|tavoitteena)\b[^.;]{0,50}\b(below|above|over|under|at "
+        r"least|at most|less than|more than|exceeding|minst|högst|över|yli|alle|vähintään|"
+        r"enintään)\s+(EUR |SEK |USD |\$|€)?\d",
         re.IGNORECASE,
     ),
     "accounting": re.compile(
