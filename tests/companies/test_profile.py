@@ -371,6 +371,11 @@ FACTS = [
     # financial targets stated at their level, in the release's highlights (Stora Enso)
     ("Stora Enso", "strategy", "The target to keep the ratio below 2.0 remains."),
     ("Stora Enso", "strategy", "the target being above 13%"),
+    # a report's risk part heads each kind of risk: the first of each before the second of any
+    # (Atlas Copco's Q3 2025 report p8: "Market risks", "Financial risks", "Production risks")
+    ("Atlas Copco", "risks", "The demand for Atlas Copco Group’s equipment and services is"),
+    ("Atlas Copco", "risks", "is subject to currency risks, funding risks, interest rate risks"),
+    ("Atlas Copco", "risks", "A large part of the components used in production are sourced"),
 ]
 # Sentences a section once held that do not answer it (issue 27): filler that only mentions
 # customers, other companies' and lawsuits' places, laws, pension assets and financing.

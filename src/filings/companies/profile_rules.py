@@ -1084,6 +1084,7 @@ def risks(
         and not _no_risk_stated(s.text)
     ]
     referrals = [s for s in sentences if is_under(s, "risks", 1) and REFERRAL.search(s.text)]
+    under = _each_kind_first(under)
     chosen = (under or referrals)[: KEEP["risks"]]
     part = [s for s in sentences if is_under(s, "risks", 1) and not s.section]
     listed = [s for s in _forward_looking_risks(blocks, forward or [], part) if s not in under]
@@ -1091,6 +1092,21 @@ def risks(
         chosen = [*(under or referrals), *listed][: KEEP["risks"]]
     kinds = risk_kinds(blocks) or listed_risk_kinds(part)
     return Found(chosen, kinds, heading_of(chosen))
+
+
+def _each_kind_first(under: list[Sentence]) -> list[Sentence]:
+    """A report's risk part in its order, its kinds of risk taken in turn where it heads each
+    ("Market risks", "Financial risks", "Production risks"): the first sentence under each
+    heading before the second under any, so that the part's opening words do not crowd out the
+    risks it goes on to name; shown in the document's order."""
+    by_heading: dict[str, list[Sentence]] = {}
+    for s in under:
+        by_heading.setdefault(s.headings[0] if s.headings else "", []).append(s)
+    if len(by_heading) < 2:
+        return under
+    turns = max(len(group) for group in by_heading.values())
+    ranked = [g[turn] for turn in range(turns) for g in by_heading.values() if turn < len(g)]
+    return sorted(ranked[: KEEP["risks"]], key=_position) + ranked[KEEP["risks"] :]
 
 
 _FORWARD_LOOKING = re.compile(
