@@ -568,6 +568,9 @@ ABOUT = [
         "Vacuum Technique",
     ),
     ("Atlas Copco", "geography", "located in Sweden, Germany, Hungary", "Industrial Technique"),
+    # the same statement of the fourth business area is kept with the three (one statement made
+    # of each business area in turn, not three of four)
+    ("Atlas Copco", "geography", "located in Belgium, Spain, Germany", "Power Technique"),
     ("Atlas Copco", "products_services", "The Compressor Technique business area provides", None),
     # Stora Enso's Q4 2024 release: the outlook by segment, under each segment's heading
     (
@@ -1843,6 +1846,11 @@ UNSEEN = [
     ("BOEING_2022_10K.pdf", "strategy", "We are focused on improving our products and", True),
     ("BOEING_2022_10K.pdf", "strategy", "We are focused on the safety of our employees", False),
     ("MGMRESORTS_2022_10K.pdf", "accounting", "affiliates had no material impairments", True),
+    # a court's judgments are no judgment the estimate asks of management: the casino loss
+    # reserve is led by its judgments and assumptions (page 49), not by where markers are
+    # enforceable ("... may be reached to satisfy judgments entered in the United States")
+    ("MGMRESORTS_2022_10K.pdf", "accounting", "which involves judgments and assumptions", True),
+    ("MGMRESORTS_2022_10K.pdf", "accounting", "Markers are not legally enforceable", False),
     # what it strives to be is what it aims at (MGM 10-K 2022, Item 1 "Overview")
     ("MGMRESORTS_2022_10K.pdf", "strategy", "We strive to be a leader in the global gaming", True),
     # the estimates' preamble and the auditor's report (Best Buy 10-K 2023, Item 7 and Item 8)
@@ -3638,3 +3646,12 @@ def test_a_us_issuers_states_tag_its_geography_as_the_united_states() -> None:
     # a Swedish issuer's cities name no state
     swedish = {"text": "Located in Malmö, Helsingborg and Lund.", "items": [], "language": "en"}
     assert "US" not in geography_tags(swedish, [], "en")
+    # a US issuer counting its states (Buckle's 8-K of 2024-11-22, EX-99.1 p2); states counted
+    # by an issuer of another market are its own country's
+    stores = {
+        "text": "As of the end of the fiscal quarter, it operated 445 stores in 42 states.",
+        "items": [],
+        "language": "en",
+    }
+    assert geography_tags(stores, [], "en", "us") == ["US"]
+    assert geography_tags(stores, [], "en", "fi") == []

@@ -313,19 +313,29 @@ def segment_items(breakdowns: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return named if len(named) >= 2 else []
 
 
-def geography_tags(section: dict[str, Any], stored: list[str], locale: str) -> list[str]:
+def geography_tags(
+    section: dict[str, Any], stored: list[str], locale: str, market: str | None = None
+) -> list[str]:
     """The geography section's tags: the places of the stored revenue breakdown, else the
     countries (ISO codes) and regions its sentences and market areas name; regions in the
-    locale asked for."""
+    locale asked for (`market`: the issuer's, "us" for an SEC registrant)."""
     if not stored:
         named = " ".join([section["text"], *(item["name"] for item in section["items"])])
         places = places_in(named, section["language"] or "en")
         stored = [place.iso_alpha2 or place.name for place in places]
-        # a US issuer names where it operates by state ("Detroit, Michigan; Biloxi, Mississippi")
+        # a US issuer names where it operates by state ("Detroit, Michigan; Biloxi, Mississippi"),
+        # or counts them ("445 stores in 42 states": states of its own country)
         english = (section["language"] or "en") == "en"
-        if english and "US" not in stored and any(map(us_state, PLACE_WORD.findall(named))):
+        by_state = any(map(us_state, PLACE_WORD.findall(named))) or (
+            market == "us" and bool(_STATES_COUNTED.search(named))
+        )
+        if english and "US" not in stored and by_state:
             stored.append("US")
     return list(dict.fromkeys(local_place(tag, locale) for tag in stored))
+
+
+# States counted, as a US issuer counts where it operates: "in 42 states", "all 50 states".
+_STATES_COUNTED = re.compile(r"\b(\d+|all (50|fifty)) (u\.s\. )?states\b", re.IGNORECASE)
 
 
 def language_of(chosen: dict[str, Chosen]) -> str:

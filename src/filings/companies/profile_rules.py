@@ -695,7 +695,23 @@ def geography(sentences: list[Sentence], language: str = "en") -> Found:
         )
 
     chosen = pick(sentences, KEEP["geography"], lambda s: rank(s) if rank(s) >= 3 else 0)
+    # one statement made of each business area in turn ("Principal product development and
+    # manufacturing units are located in ...", Atlas Copco's four) is kept whole
+    # (on the page of the one chosen, and saying it of something else)
+    openings = {(_opening(s.text), s.page_id) for s in chosen}
+    parallel: list[Sentence] = []
+    for s in sentences:
+        if (_opening(s.text), s.page_id) not in openings or rank(s) < 3:
+            continue
+        if not any(s.text == c.text or alike(s.text, c.text) for c in [*chosen, *parallel]):
+            parallel.append(s)
+    chosen = sorted([*chosen, *parallel][: 2 * KEEP["geography"]], key=_position)
     return Found(chosen, source_heading=heading_of(chosen))
+
+
+def _opening(text: str) -> str:
+    """A sentence's first six words, in lower case: what parallel statements share."""
+    return " ".join(text.lower().split()[:6])
 
 
 _SITES = (
@@ -1437,7 +1453,9 @@ _LEADING_RISKS = 5
 # What an estimate asks of management: its judgments and assumptions, and how far the result
 # could move (a definition of the balance says none of it).
 _JUDGMENT = re.compile(
-    r"\b(judge?ments?|assumptions?|assum(e|es|ing)|estimat\w+|sensitiv\w+|uncertain\w*|"
+    # a court's judgments ("to satisfy judgments entered in the United States") are none
+    r"\b(judge?ments?(?!\s+(entered|against|rendered|in favou?r))|assumptions?|assum(e|es|ing)|"
+    r"estimat\w+|sensitiv\w+|uncertain\w*|"
     r"subjective|could (differ|change)|if actual|forecast\w*|projected|discount rates?)\b",
     re.IGNORECASE,
 )

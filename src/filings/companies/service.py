@@ -207,7 +207,9 @@ def profile(
     chosen = choose_sections(documents, records, locale)
     sections = {name: present(name, chosen[name], locale, include_full_text) for name in SECTIONS}
     stored_tags, breakdown = geography_breakdown(conn, resolved.pk, resolved.currency)
-    sections["geography"]["tags"] = geography_tags(sections["geography"], stored_tags, locale)
+    sections["geography"]["tags"] = geography_tags(
+        sections["geography"], stored_tags, locale, resolved.market
+    )
     if breakdown:
         sections["geography"]["breakdown"] = breakdown
         sections["geography"]["reason"] = None
