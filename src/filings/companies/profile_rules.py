@@ -884,9 +884,9 @@ _LEVEL = re.compile(
     re.IGNORECASE,
 )
 # A target of its own, as a noun with what it is ("The target to keep the ratio below 2.0", "a
-# target of EUR 120 million") or as a verb with its figure ("The company targets a total capital
-# expenditure of maximum EUR 2.4 billion"), not "targets the electronics industry" or a "Target
-# Company"; an aim at a figure ("aiming for more than 4% organic growth").
+# target of EUR 120 million") or as a verb with its figure within five words ("The program
+# targets a total of EUR 350 million EBITDA run rate improvement"), not "targets the electronics
+# industry" or a "Target Company"; an aim at a figure ("aiming for more than 4% organic growth").
 _OWN_TARGET = re.compile(
     r"\b(?-i:target)s?\s+(is|are|to|of|being|for|remains?)\b|"
     r"\b(?-i:target)(s|ing)\b(\s+\w+){0,5}?\s+(EUR|SEK|USD|\$|€|\d)|"
