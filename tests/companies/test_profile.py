@@ -54,10 +54,12 @@ from filings.companies.profile_sentences import (
     Issuer,
     Item,
     Sentence,
+    _same_matter,
     alike,
     sentences_of,
     split_sentences,
     usable,
+    with_their_referents,
 )
 from filings.companies.profile_subjects import subjects
 from filings.companies.profile_vocabulary import HEADINGS, PERFORMANCE
@@ -133,9 +135,10 @@ def page_text(url: str, sentence: dict[str, Any]) -> str:
 
 def on_page(sentence: str, page: str) -> bool:
     """Whether every word of the sentence stands on the page, in order (a report's running
-    header between two lines of a sentence is left out of passages)."""
-    words = iter(page.split())
-    return all(any(word == on_page for on_page in words) for word in sentence.split())
+    header between two lines of a sentence is left out of passages; a quotation's marks whose
+    pair is in another sentence are left out of the sentence)."""
+    words = iter(w.strip("“”") for w in page.split())
+    return all(any(word.strip("“”") == on_page for on_page in words) for word in sentence.split())
 
 
 def text_of(body: dict[str, Any], section: str) -> str:
@@ -368,14 +371,32 @@ FACTS = [
     ("Atlas Copco", "strategy", "has the ambition to grow all its business areas"),
     ("Kemira", "strategy", "as part of our ambition to double revenue in water"),
     ("Bravida", "strategy", "We prioritise service businesses and businesses in strategic"),
-    # financial targets stated at their level, in the release's highlights (Stora Enso)
-    ("Stora Enso", "strategy", "The target to keep the ratio below 2.0 remains."),
+    # financial targets stated at their level, in the release's highlights (Stora Enso), the
+    # leverage target with the sentence before it, which names the ratio (p1, one bullet)
+    (
+        "Stora Enso",
+        "strategy",
+        "(LTM) ratio improved to 3.0 (3.2). The target to keep the ratio below 2.0",
+    ),
     ("Stora Enso", "strategy", "the target being above 13%"),
     # a report's risk part heads each kind of risk: the first of each before the second of any
     # (Atlas Copco's Q3 2025 report p8: "Market risks", "Financial risks", "Production risks")
     ("Atlas Copco", "risks", "The demand for Atlas Copco Group’s equipment and services is"),
     ("Atlas Copco", "risks", "is subject to currency risks, funding risks, interest rate risks"),
     ("Atlas Copco", "risks", "A large part of the components used in production are sourced"),
+    # a release's own description goes on after saying what the company is (Wihlborgs' release,
+    # its closing paragraph)
+    ("Wihlborgs Fastigheter", "overview", "In Malmö, Lund and Helsingborg, Wihlborgs is the"),
+    # what it puts before what, within a sentence (Bravida's release, its CEO's words)
+    ("Bravida", "strategy", "as we prioritise margin over volume"),
+    # its board's stated focus (Ericsson Q3 2025, p8, "Capital allocation")
+    ("Ericsson", "strategy", "The Board remains focused on both maintaining a solid net cash"),
+    # the forward-looking list's risks, one matter told once (Ericsson Q3 2025, p14): trade
+    # uncertainty and cybersecurity in place of the Iraq matter's second and third telling
+    ("Ericsson", "risks", "the imposition of tariffs and sanctions"),
+    ("Ericsson", "risks", "Risks related to cybersecurity and privacy"),
+    # the markets a business area serves are whom it sells to (Atlas Copco Q3 2025, p18)
+    ("Atlas Copco", "customers", "The main markets served are semiconductor and scientific"),
 ]
 # Sentences a section once held that do not answer it (issue 27): filler that only mentions
 # customers, other companies' and lawsuits' places, laws, pension assets and financing.
@@ -478,6 +499,15 @@ NOT_IN += [
     ("Kemira", "strategy", "Board of Directors had approved the company’s updated, long-term"),
     ("Lifco", "overview", "The company had net sales of around EUR 27 million"),
     ("Stora Enso", "geography", "ramp up of the corrugated packaging site in De Lier"),
+]
+# A sentence on what drives its markets names a region in passing (Bravida); where its shares are
+# listed says nothing of what it does (Stora Enso); the markets served are no product (Atlas
+# Copco); a quotation's closing mark without its opening one is left out (Wihlborgs' CEO).
+NOT_IN += [
+    ("Bravida", "geography", "Other market drivers are"),
+    ("Stora Enso", "overview", "shares are listed on"),
+    ("Atlas Copco", "products_services", "The main markets served are"),
+    ("Wihlborgs Fastigheter", "strategy", "rise slightly again.”"),
 ]
 # The issuer's own lists, read in the documents.
 ITEMS = [
@@ -2343,6 +2373,19 @@ def test_sentences_alike_in_words_restate_each_other_only_of_the_same_things() -
     )
 
 
+def test_a_ratio_named_only_as_the_ratio_is_read_with_the_sentence_naming_it() -> None:
+    # Stora Enso's release p1: the target's sentence names the ratio only as "the ratio"
+    named = "The net debt to adjusted EBITDA (LTM) ratio improved to 3.0 (3.2)."
+    target = "The target to keep the ratio below 2.0 remains."
+    assert with_their_referents([named, target]) == [f"{named} {target}"]
+    # a sentence that names its ratio in full stands alone, and so does one whose sentence
+    # before it names no ratio
+    full = "The target to keep the equity ratio above 30% remains."
+    assert with_their_referents([named, full]) == [named, full]
+    assert with_their_referents(["Sales grew by 4%.", target]) == ["Sales grew by 4%.", target]
+    assert with_their_referents([target]) == [target]
+
+
 def test_a_bullet_run_over_lines_stays_a_list_item_until_a_capital_begins_a_line() -> None:
     text = (
         "Merchandise and Services\n"
@@ -2362,6 +2405,46 @@ def test_a_bullet_run_over_lines_stays_a_list_item_until_a_capital_begins_a_line
     # as a sentence, without the list's separator
     sentences = [s.text for s in sentences_of(blocks) if s.bullet]
     assert sentences[0].endswith("coffee makers and vacuums)")
+
+
+def test_one_matter_named_in_a_run_of_words_is_told_once() -> None:
+    # Ericsson Q3 2025 p14, its forward-looking list: the Iraq matter told three times
+    first = (
+        "Potential material additional liability resulting from past conduct, including "
+        "allegations of past conduct that remains unresolved or unknown in multiple "
+        "jurisdictions including Iraq, which remains the subject of ongoing investigations by "
+        "Ericsson and US governmental authorities"
+    )
+    third = (
+        "The risk that the ongoing investigations by Ericsson and US governmental authorities "
+        "result in a conclusion by Ericsson or US governmental authorities that the Company’s "
+        "past conduct included making or having responsibility for making payments"
+    )
+    assert alike(first, third)
+    # the phrase every risk factor ends in names nothing; one place in common, a list of
+    # places in common and a date in common are no matter
+    assert not _same_matter(
+        "Tariffs could have a material adverse effect on our business, financial condition and "
+        "results of operations.",
+        "Cyber attacks could have a material adverse effect on our business, financial "
+        "condition and results of operations.",
+    )
+    assert not alike(
+        "Principal product development and manufacturing units are located in Belgium, Spain, "
+        "Germany, the United States, China, and India.",
+        "Principal product development and manufacturing units are located in Belgium, the "
+        "United States, China, India, Germany, and Italy.",
+    )
+    assert not alike(
+        "Sales offices and plants are located throughout Europe, North America, Latin America, "
+        "Africa, and Asia-Pacific regions to provide prompt service.",
+        "Products are sold to customers in a range of end use areas throughout Europe, North "
+        "America, Latin America, Africa, and the Asia Pacific regions.",
+    )
+    assert not alike(
+        "International revenues accounted for 44% of revenue for the year ended December 31, 2017.",
+        "Streaming members grew to 110 million for the year ended December 31, 2017.",
+    )
 
 
 def test_the_same_figures_in_other_words_restate_each_other() -> None:
@@ -2399,7 +2482,9 @@ def test_the_same_figures_in_other_words_restate_each_other() -> None:
             "end of 2026.",
             True,
         ),
-        # a market the product is aimed at, an executive's pay, a target reached
+        # a market the product is aimed at, an executive's pay, a target of no financial measure
+        # and reached at that (a reached financial target may still rank as a stated target's
+        # level: "reached" only keeps it from ranking before the outlook)
         (
             "The dispensing system primarily targets the electronics industry, offering 50% "
             "reduced process time.",

@@ -102,6 +102,7 @@ from filings.companies.profile_vocabulary import (
     SEGMENT_KINDS,
     STATED_FOCUS,
     STRONG,
+    TARGET_LEVEL,
     WHAT_IT_IS,
 )
 from filings.companies.profile_without_parts import presentation_basis, stated_risks
@@ -141,23 +142,27 @@ def overview(sentences: list[Sentence], issuer: Issuer, listed: set[str]) -> Fou
     """What the company does, as it says itself: under an overview heading, then sentences about
     the issuer that say what it does (not under one product's heading)."""
 
-    def rank(s: Sentence) -> int:
+    def excluded(s: Sentence) -> bool:
         if s.headings and s.headings[0] in listed:
-            return 0
+            return True
         if (
             not in_items(s, "item_1")
             or s.section == "item_1a"
             or DEFINITION.search(_NAMING_BRACKETS.sub("", s.text))
         ):
-            return 0
+            return True
         if MEASURES.search(s.text) or _catalogue(s.text) or _BELIEF.match(s.text):
-            return 0  # a belief ("We believe we operate several of the finest ...") is a claim
+            return True  # a belief ("We believe we operate several of the finest ...") is a claim
         if PERFORMANCE.search(s.text) and re.search(r"\d", s.text):
-            return 0
+            return True
         if RISK_FACTOR.search(s.text) or REFERRAL.search(s.text) or s.bullet:
+            return True
+        # the workforce, its legal form, patents and rules say not what it does
+        return _about_people(s.text) or bool(_LEGAL_FORM.search(s.text)) or _rights_or_rules(s)
+
+    def rank(s: Sentence) -> int:
+        if excluded(s):
             return 0
-        if _about_people(s.text) or _LEGAL_FORM.search(s.text) or _rights_or_rules(s):
-            return 0  # the workforce, its legal form, patents and rules say not what it does
         under = is_under(s, "overview", 1) and (
             bool(s.section) or not re.fullmatch(r"(financial )?overview", s.headings[0], re.I)
         )
@@ -182,12 +187,23 @@ def overview(sentences: list[Sentence], issuer: Issuer, listed: set[str]) -> Fou
         )
 
     ranks = {s.position: rank(s) for s in sentences}
-    # the paragraph that says what the issuer is goes on to say what it does
-    saying = {s.position // 1000 for s in sentences if ranks[s.position] >= 2 and about(s)}
+    # the paragraph that says what the issuer is goes on to say what it does; a release's own
+    # description ("Wihlborgs Fastigheter AB (publ) is a property company ... Its property
+    # portfolio is located in ... In Malmö, Lund and Helsingborg, Wihlborgs is the leading
+    # property company.") says it in sentences that name no verb of what it does: after the
+    # one that says what it is, they fill the places the ranked sentences leave
+    saying: dict[int, int] = {}  # each such paragraph's first sentence that says what it is
+    for s in sentences:
+        if ranks[s.position] >= 2 and about(s):
+            saying.setdefault(s.position // 1000, s.position)
 
     def ranked(s: Sentence) -> int:
         value = ranks[s.position]
-        return value + (s.position // 1000 in saying) if value >= 2 else 0
+        paragraph = s.position // 1000
+        if value >= 2:
+            return value + (paragraph in saying)
+        goes_on = not s.section and saying.get(paragraph, s.position) < s.position
+        return int(goes_on and not excluded(s) and not _SEAT_OR_LISTING.search(s.text))
 
     chosen = pick(sentences, KEEP["overview"], ranked)
     earns = _how_it_earns(sentences, chosen, ranks)
@@ -195,6 +211,14 @@ def overview(sentences: list[Sentence], issuer: Issuer, listed: set[str]) -> Fou
         chosen + earns + _how_large(sentences, [*chosen, *earns], issuer),
         source_heading=heading_of(chosen),
     )
+
+
+# Where its shares are listed or its head office is: of the company, not of what it does.
+_SEAT_OR_LISTING = re.compile(
+    r"\b(listed on|stock exchange|headquarter(s|ed)|head office|registered office|domiciled|"
+    r"noteras|noterad|listattu|pääkonttori|huvudkontor)\b",
+    re.IGNORECASE,
+)
 
 
 # How large the company is, in one sentence of its own: its revenue and its people ("In 2024, the
@@ -220,6 +244,12 @@ def _how_large(sentences: list[Sentence], chosen: list[Sentence], issuer: Issuer
     def sizes(s: Sentence) -> bool:
         return bool(_PEOPLE_COUNT.search(s.text) and _ITS_REVENUE.search(s.text))
 
+    def its_own(s: Sentence) -> bool:
+        said = _OF_A_YEAR.sub("", s.text)
+        # "the company" of a report's acquisitions is the company bought ("The company had net
+        # sales of around EUR 27 million in 2019 and has 90 employees")
+        return issuer.is_subject(said) and not re.match(r"(the )?company\b", said, re.I)
+
     if any(sizes(s) for s in chosen):
         return []
     found = [
@@ -227,10 +257,7 @@ def _how_large(sentences: list[Sentence], chosen: list[Sentence], issuer: Issuer
         for s in sentences
         if s.section in ("", "item_1")
         and sizes(s)
-        and issuer.is_subject(_OF_A_YEAR.sub("", s.text))
-        # "the company" of a report's acquisitions is the company bought ("The company had net
-        # sales of around EUR 27 million in 2019 and has 90 employees")
-        and not re.match(r"(the )?company\b", _OF_A_YEAR.sub("", s.text), re.I)
+        and its_own(s)
         and not RISK_FACTOR.search(s.text)
         and len(s.text.split()) <= 40
     ]
@@ -877,12 +904,7 @@ _NAMES_TARGETS_ONLY = re.compile(
     r"\b(approved|adopted)\b[^.]{0,60}\btargets\b(?![^.]*\d%)",
     re.IGNORECASE,
 )
-# A level a target is set at: "below 2.0", "above 13%", "at least 10 percent".
-_LEVEL = re.compile(
-    r"\b(below|above|over|under|at least|at most|less than|more than|exceeding|minst|högst|"
-    r"yli|alle|vähintään|enintään)\s+(EUR |SEK |USD |\$|€)?\d",
-    re.IGNORECASE,
-)
+_LEVEL = re.compile(TARGET_LEVEL, re.IGNORECASE)
 # A target of its own, as a noun with what it is ("The target to keep the ratio below 2.0", "a
 # target of EUR 120 million") or as a verb with its figure within five words ("The program
 # targets a total of EUR 350 million EBITDA run rate improvement"), not "targets the electronics
@@ -1103,7 +1125,12 @@ def risks(
     under = _each_kind_first(under)
     chosen = (under or referrals)[: KEEP["risks"]]
     part = [s for s in sentences if is_under(s, "risks", 1) and not s.section]
-    listed = [s for s in _forward_looking_risks(blocks, forward or [], part) if s not in under]
+    listed: list[Sentence] = []
+    for s in _forward_looking_risks(blocks, forward or [], part):
+        # one matter listed twice ("... ongoing investigations by Ericsson and US governmental
+        # authorities ...") is one risk
+        if s not in under and not any(alike(s.text, c.text) for c in [*under, *listed]):
+            listed.append(s)
     if listed:  # after the part's own sentences (or its referrals, where it has only those)
         chosen = [*(under or referrals), *listed][: KEEP["risks"]]
     kinds = risk_kinds(blocks) or listed_risk_kinds(part)

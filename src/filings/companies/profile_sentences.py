@@ -237,6 +237,17 @@ _QUALIFIED_BY_US = re.compile(
 )
 
 
+def _without_lone_quote_marks(text: str) -> str:
+    """A sentence without the quote marks of the quotation it opens or closes: "“We had a
+    strong year." and "... is then expected to rise slightly again.”" (a CEO's words quoted over
+    several sentences) carry a mark whose pair is in another sentence."""
+    if text.startswith("“") and "”" not in text:
+        text = text[1:]
+    if text.endswith("”") and "“" not in text:
+        text = text[:-1]
+    return text
+
+
 def _unclosed(text: str) -> bool:
     return text.count("(") > text.count(")")
 
@@ -338,6 +349,29 @@ def _with_its_items(lead: str, blocks: list[Block], position: int) -> str:
     return joined if joined.endswith(".") else lead
 
 
+# A ratio the sentence names only as "the ratio", which the sentence before it names in full:
+# "The net debt to adjusted EBITDA (LTM) ratio improved to 3.0 (3.2). The target to keep the ratio
+# below 2.0 remains." says which ratio the target is of only with the sentence before it.
+_BARE_NOUN = re.compile(r"\b(?:the|this|that) (ratio|multiple|metric)\b", re.IGNORECASE)
+
+
+def _names_in_full(text: str, noun: str) -> bool:
+    return bool(re.search(rf"\b(?!(?:the|this|that)\b)\w+\)? {noun}\b", text, re.IGNORECASE))
+
+
+def with_their_referents(parts: list[str]) -> list[str]:
+    """A paragraph's sentences, one that names a ratio only as "the ratio" joined to the
+    sentence before it that names the ratio in full."""
+    out: list[str] = []
+    for part in parts:
+        bare = _BARE_NOUN.search(part)
+        if bare and out and not _names_in_full(part, bare[1]) and _names_in_full(out[-1], bare[1]):
+            out[-1] = f"{out[-1]} {part}"
+        else:
+            out.append(part)
+    return out
+
+
 def sentences_of(blocks: list[Block]) -> list[Sentence]:
     """The usable sentences of a document, each with the headings above it (nearest first, the
     furniture of tables left out, reset where a 10-K item begins)."""
@@ -365,7 +399,7 @@ def sentences_of(blocks: list[Block]) -> list[Sentence]:
         if contact:
             headings = ["", *headings[:3]]
         bullet = block.kind == "item"
-        parts = split_sentences(block.text)
+        parts = with_their_referents(split_sentences(block.text))
         if not bullet and parts and parts[-1].endswith(":"):
             # "We are a global semiconductor company primarily offering:" and its few list items
             # are one sentence
@@ -374,6 +408,7 @@ def sentences_of(blocks: list[Block]) -> list[Sentence]:
             text = _TABLE_ROW_BEFORE.sub("", text.lstrip(f"{BULLETS}* ").strip())
             text = _without_labelled_rows(text)
             text = _without_run_in_title(_without_marker_and_title(text))
+            text = _without_lone_quote_marks(text)
             if bullet:  # a list item's separator is no part of what it says ("...; and")
                 text = _ITEM_SEPARATOR.sub("", text)
             if usable(text, bullet):
@@ -442,6 +477,8 @@ def alike(a: str, b: str) -> bool:
         return True  # one lead-in with its list named in full, and in short ("BCA, BDS, ...")
     if len(_figures(a) & _figures(b)) >= 2:
         return True  # the same targets or guidance in other words ("over 4%", "18-21%")
+    if _same_matter(a, b):
+        return True
     wa, wb = set(a.lower().split()), set(b.lower().split())
     if len(wa & wb) < 0.7 * min(len(wa), len(wb)):
         return False
@@ -474,6 +511,45 @@ def _figures(text: str) -> set[str]:
             continue  # a count or a year
         found.add(figure)
     return found
+
+
+# The words of a run two sentences share that names what they are about: a run of this many words
+# with two names in it ("... ongoing investigations by Ericsson and US governmental authorities")
+# says both speak of one matter; the phrases every risk factor ends in ("could have a material
+# adverse effect on our business, financial condition and results of operations") name nothing.
+_MATTER_RUN = 7
+_NO_NAME = frozenset(("company", "group", "corporation", "we", "our", "the", "in", "i"))
+_MONTH = re.compile(
+    r"january|february|march|april|may|june|july|august|september|october|november|december"
+)
+
+
+def _same_matter(a: str, b: str) -> bool:
+    """Whether two sentences share a run of words that names something: one matter, told
+    twice."""
+    raw_a, raw_b = a.split(), b.split()
+    words_a, words_b = _words(a), _words(b)
+    runs_b = {tuple(words_b[i : i + _MATTER_RUN]): i for i in range(len(words_b) - _MATTER_RUN + 1)}
+    for i in range(len(words_a) - _MATTER_RUN + 1):
+        at = runs_b.get(tuple(words_a[i : i + _MATTER_RUN]))
+        if at is None:
+            continue
+        # two or three names in the run: capitalized in both, neither sentence's first word, no
+        # month (one place in common is no matter: "units are located in Belgium, ..."; nor is a
+        # list of names: "throughout Europe, North America, Latin America, Africa")
+        names = {
+            words_a[i + k]
+            for k in range(_MATTER_RUN)
+            if raw_a[i + k][:1].isupper()
+            and raw_b[at + k][:1].isupper()
+            and i + k
+            and at + k
+            and words_a[i + k] not in _NO_NAME
+            and not _MONTH.fullmatch(words_a[i + k])
+        }
+        if 2 <= len(names) <= _MATTER_RUN // 2:
+            return True
+    return False
 
 
 def _words(text: str) -> list[str]:

@@ -210,6 +210,13 @@ RISK_PREAMBLE = re.compile(
     re.IGNORECASE,
 )
 
+# A level a target is set at: "below 2.0", "above 13%", "at least 10 percent", "minst 10
+# procent", "yli 13 %".
+TARGET_LEVEL = (
+    r"\b(below|above|over|under|at least|at most|less than|more than|exceeding|minst|högst|över|"
+    r"yli|alle|vähintään|enintään)\s+(EUR |SEK |USD |\$|€)?\d"
+)
+
 CUES: dict[str, re.Pattern[str]] = {
     "overview": re.compile(
         r"\b(is (a|an|the) (\w+ ){0,4}(leader|leading|company|group|provider|supplier|"
@@ -270,6 +277,10 @@ STATED_FOCUS = re.compile(
     # "we are focused on the capabilities of our high-performing networks", "In 2022, we focused
     # on maintaining our network leadership ..." (Verizon's MD&A overview)
     r"\bwe (are |were |remain )?(focused|concentrated) on\b|"
+    # "The Board remains focused on both maintaining a solid net cash position ... and returning
+    # excess capital to shareholders" (Ericsson's interim report)
+    r"^(the board( of directors)?|management|the company|the group) (is|remains|will remain) "
+    r"(\w+ )?focused on\b|"
     # what the strategy itself rests on: "The strategy focuses on four pillars ...: boldly
     # building brands, ..." (General Mills' Accelerate strategy)
     r"\b(the|our|this) strategy (focuses|is focused|rests|is built|builds|is based|centers|"
@@ -281,7 +292,10 @@ STATED_FOCUS = re.compile(
     # what it gives precedence to, opening its sentence: "We prioritise service businesses and
     # businesses in strategic technology areas" (an acquisition strategy), "Vi prioriterar ..."
     r"^(we|the group|the company) (continue to )?prioriti[sz]es?\b|^vi prioriterar\b|"
-    r"^(priorisoimme|konserni priorisoi)\b",
+    r"^(priorisoimme|konserni priorisoi)\b|"
+    # what it puts before what, wherever it says it: "as we prioritise margin over volume"
+    r"\b(we|the group|the company) prioriti[sz]es? [\w -]{1,40}\bover\b|"
+    r"\bprioriterar [\w -]{1,40}\bframför\b",
     re.IGNORECASE,
 )
 # An outlook as releases state it: a figure expected, estimated or guided for the year ahead.
@@ -350,6 +364,10 @@ STRONG: dict[str, re.Pattern[str]] = {
         r"(consumers|businesses|enterprises|governments?\b|government (entities|customers|"
         r"agencies)|public sector|retailers|wholesalers|distributors|utilities|hospitals|"
         r"airlines|oems|sellers|vendors|publishers|developers|advertisers|marketers)\b|"
+        # the markets or industries it serves, as such ("The main markets served are
+        # semiconductor and scientific instruments, as well as ... industrial segments")
+        r"\b(main |principal |primary |key |major )?(end[- ])?(markets|industries|sectors) "
+        r"served (are|include)\b|"
         # whom it serves, named as the verb's object ("We serve consumers through our online and
         # physical stores", "We serve developers and enterprises of all sizes")
         r"\b(we|it|the company|the group) (primarily |also )?serves? (both )?(consumers|"
@@ -437,9 +455,7 @@ STRONG: dict[str, re.Pattern[str]] = {
         r"\b(has|have) (the|an|a clear) (ambition|aim|goal|objective) (to|of)\b|"
         # a target stated at its level: "The target to keep the ratio below 2.0 remains", "ROCE
         # ... increased to 3.6%, the target being above 13%", "målet är minst 10 procent"
-        r"\b(target|mål|målet|tavoite|tavoitteena)\b[^.;]{0,50}\b(below|above|over|under|at "
-        r"least|at most|less than|more than|exceeding|minst|högst|över|yli|alle|vähintään|"
-        r"enintään)\s+(EUR |SEK |USD |\$|€)?\d",
+        r"\b(target|mål|målet|tavoite|tavoitteena)\b[^.;]{0,50}" + TARGET_LEVEL,
         re.IGNORECASE,
     ),
     "accounting": re.compile(
@@ -693,7 +709,12 @@ NOT_WHERE_IT_SELLS = re.compile(
     # its principal office at ..."), and what it buys where ("we plan to purchase up to ... of
     # capacity across multiple states, including Arizona, ...")
     r"\b(a|an) ((?-i:[A-Z])\w+ ){1,2}(corporation|company)\b|principal (executive )?offices?|"
-    r"incorporated (in|under)|organized under|\b(we|to) (\w+ ){0,2}purchase\b",
+    r"incorporated (in|under)|organized under|\b(we|to) (\w+ ){0,2}purchase\b|"
+    # what drives its markets, of which where it stands is an aside ("Other market drivers are
+    # the ongoing electrification ..., where Bravida has ... strengthened our market position in
+    # the Nordic region")
+    r"\bmarket drivers?\b|\bdrivers? of (the )?(market|demand)\b|marknadsdrivare|"
+    r"markkinaa? ajavat",
     re.IGNORECASE,
 )
 # Where a company has a presence, listed: "a presence in about 190 locations in Sweden, Norway,
