@@ -397,6 +397,10 @@ FACTS = [
     ("Ericsson", "risks", "Risks related to cybersecurity and privacy"),
     # the markets a business area serves are whom it sells to (Atlas Copco Q3 2025, p18)
     ("Atlas Copco", "customers", "The main markets served are semiconductor and scientific"),
+    # whom a business area supplies, by their kind (Lifco's annual report 2019, p15)
+    ("Lifco", "customers", "technical service to dentists across Europe"),
+    # clinics and stores in a region named with its common noun (Musti's release)
+    ("Musti Group", "geography", "16 veterinary clinics in the Baltic countries"),
 ]
 # Sentences a section once held that do not answer it (issue 27): filler that only mentions
 # customers, other companies' and lawsuits' places, laws, pension assets and financing.
@@ -508,6 +512,9 @@ NOT_IN += [
     ("Stora Enso", "overview", "shares are listed on"),
     ("Atlas Copco", "products_services", "The main markets served are"),
     ("Wihlborgs Fastigheter", "strategy", "rise slightly again.”"),
+    # where a business is reported is no offering (Musti's release, Ericsson Q3 2025 p4)
+    ("Musti Group", "products_services", "is reported in the New Markets segment"),
+    ("Ericsson", "products_services", "Market area Other includes IPR licensing"),
 ]
 # The issuer's own lists, read in the documents.
 ITEMS = [
@@ -707,6 +714,8 @@ def test_a_release_that_calls_the_company_global_says_so_in_its_geographys_reaso
     assert geography["sentences"] == []
     assert "it calls the company global where it says what it does" in geography["reason"]
     assert "Kemira is a global leader in sustainable chemical solutions" in geography["reason"]
+    # and the places it names only in passing: its energy assets', a market's, an acquisition's
+    assert "it names Finland, China and United Kingdom only in passing" in geography["reason"]
 
 
 @pytest.mark.parametrize(
@@ -858,6 +867,9 @@ def test_region_tags_in_the_locale_asked_for(sec_client: TestClient) -> None:
         ("The Baltic operations grew; listed on Nasdaq Helsinki Ltd.", "en", []),
         ("Malmö, Helsingborg, Lund and Copenhagen", "en", []),
         ("Indiana, Georgian and Chinan", "en", []),  # no Finnish cases in English
+        # a region's common noun after its capitalised word, one region by its several names
+        ("46 stores in the Baltic countries and throughout the Baltic region", "en", ["Baltics"]),
+        ("We operate in the Nordic region; the Baltic operations grew", "en", ["Nordics"]),
         # a state of the US names no country in its name; Macau as the casinos' filings spell it
         ("Borgata in Atlantic City, New Jersey; New Mexico; MGM Macau", "en", ["MO"]),
         # Netflix's 2015 10-K: where it does not operate is no place of its geography

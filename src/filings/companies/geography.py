@@ -69,6 +69,8 @@ REGIONS = frozenset(
         "baltics",
         "baltic countries",
         "baltic states",
+        "baltic region",
+        "nordic region",
         "scandinavia",
         "eu",
         "european union",
@@ -332,7 +334,11 @@ def classify_member(member: str) -> Place | None:
 
 
 # Capitalised words that may name a place ("Sweden", "Central Europe", "U.S.", "Asia/Oceania")
-_CAPITALISED = re.compile(r"\b[A-ZÅÄÖ][\w\u2019'.-]*(?:(?:\s+|/)[A-ZÅÄÖ][\w\u2019'.-]*)*")
+# and the common noun of a region's name after them ("the Baltic countries", "the Nordic region")
+_CAPITALISED = re.compile(
+    r"\b[A-ZÅÄÖ][\w\u2019'.-]*(?:(?:\s+|/)[A-ZÅÄÖ][\w\u2019'.-]*)*"
+    r"(?:\s+(?:countries|states|region)\b)?"
+)
 
 
 def places_in(text: str, language: str = "en") -> list[Place]:
@@ -354,6 +360,9 @@ def places_in(text: str, language: str = "en") -> list[Place]:
                     break
                 place = _named(span, language)
                 if place is not None and place.kind != "other":
+                    # one region by one name ("the Baltic countries", "the Baltic region")
+                    if _key(place.name) in _ONE_NAME:
+                        place = Place(place.kind, _ONE_NAME[_key(place.name)])
                     found.setdefault(place.iso_alpha2 or _key(place.name), place)
                     start = end
                     break
@@ -362,6 +371,13 @@ def places_in(text: str, language: str = "en") -> list[Place]:
     return list(found.values())
 
 
+_ONE_NAME = {
+    "baltic countries": "Baltics",
+    "baltic states": "Baltics",
+    "baltic region": "Baltics",
+    "nordic countries": "Nordics",
+    "nordic region": "Nordics",
+}
 _EXCEPTED = re.compile(
     r"\b(with the exception of|except( for| in)?|excluding|other than|outside( of)?|utom|"
     r"med undantag( av)?|exklusive|paitsi)\b[^.;:]*",

@@ -744,7 +744,8 @@ def _opening(text: str) -> str:
 _SITES = (
     r"(sites?|plants?|mills?|refiner(y|ies)|factor(y|ies)|gigafactor(y|ies)|mines?|smelters?|"
     r"production (lines?|units?|facilit(y|ies))|manufacturing (units?|facilit(y|ies)|"
-    r"operations)|(casino )?resorts?|casinos|hotels|stores|restaurants|data cent(er|re)s|"
+    r"operations)|(casino )?resorts?|casinos|hotels|stores|shops|outlets|clinics|branches|"
+    r"restaurants|data cent(er|re)s|"
     r"warehouses|(distribution|fulfill?ment) cent(er|re)s)"
 )
 # A site in a named place ("the Porvoo oil refinery in Finland", "casino resorts in Macau"), or a
@@ -1667,6 +1668,8 @@ def read_sections(
     }
     found["customers"] = customers(sentences, found["products_services"].items)
     found["geography"].items = _places_of(found["products_services"].items)
+    if not found["geography"].sentences and not found["geography"].items:
+        found["geography"].in_passing = _named_in_passing(sentences, language)
     if not any(b.section for b in blocks):  # no risk or accounting part: what the text says
         if not found["risks"].sentences and not found["risks"].items:
             found["risks"] = stated_risks(sentences)
@@ -1722,6 +1725,22 @@ def _said_once(found: dict[str, Found]) -> None:
 
 def _heading(s: Sentence) -> str:
     return s.headings[0] if s.headings else ""
+
+
+_IN_PASSING_KEEP = 5
+
+
+def _named_in_passing(sentences: list[Sentence], language: str) -> list[str]:
+    """The countries and regions a document names where it says nothing of where the company
+    sells or operates, in reading order (not in its risk part)."""
+    names: list[str] = []
+    for s in sentences:
+        if s.section.startswith("item_1a") or is_under(s, "risks", 1):
+            continue
+        for place in places_in(s.text, language):
+            if place.name not in names:
+                names.append(place.name)
+    return names[:_IN_PASSING_KEEP]
 
 
 def _places_of(items: list[Item]) -> list[Item]:

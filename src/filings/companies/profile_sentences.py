@@ -142,6 +142,9 @@ class Found:
     spare: list[Sentence] = field(default_factory=list)
     # the segment a sentence speaks of without naming it, by the sentence's position
     about: dict[int, str] = field(default_factory=dict)
+    # what the document names of the section's matter only in passing, where the section is
+    # empty (the places of an acquisition, a plant or a market's growth), for its reason
+    in_passing: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -82,13 +82,22 @@ def _reason(name: str, found: dict[str, Found]) -> str | None:
         return f"{REASONS[name]}; what it names of its business is under products and services " + (
             f"({', '.join(listed)})"
         )
+    # the places it names in passing (an acquisition's, a plant's, a market's growth)
+    named = found[name].in_passing
+    passing = f"; it names {_listed(named)} only in passing" if named else ""
     # what the overview's own sentence says of it, in passing: that the company is global, or
     # that it helps its customers, without saying where or who they are
     for sentence in found["overview"].sentences if name in _IN_PASSING else []:
         said = _IN_PASSING[name].search(sentence.text)
         if said:
-            return _SAID_IN_PASSING[name].format(word=said.group().lower(), text=sentence.text)
-    return REASONS[name]
+            return _SAID_IN_PASSING[name].format(word=said.group().lower(), text=sentence.text) + (
+                passing
+            )
+    return REASONS[name] + passing
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 _IN_PASSING = {

@@ -364,6 +364,10 @@ STRONG: dict[str, re.Pattern[str]] = {
         r"(consumers|businesses|enterprises|governments?\b|government (entities|customers|"
         r"agencies)|public sector|retailers|wholesalers|distributors|utilities|hospitals|"
         r"airlines|oems|sellers|vendors|publishers|developers|advertisers|marketers)\b|"
+        # whom a supplier supplies, named by their kind ("leading suppliers of consumables,
+        # equipment and technical service to dentists across Europe")
+        r"\b(suppliers?|providers?|distributors?) of\b((?!\bto\b)[^.]){1,100}\bto "
+        r"(?!(?:its|our|their|help|enable|meet|support|ensure|improve)\b)[a-z]{4,}s\b|"
         # the markets or industries it serves, as such ("The main markets served are
         # semiconductor and scientific instruments, as well as ... industrial segments")
         r"\b(main |principal |primary |key |major )?(end[- ])?(markets|industries|sectors) "
@@ -621,7 +625,10 @@ ABOUT_THE_BUSINESS = re.compile(
     r"business description|verksamhetens art|verksamhetsbeskrivning|toiminnan (luonne|kuvaus)",
     re.IGNORECASE,
 )
-PLACE_WORD = re.compile(r"\b[A-ZÅÄÖ][\w’'.-]+(?:\s+[A-ZÅÄÖ][\w’'-]+){0,3}")
+# (with the common noun of a region's name: "the Baltic countries", "the Nordic region")
+PLACE_WORD = re.compile(
+    r"\b[A-ZÅÄÖ][\w’'.-]+(?:\s+[A-ZÅÄÖ][\w’'-]+){0,3}(?:\s+(?:countries|states|region)\b)?"
+)
 # What a company is, in its own words: "X is a world-leading provider of ...".
 WHAT_IT_IS = re.compile(
     r"\b(is|are) (a|an|the|one of the) ([\w’'-]+ ){0,5}(leader|leading|company|group|provider|"
@@ -690,7 +697,13 @@ NOT_AN_OFFERING = re.compile(
     # a customer's share of revenue is the customers' concentration, not an offering
     r"represented (approximately )?\d|economic characteristics|quantitative (limits|thresholds)|"
     r"\bpatents?\b|discontinued operations|goodwill|intangible assets|acquired assets|"
-    r"transactions between|inter-?segment|accounting policies|\bASC \d{3}\b|criteria set forth",
+    r"transactions between|inter-?segment|accounting policies|\bASC \d{3}\b|criteria set forth|"
+    # where a business is reported, not what it offers ("Pet City is reported in the New Markets
+    # segment", "Market area Other includes IPR licensing revenues and almost all sales in
+    # segment Enterprise")
+    r"\b(is|are|was|were) (now |also )?(reported|presented|included) (in|within|under|as part "
+    r"of) (the )?([\w&,'’ -]{0,40} )?(segments?|market areas?|business areas?|divisions?)\b|"
+    r"^(segment|market area|business area) [\w ]{1,30} (includes?|comprises?)\b",
     re.IGNORECASE,
 )
 NOT_WHERE_IT_SELLS = re.compile(
