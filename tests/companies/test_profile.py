@@ -1281,6 +1281,23 @@ def test_a_list_marker_and_title_run_into_the_items_text_are_cut() -> None:
     ]
 
 
+def test_a_notes_two_part_title_run_into_its_first_sentence_is_cut() -> None:
+    # Tele2's interim report Q3 2025, p24: the note's title and its first sentence on one line
+    text = (
+        "Financial instruments – classification and fair values Tele2’s financial assets consist "
+        "mainly of receivables from end customers, other operators and resellers."
+    )
+    block = Block("text", text, "p_24", 24, "", 1)
+    assert [s.text for s in sentences_of([block])] == [
+        "Tele2’s financial assets consist mainly of receivables from end customers, other "
+        "operators and resellers."
+    ]
+    # a dash within a sentence is no title's
+    for text in ("Sales – excluding currency effects – rose by 4% in the quarter.",):
+        block = Block("text", text, "p_2", 2, "", 2)
+        assert [s.text for s in sentences_of([block])] == [text]
+
+
 def test_a_lead_in_and_its_few_list_items_are_one_sentence() -> None:
     def block(kind: str, text: str, position: int, page: str = "p_4") -> Block:
         return Block(kind, text, page, 4, "item_1", position)

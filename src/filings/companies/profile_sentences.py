@@ -91,7 +91,16 @@ def _without_marker_and_title(text: str) -> str:
 _RUN_IN_TITLE = re.compile(r"^(?P<title>[A-Z][a-z]{3,}) (?=(Our|We|The|Its) )")
 
 
+# A note's title of two parts joined by a dash, run into its first sentence ("Financial
+# instruments - classification and fair values Tele2's financial assets consist mainly of ..."):
+# the title's second part in lower case, then the sentence's capital.
+_RUN_IN_NOTE_TITLE = re.compile(
+    r"^[A-Z][a-z]+(?: [a-z]+){0,4} [–—] [a-z]+(?: [a-z]+){0,6} (?=[A-Z]\w*[’']?s? [a-z])"
+)
+
+
 def _without_run_in_title(text: str) -> str:
+    text = _RUN_IN_NOTE_TITLE.sub("", text, count=1)
     titled = _RUN_IN_TITLE.match(text)
     if titled is None:
         return text
