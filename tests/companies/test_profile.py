@@ -43,6 +43,7 @@ from filings.companies.profile_items import (
 from filings.companies.profile_locale import tags_of
 from filings.companies.profile_rules import (
     _estimate_leads,
+    _named_in_passing,
     _risk_headings,
     _said_once,
     read_sections,
@@ -2434,6 +2435,19 @@ def test_a_bullet_run_over_lines_stays_a_list_item_until_a_capital_begins_a_line
     # as a sentence, without the list's separator
     sentences = [s.text for s in sentences_of(blocks) if s.bullet]
     assert sentences[0].endswith("coffee makers and vacuums)")
+
+
+def test_places_named_in_passing_are_named_once_each() -> None:
+    def sentence(text: str, position: int, headings: tuple[str, ...] = ()) -> Sentence:
+        return Sentence(text, "p_1", 1, position, "", headings)
+
+    sentences = [
+        sentence("We made an acquisition in the UK during the year.", 1000),
+        sentence("Growth in the United Kingdom and China was slower.", 2000),
+        # what the risk part names is a risk's place, not one named in passing
+        sentence("Sanctions against Russia could hurt our sales.", 3000, ("Risks",)),
+    ]
+    assert _named_in_passing(sentences, "en") == ["UK", "China"]
 
 
 def test_one_matter_named_in_a_run_of_words_is_told_once() -> None:

@@ -1733,14 +1733,13 @@ _IN_PASSING_KEEP = 5
 def _named_in_passing(sentences: list[Sentence], language: str) -> list[str]:
     """The countries and regions a document names where it says nothing of where the company
     sells or operates, in reading order (not in its risk part)."""
-    names: list[str] = []
+    names: dict[str, str] = {}  # a country once by its code, whatever name it is given
     for s in sentences:
         if s.section.startswith("item_1a") or is_under(s, "risks", 1):
             continue
         for place in places_in(s.text, language):
-            if place.name not in names:
-                names.append(place.name)
-    return names[:_IN_PASSING_KEEP]
+            names.setdefault(place.iso_alpha2 or place.name, place.name)
+    return list(names.values())[:_IN_PASSING_KEEP]
 
 
 def _places_of(items: list[Item]) -> list[Item]:
