@@ -36,6 +36,7 @@ from filings.companies.profile_items import (
     named_in_full,
     named_segments,
     product_table_rows,
+    revenue_policy,
     run_in_names,
     segment_rows,
     without_list_parts,
@@ -402,6 +403,14 @@ FACTS = [
     ("Lifco", "customers", "technical service to dentists across Europe"),
     # clinics and stores in a region named with its common noun (Musti's release)
     ("Musti Group", "geography", "16 veterinary clinics in the Baltic countries"),
+    # how revenue is recognised, from the policies note where no critical estimate is of revenue
+    # (Home Depot 10-K FY2024 p52, Alphabet p58, Note 1; Lifco's annual report 2019 p57, 2.16)
+    ("HD", "accounting", "We recognize revenue, net of expected returns and sales tax, at the"),
+    ("GOOGL", "accounting", "Revenues are recognized when control of the promised goods or"),
+    ("Lifco", "accounting", "The Group’s material revenue streams arising from the sale of goods"),
+    # every estimate the issuer lists has its lead before a second sentence of another
+    # (Coca-Cola 10-K FY2024 p44, "Revenue Recognition" among six critical policies)
+    ("KO", "accounting", "Revenue is recognized when performance obligations under the terms"),
 ]
 # Sentences a section once held that do not answer it (issue 27): filler that only mentions
 # customers, other companies' and lawsuits' places, laws, pension assets and financing.
@@ -569,6 +578,12 @@ ITEMS = [
     ("Tele2", "customers", {"Sweden Consumer", "Sweden Business", "Sweden Wholesale"}),
     # business areas named after places: market areas
     ("Outokumpu", "geography", {"Europe", "Americas"}),
+    # the revenue policy beside the critical estimates, none of which is of revenue
+    (
+        "HD",
+        "accounting",
+        {"BUSINESS COMBINATIONS", "MERCHANDISE INVENTORIES", "Revenue Recognition"},
+    ),
 ]
 # Names that are no part of the issuer's own lists: a table of contents' heading, acquired
 # companies (their legal form last), a website, the parts of a report after the estimates.
@@ -1844,6 +1859,17 @@ UNSEEN = [
     # allocation of content rights at fair value is accounting, no offering
     ("NETFLIX_2017_10K.pdf", "products_services", "We offer three types of streaming", True),
     ("NETFLIX_2017_10K.pdf", "products_services", "ranged in the U.S. from $7.99 to $13.99", True),
+    # the revenue policy of the notes (Note 1), none of the critical estimates being of revenue
+    (
+        "NETFLIX_2017_10K.pdf",
+        "accounting",
+        "revenues are recognized ratably over each monthly",
+        True,
+    ),
+    ("VERIZON_2022_10K.pdf", "accounting", "We earn revenue from contracts with customers", True),
+    # ... and none beside an estimate of the contracts revenue is earned under (Boeing's "Accounting
+    # for Long-term Contracts")
+    ("BOEING_2022_10K.pdf", "accounting", "Commercial aircraft contracts", False),
     ("NETFLIX_2017_10K.pdf", "products_services", "based on estimated fair market value", False),
     # a segment's line-up by its models' designations (Item 1, "Commercial Airplanes Segment")
     (
@@ -3783,3 +3809,43 @@ def test_a_us_issuers_states_tag_its_geography_as_the_united_states() -> None:
     }
     assert geography_tags(stores, [], "en", "us") == ["US"]
     assert geography_tags(stores, [], "en", "fi") == []
+
+
+def _blocks(*rows: tuple[str, str, str]) -> list[Block]:
+    """Blocks of (kind, text, section), one page each, in reading order."""
+    return [
+        Block(kind, text, f"p_{n}", n, section, n) for n, (kind, text, section) in enumerate(rows)
+    ]
+
+
+def test_the_revenue_policy_is_read_from_the_policies_note_only() -> None:
+    policy = "Revenue is recognized when control of the goods is transferred to the customer."
+    blocks = _blocks(
+        # the MD&A's revenue heading and the income statement's line are no policy
+        ("heading", "Revenue Recognition", "item_7"),
+        ("text", policy, "item_7"),
+        ("heading", "Revenues", "item_8"),
+        ("text", "Revenues 1,266,362 45,981 287,183 Net income 1,473,093", "item_8"),
+        ("heading", "1. Summary of Significant Accounting Policies", "item_8"),
+        ("heading", "Revenue", "item_8"),
+        ("text", policy, "item_8"),
+        ("heading", "2. Segment Reporting and Net Sales", "item_8"),
+    )
+    found = revenue_policy(blocks)
+    assert found is not None
+    assert (found.name, found.page_number) == ("Revenue", 5)
+    assert found.part_of == "1. Summary of Significant Accounting Policies"
+    # "Revenue" after the policies note is the period's; the parent company's is no group policy
+    assert revenue_policy([*blocks[:4], *blocks[7:], *blocks[5:7]]) is None
+    parent = _blocks(
+        ("heading", "Note 37 Parent company accounting principles", ""),
+        ("heading", "Revenue recognition", ""),
+        ("text", "Revenue in the parent company is recognised when services are billed.", ""),
+    )
+    assert revenue_policy(parent) is None
+    # a report's own heading that names the recognition of revenue, in a note numbered 2.16
+    report = _blocks(
+        ("heading", "2.16 Recognition of revenue", ""),
+        ("text", "Revenue is recognised exclusive of value-added tax, returns and discounts.", ""),
+    )
+    assert revenue_policy(report) is not None

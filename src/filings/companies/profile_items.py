@@ -677,6 +677,74 @@ def critical_estimates(blocks: list[Block]) -> list[Item]:
     return _without_joined(unique(items + _run_in_estimates(blocks)))
 
 
+# The parent company's own principles and notes restate the group's in brief.
+_PARENT_COMPANY = re.compile(r"\bparent company\b|moderbolag|emoyhtiö", re.IGNORECASE)
+# A heading that opens the next note: "Note 2. Revenues", "2.SEGMENT REPORTING", "Not 3"
+# ("2.16 Recognition of revenue" is a part of the note it stands in).
+_NEXT_NOTE = re.compile(r"^(note|not|liitetieto)\s*\d+|^\d+\.\s*[^\W\d]", re.IGNORECASE)
+# The policy of revenue, by its heading: "Revenue Recognition", "2.16 Recognition of revenue",
+# "Revenue and Related Cost Recognition", "Revenue from contracts with customers",
+# "Intäktsredovisning", "Liikevaihdon tuloutus".
+_REVENUE_POLICY = re.compile(
+    r"^(\d+(\.\d+)*\.?\s*)?(revenues?( and related costs?)? recognition|recognition of "
+    r"(revenues?|net sales)|revenues?( from contracts with customers)?|net sales|"
+    r"intäktsredovisning|intäkter|redovisning av intäkter|nettoomsättning|liikevaihto|"
+    r"liikevaihdon tuloutus|tuloutus(periaatteet)?|myyntituottojen tuloutus)$",
+    re.IGNORECASE,
+)
+# A heading that names the recognition of revenue itself.
+_RECOGNITION = re.compile(r"recognition|intäktsredovisning|tuloutus", re.IGNORECASE)
+# The note of the accounting policies, by its heading ("1. Summary of Significant Accounting
+# Policies", "Redovisningsprinciper", "Laatimisperiaatteet").
+_POLICIES_NOTE = re.compile(
+    r"accounting (policies|principles)|redovisningsprinciper|laatimisperiaatte",
+    re.IGNORECASE,
+)
+
+
+def _states_a_policy(text: str) -> bool:
+    """Whether the paragraph under a revenue heading states a policy in words: no statement's
+    line of figures ("Revenues 1,266,362 45,981") nor the lead into a table."""
+    first = (split_sentences(text) or [""])[0]
+    digits = sum(c.isdigit() for c in first)
+    return (
+        len(first) >= 40
+        and digits <= len(first) / 20
+        and not re.match(r"(the )?following\b", first, re.IGNORECASE)
+        and not _LEADS_INTO_TABLE.search(first)
+    )
+
+
+def revenue_policy(blocks: list[Block]) -> Item | None:
+    """How the issuer recognises revenue, as its notes state it: the first revenue heading of
+    the notes (a 10-K's Item 8, a report's pages) whose paragraph states a policy in words, not
+    in the parent company's notes; the policies note it stands in as what it is part of. None
+    where the notes state no such policy."""
+    note: str | None = None
+    parent = False
+    for index, block in enumerate(blocks):
+        if block.kind != "heading" or (block.section and not block.section.startswith("item_8")):
+            continue
+        text = block.text.strip()
+        if _NEXT_NOTE.search(text) or _PARENT_COMPANY.search(text):
+            note, parent = text, bool(_PARENT_COMPANY.search(text))
+            continue
+        if parent or not _REVENUE_POLICY.search(text):
+            continue
+        # "Revenue" or "Net sales" alone is a policy in the policies note (a 10-K's Note 1),
+        # elsewhere the heading of the period's revenue
+        in_policies = bool(note and _POLICIES_NOTE.search(note)) or block.section.endswith(
+            "/note_1"
+        )
+        if not (in_policies or _RECOGNITION.search(text)):
+            continue
+        body = next((b for b in blocks[index + 1 : index + 4] if b.kind != "heading"), None)
+        if body is not None and _states_a_policy(body.text):
+            named = note if note and _POLICIES_NOTE.search(note) else "Accounting policies"
+            return Item(text, block.page_id, block.page_number, named)
+    return None
+
+
 # A heading that names a kind of revenue or of its contracts ("Product Sales", "Software
 # Licensing Revenues", "Online Hosted Software Arrangements"): under a revenue recognition policy,
 # a part of it (how each kind is recognised), not an estimate of its own.

@@ -47,6 +47,7 @@ from filings.companies.profile_items import (
     named_segments,
     named_strategies,
     product_table_rows,
+    revenue_policy,
     risk_kinds,
     run_in_names,
     segment_headings,
@@ -1600,13 +1601,47 @@ def _measured_with_assumption(text: str) -> bool:
     return all(p.search(text) for p in (_ASSUMED_RATE, _MEASURED_BALANCE, _MEASURED_OR_SENSITIVE))
 
 
+# Of a revenue policy's first sentences, the one that says when revenue is recognised ("We
+# recognize revenue, net of expected returns and sales tax, at the time the customer takes
+# possession of merchandise"); else its first.
+_WHEN_RECOGNISED = re.compile(r"recogni[sz]|redovisa[sr]|tulout|kirjataan", re.IGNORECASE)
+_POLICY_SENTENCES = 3
+# An estimate of revenue, or of the contracts it is earned under ("Revenue Recognition",
+# "Accounting for Long-term Contracts", "Intäktsredovisning"): the policy is told there.
+_A_REVENUE_ESTIMATE = re.compile(
+    r"revenue|net sales|\bcontracts?\b|intäkt|liikevaih|tulout", re.IGNORECASE
+)
+
+
+def _policy_lead(sentences: list[Sentence], policy: Item) -> Sentence | None:
+    """The sentence that states the revenue policy: of the first under its heading, the first
+    that says when revenue is recognised, else the first; None where none stands under it."""
+    under = [
+        s
+        for s in sentences
+        if policy.name in s.headings[:2]
+        and s.page_id == policy.page_id
+        and not REFERRAL.search(s.text)
+    ][:_POLICY_SENTENCES]
+    return next((s for s in under if _WHEN_RECOGNISED.search(s.text)), under[0] if under else None)
+
+
 def accounting(blocks: list[Block], sentences: list[Sentence]) -> Found:
-    """Critical estimates and policies."""
+    """Critical estimates and policies: the estimates the issuer names, and how it recognises
+    revenue where none of them is of revenue (the policy every analyst reads first, stated in
+    the notes where the estimates do not name it)."""
     items = critical_estimates(blocks)
     names = {i.name for i in items}
     pages = {i.page_id for i in items}
     runs = _after_run_in_names([b for b in blocks if b.page_id in pages], sentences, names)
     firsts = _estimate_leads(sentences, items, runs)
+    policy = revenue_policy(blocks)
+    lead = None
+    if policy and not any(_A_REVENUE_ESTIMATE.search(i.name) for i in items):
+        lead = _policy_lead(sentences, policy)
+    if policy and lead:
+        items.append(policy)
+        firsts.add(lead.position)
 
     def rank(s: Sentence) -> int:
         if s.section.startswith(("item_1a", "item_7a")) or REFERRAL.search(s.text):
@@ -1632,9 +1667,11 @@ def accounting(blocks: list[Block], sentences: list[Sentence]) -> Found:
         # an estimate's assumption and its sensitivity, wherever the report states it (an
         # interim report's MD&A: its notes hold only the basis of preparation)
         measured = 4 * _measured_with_assumption(s.text)
-        return 5 * (s.position in firsts) + 3 * under + 2 * strong + judged + measured
+        return 7 * (s.position in firsts) + 3 * under + 2 * strong + judged + measured
 
-    keep = KEEP["accounting"] + 2 * (len(items) > KEEP["accounting"])  # room for each estimate
+    estimates = len(items) - (lead is not None)
+    keep = KEEP["accounting"] + 2 * (estimates > KEEP["accounting"])  # room for each estimate
+    keep += lead is not None  # the revenue policy beside the estimates, not in place of one
     chosen = pick(sentences, keep, lambda s: rank(s) if rank(s) >= 2 else 0)
     return Found(chosen, items, heading_of(chosen))
 
