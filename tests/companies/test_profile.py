@@ -20,7 +20,12 @@ from filings.companies.geography import places_in
 from filings.companies.geography_tables import DocumentLine, document_lines
 from filings.companies.place_names import local_place
 from filings.companies.profile import _order, geography_tags
-from filings.companies.profile_customers import _concentration, customers, who_buys
+from filings.companies.profile_customers import (
+    _concentration,
+    customer_groups,
+    customers,
+    who_buys,
+)
 from filings.companies.profile_document import (
     Block,
     blocks_of_pages,
@@ -411,6 +416,10 @@ FACTS = [
     # every estimate the issuer lists has its lead before a second sentence of another
     # (Coca-Cola 10-K FY2024 p44, "Revenue Recognition" among six critical policies)
     ("KO", "accounting", "Revenue is recognized when performance obligations under the terms"),
+    # whom it sells to, past the name it gives them, and their share (Coca-Cola 10-K FY2024,
+    # Item 1 p6-7: its bottlers, the five largest of them 44% of its volume)
+    ("KO", "customers", "certain finished beverages to authorized bottling operations"),
+    ("KO", "customers", "these five bottling partners combined represented 44% of our total"),
 ]
 # Sentences a section once held that do not answer it (issue 27): filler that only mentions
 # customers, other companies' and lawsuits' places, laws, pension assets and financing.
@@ -584,6 +593,8 @@ ITEMS = [
         "accounting",
         {"BUSINESS COMBINATIONS", "MERCHANDISE INVENTORIES", "Revenue Recognition"},
     ),
+    # the groups of customers it describes one by one (Item 1, "OUR CUSTOMERS")
+    ("HD", "customers", {"DIY Customers", "Professional Customers (or “Pros”)", "DIFM Customers"}),
 ]
 # Names that are no part of the issuer's own lists: a table of contents' heading, acquired
 # companies (their legal form last), a website, the parts of a report after the estimates.
@@ -607,6 +618,9 @@ NOT_LISTED = [
 # (company, section, words of the sentence, the segment it speaks of, or None where it is the
 # whole group's or names its segment itself).
 ABOUT = [
+    # Home Depot 10-K FY2024, Item 1 "OUR CUSTOMERS" (page 6): each group under its heading
+    ("HD", "customers", "These customers are typically homeowners who purchase", "DIY Customers"),
+    ("HD", "customers", "These customers are typically homeowners who use Pros", "DIFM Customers"),
     # Atlas Copco Q3 2025, page 18: one paragraph per business area, each with its plants
     (
         "Atlas Copco",
@@ -1359,6 +1373,16 @@ def test_a_table_row_with_amounts_in_currency_is_no_heading() -> None:
 # outright, 1 by naming them, 0 not at all).
 WHO_BUYS = [
     ("No single customer accounts for more than ten per cent of net sales.", 2),  # Lifco 2019
+    # buyers that resell, their share of what is sold; a long list of what is sold before whom
+    # it is sold to, past the name a product goes by ("sometimes referred to as")
+    ("In 2024, these five bottling partners combined represented 44% of our total volume.", 2),
+    (
+        "We generate revenues by selling concentrates, sometimes referred to as beverage bases, "
+        "syrups and certain finished beverages to authorized bottling operations.",
+        2,
+    ),
+    # a share of a product, not of a buyer
+    ("Trademark Coca-Cola accounted for 47% of our worldwide unit case volume.", 0),
     # selling to "customers" says who they are only with the words around it: how they are
     # reached or what they are (Tesla 10-K FY2024, Item 1; Amcor 10-K 2023, page 7), not a gift
     # card's or a protection plan's buyers (Best Buy 10-K 2023, notes, pages 49-50)
@@ -3849,3 +3873,22 @@ def test_the_revenue_policy_is_read_from_the_policies_note_only() -> None:
         ("text", "Revenue is recognised exclusive of value-added tax, returns and discounts.", ""),
     )
     assert revenue_policy(report) is not None
+
+
+def test_groups_of_customers_are_the_headings_under_a_customers_heading() -> None:
+    def sentence(text: str, *headings: str) -> Sentence:
+        return Sentence(text, "p_6", 6, len(headings), "item_1", headings)
+
+    groups = customer_groups(
+        [
+            sentence("We serve two primary customer groups.", "OUR CUSTOMERS"),
+            sentence("These customers are homeowners.", "DIY Customers", "OUR CUSTOMERS"),
+            sentence("These customers are contractors.", "Pro Customers", "DIY Customers"),
+            # a risk about customers is no group of them
+            sentence("We may lose them.", "Risks of Key Customers", "Pro Customers"),
+        ]
+    )
+    assert [g.name for g in groups] == ["DIY Customers", "Pro Customers"]
+    # one heading alone describes no groups one by one
+    one = [sentence("These customers are homeowners.", "DIY Customers", "OUR CUSTOMERS")]
+    assert customer_groups(one) == []

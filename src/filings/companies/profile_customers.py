@@ -30,6 +30,7 @@ from filings.companies.profile_sentences import (
 from filings.companies.profile_vocabulary import (
     CUES,
     DEFINITION,
+    HEADINGS,
     INDUSTRIES_SERVED,
     PERFORMANCE,
     RISK_FACTOR,
@@ -258,7 +259,10 @@ def who_buys(text: str) -> int:
 _CONCENTRATED = re.compile(
     r"\bno (single |individual |one |other )?(customer|client)|\bsingle (customer|client)|"
     r"\b(largest|top|major|(most )?significant|two|three|four|five|ten)( \w+)? (customers?|"
-    r"clients)\b[^.]{0,80}\b(accounted|represented|"
+    # buyers that resell: "these five bottling partners combined represented 44% of our total
+    # worldwide unit case volume"
+    r"clients|(bottling |channel |distribution )?partners|distributors|dealers|bottlers|"
+    r"wholesalers|retailers)\b[^.]{0,80}\b(accounted|represented|"
     # "Apple, Google, and Sony have been our most significant customers with revenues of 17%"
     r"(with|had) (net )?(revenues?|sales) of (approximately )?\d+(\.\d+)?\s?(%|percent))",
     re.IGNORECASE,
@@ -315,8 +319,34 @@ def _concentration(text: str) -> bool:
     )
 
 
+# A heading that names a group of customers ("DIY Customers", "Professional Customers (or
+# “Pros”)", "Företagskunder"), not the part's own heading ("Our Customers", "Key customers").
+_GROUP_HEADING = re.compile(
+    r"^(?!(our|the|våra|meidän|key|major|main|largest|top|significant)\b)[^\W\d][^.:]{0,50}?"
+    r"(\b(customers|clients|kunder)|\w(kunder|asiakkaat))(\s*\([^)]{1,30}\))?$",
+    re.IGNORECASE,
+)
+
+
+def customer_groups(sentences: list[Sentence]) -> list[Item]:
+    """The groups of customers the issuer describes one by one, each under a heading of its own
+    below (or beside) a customers heading ("OUR CUSTOMERS": "DIY Customers", "Professional
+    Customers", "DIFM Customers"); none where fewer than two are described so."""
+    groups = [
+        Item(s.headings[0], s.page_id, s.page_number, "customer group")
+        for s in sentences
+        if len(s.headings) > 1
+        and _GROUP_HEADING.search(s.headings[0].strip())
+        and HEADINGS["customers"].search(s.headings[1])
+        and not any(HEADINGS["risks"].search(h) for h in s.headings[:2])
+    ]
+    groups = unique(groups)
+    return groups if len(groups) > 1 else []
+
+
 def customers(sentences: list[Sentence], segments: list[Item]) -> Found:
-    """Who buys, and how concentrated; the segments named after who buys as items."""
+    """Who buys, and how concentrated; the segments named after who buys, and the groups the
+    issuer describes one by one, as items."""
     listed = {i.name.lower() for i in segments}
 
     def rank(s: Sentence) -> int:
@@ -369,4 +399,20 @@ def customers(sentences: list[Sentence], segments: list[Item]) -> Found:
             keep += 1
     chosen = pick(sentences, keep, lambda s: ranks[s.position] if ranks[s.position] >= 3 else 0)
     kinds = unique([i for i in segments if _CUSTOMER_KIND.search(i.name)])
-    return Found(chosen, kinds, heading_of(chosen))
+    groups = customer_groups(sentences)
+    # a sentence under a group's heading that does not name it ("These customers are typically
+    # homeowners ...") is about that group
+    names = {g.name for g in groups}
+    about = {
+        s.position: s.headings[0]
+        for s in chosen
+        if s.headings
+        and s.headings[0] in names
+        and _group_word(s.headings[0]) not in s.text.lower()
+    }
+    return Found(chosen, unique(kinds + groups), heading_of(chosen), about=about)
+
+
+def _group_word(heading: str) -> str:
+    """A group heading's word that names the group ("diy" of "DIY Customers")."""
+    return heading.split()[0].lower()

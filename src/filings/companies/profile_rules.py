@@ -1716,7 +1716,8 @@ def read_sections(
     segments = found["products_services"].items
     for section in found.values():
         section.full_text = _full_text(blocks, section) if section.sentences else None
-        section.about = subjects(section.sentences, blocks, segments, issuer)
+        # the segment a sentence speaks of, or the group of customers its heading names
+        section.about = {**subjects(section.sentences, blocks, segments, issuer), **section.about}
     return {name: found[name] for name in SECTIONS}
 
 

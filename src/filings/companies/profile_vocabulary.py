@@ -347,7 +347,9 @@ STRONG: dict[str, re.Pattern[str]] = {
         # whom the issuer sells to, the first "to" after the verb ("sold to our BCC segment that
         # are leased by BCC to customers" sells to a segment)
         r"(\b(sell|sells|sold|markets|marketed|distribute|distributes|distributed)|\b(revenues?|"
-        r"income) from selling)\b((?!\bto\b)[^.]){0,60}\b(directly to (our |its )?customers|to "
+        r"income) from selling|\brevenues? by selling)\b((?!(?<!referred )\bto\b)[^.]){0,160}?"
+        r"\b(directly to "
+        r"(our |its )?customers|to (authori[sz]ed |independent )?"
         # "customers" only where the words around it say who they are or how they are reached
         # ("sold to customers in the automotive industry", "directly to customers", "to
         # customers and channel partners"), not "we sell Best Buy gift cards to our customers"
