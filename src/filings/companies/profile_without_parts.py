@@ -49,10 +49,28 @@ _BASIS = re.compile(
     r"\bimpairment (review|test(s|ing)?)\b|nedskrivningspr[öo]vning\w*|arvonalentumistestau\w*|"
     r"\bfair valu(e|ation)s?\b[^.]{0,80}\b(biological assets|(standing|growing) (growing )?trees)|"
     r"biologiska tillgångar|biologis\w+ hyödykk\w+|"
-    r"\bitems affecting comparability\b[^.]{0,60}\b(impairments?|restructuring|divest\w*)",
+    r"\bitems affecting comparability\b[^.]{0,60}\b(impairments?|restructuring|divest\w*)|"
+    # what sets its adjusted figures apart from the reported ones, and figures it presents as
+    # if a divested business had not been held ("The differences between operative and reported
+    # figures are explained by items affecting comparability, which ...", "Kemira has also
+    # presented the Oil & Gas divestment adjusted figures")
+    r"\bdifferences? between [^.]{0,40}\band (reported|IFRS) (figures|results)\b|"
+    r"\bpresented [^.]{0,60}\badjusted (figures|results|key figures)\b",
     re.IGNORECASE,
 )
 KEEP_RISKS, KEEP_BASIS = 4, 3
+# The part that says what an outlook assumes ("Assumptions behind the outlook", "Antaganden",
+# "Näkymien taustaoletukset"): what the outlook depends on is what may make it wrong.
+_ASSUMPTIONS = re.compile(r"\bassum\w*|antagand\w*|förutsättning\w*|oletu\w*", re.IGNORECASE)
+# What an assumption is about, where it is a risk to the outlook: costs, prices, exchange and
+# interest rates, demand, supply and disruptions (not a market expected to grow).
+_ASSUMED_FACTOR = re.compile(
+    r"\b(input|raw[- ]material|energy|material|production|freight|logistics) (costs?|prices?)|"
+    r"\b(exchange|currency|interest) rates?|\bcurrenc(y|ies)\b|\bdemand\b|\bsupply\b|"
+    r"\bdisruptions?\b|kostnad\w*|valuta\w*|växelkurs\w*|efterfrågan|räntor|"
+    r"kustannu\w*|valuuttakur\w*|kysyntä\w*|korko\w*",
+    re.IGNORECASE,
+)
 
 
 def _headed_by(s: Sentence, pattern: re.Pattern[str]) -> bool:
@@ -60,15 +78,21 @@ def _headed_by(s: Sentence, pattern: re.Pattern[str]) -> bool:
 
 
 def stated_risks(sentences: list[Sentence]) -> Found:
-    """The risks and uncertainties a document without a risk part names (its outlook's), in
-    reading order."""
+    """The risks and uncertainties a document without a risk part names (its outlook's), then
+    what its outlook assumes of costs, rates and demand; in reading order."""
 
     def rank(s: Sentence) -> int:
-        if s.section or not _UNCERTAINTY.search(s.text) or _NOT_A_RISK.search(s.text):
+        if s.section or _NOT_A_RISK.search(s.text) or _headed_by(s, _DISCLAIMER):
             return 0
-        if _headed_by(s, _DISCLAIMER) or RISK_FACTOR.search(s.text):
+        if PERFORMANCE.search(s.text) and re.search(r"\d", s.text):
             return 0
-        return 0 if PERFORMANCE.search(s.text) and re.search(r"\d", s.text) else 1
+        if _UNCERTAINTY.search(s.text) and not RISK_FACTOR.search(s.text):
+            return 2
+        # what the outlook assumes of costs, rates and demand (Kemira: "Input costs are expected
+        # to be stable or to increase slightly", "Foreign exchange rates are expected to remain
+        # at approximately current levels")
+        assumed = s.headings[:1] and _ASSUMPTIONS.search(s.headings[0])
+        return 1 if assumed and _ASSUMED_FACTOR.search(s.text) else 0
 
     chosen = pick(sentences, KEEP_RISKS, rank)
     return Found(chosen, source_heading=heading_of(chosen))
