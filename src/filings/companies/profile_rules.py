@@ -106,7 +106,11 @@ from filings.companies.profile_vocabulary import (
     TARGET_LEVEL,
     WHAT_IT_IS,
 )
-from filings.companies.profile_without_parts import presentation_basis, stated_risks
+from filings.companies.profile_without_parts import (
+    IMPACT_OF_MORE,
+    presentation_basis,
+    stated_risks,
+)
 
 KEEP = {
     "overview": 3,
@@ -881,6 +885,30 @@ _TOP_LINE = re.compile(
     r"volumes?|deliver(y|ies|ed)|production|producing|stores|subscribers|customers)\b",
     re.I,
 )
+# What a release's outlook of its own results is of: its sales or earnings ("Adjusted EBITDA in
+# the first quarter of 2025 is expected to be higher"), before its markets' or its costs'.
+_EARNINGS = re.compile(
+    r"\b(EBITDA|EBITA|EBIT|operating (profit|result|income|margin)|earnings|net sales|revenues?|"
+    r"sales|profit|rörelseresultat\w*|nettoomsättning\w*|resultat\w*|liikevoit\w*|"
+    r"liikevaih\w*|käyttökat\w*|tulos\w*)\b",
+    re.IGNORECASE,
+)
+# A programme of its own to improve earnings or cut costs ("our EUR 350 million EBITDA run-rate
+# improvement actions", "short-term cost-saving measures of EUR 50 million", "The profit
+# improvement programme ... with a target of EUR 120 million"), not a restructuring's charges.
+_PROGRAMME = re.compile(
+    r"\b(cost[- ]sav\w*|savings|efficiency|improvement|profitability|turnaround|cost reduction)"
+    r" (programmes?|programs?|actions|measures|initiatives?)\b|"
+    r"\b(besparings|effektiviserings|åtgärds|förbättrings)program\w*|"
+    r"\b(säästö|tehostamis|kannattavuu\w*|parannus)ohjelm\w*",
+    re.IGNORECASE,
+)
+# A programme's size is money: "EUR 350 million", "SEK 1.2 billion", "$50 million".
+_MONEY = re.compile(
+    r"(\b(EUR|SEK|USD|NOK|DKK|MSEK|MEUR|BSEK)|[$€£])\s?\d|\d\s?(million|billion|miljoner|"
+    r"miljarder|miljoonaa|miljardia|MSEK|MEUR|BSEK)\b",
+    re.IGNORECASE,
+)
 _CAPITAL_SPENDING = re.compile(r"capital (expenditures?|program|spending)|\bcapex\b", re.I)
 
 
@@ -1001,6 +1029,8 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
             return True
         if DEFINITION.search(s.text) or REFERRAL.search(s.text) or NOT_A_STRATEGY.search(s.text):
             return True
+        if IMPACT_OF_MORE.search(s.text):
+            return True  # what more of a risk would cost is the risk's measure, no aim
         if s.headings and _UN_GOAL.match(s.headings[0]):
             return True  # under one of the UN's goals ("Goal 3 Good health and well-being")
         if _SUPERSEDED.match(s.text) or any(_SUPERSEDED.match(h) for h in s.headings[:1]):
@@ -1013,7 +1043,7 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
             return 0
         # A report's or release's outlook states what is expected of the year ahead.
         outlook = not s.section and bool(OUTLOOK_STATEMENT.search(s.text))
-        strong = outlook or bool(STRONG["strategy"].search(s.text))
+        strong = outlook or bool(STRONG["strategy"].search(s.text)) or programme(s)
         if _other_part(s) and not _OWN_AIM.search(s.text):
             return 0  # under competition or patents, "we expect" is of rivals and filings
         if PERFORMANCE.search(s.text) and re.search(r"\d", s.text) and not (outlook or aims(s)):
@@ -1049,7 +1079,7 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
         # a target stated with its figure ("we are targeting EUR 350 million EBITDA run rate
         # improvement", "our leverage below 40%") before one that says targets were set
         quantified = (
-            bool(outlook or _TARGETING.search(s.text) or _COMMITTED.search(s.text))
+            bool(outlook or _TARGETING.search(s.text) or _COMMITTED.search(s.text) or programme(s))
             and not _DATED_EVENT.match(s.text)
             and bool(_AMOUNT.search(_YEAR.sub("", s.text)) or _LEVEL.search(s.text))
         )
@@ -1064,6 +1094,7 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
         )
         return (
             3 * target
+            + 2 * (outlook and bool(_EARNINGS.search(s.text)))
             + 5 * under
             + 3 * (strong or focus)
             + (cue and (under or strong))
@@ -1072,7 +1103,13 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
         )
 
     def aims(s: Sentence) -> bool:
+        if programme(s):
+            return True  # what a programme is to deliver, beside what it has delivered so far
         return bool(re.search(r"target|goal|aim|ambition|guidance|expect|tavoit|mål", s.text, re.I))
+
+    def programme(s: Sentence) -> bool:
+        """A report's or release's programme of its own, at its size."""
+        return not s.section and bool(_PROGRAMME.search(s.text)) and bool(_MONEY.search(s.text))
 
     def outlook_rank(s: Sentence) -> int:  # of the business (sales, earnings), then a figure
         if shut_out(s) or (_other_part(s) and not _OWN_AIM.search(s.text)):

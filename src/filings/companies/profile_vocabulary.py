@@ -274,6 +274,8 @@ CUES: dict[str, re.Pattern[str]] = {
 # fokuserar på", "keskitymme").
 STATED_FOCUS = re.compile(
     r"\bwe (intend|plan|will continue|continue|aim) to (focus|concentrate) on\b|"
+    # "we will focus on the factors we can control to improve profitability" (Outokumpu)
+    r"\bwe (will|shall) (focus|concentrate) on\b|"
     # "we are focused on the capabilities of our high-performing networks", "In 2022, we focused
     # on maintaining our network leadership ..." (Verizon's MD&A overview)
     r"\bwe (are |were |remain )?(focused|concentrated) on\b|"

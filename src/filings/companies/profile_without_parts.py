@@ -59,6 +59,13 @@ _BASIS = re.compile(
     re.IGNORECASE,
 )
 KEEP_RISKS, KEEP_BASIS = 4, 3
+# What more of a risk would cost: "The impact of each additional week of strike is expected to
+# be approximately EUR -15 million on adjusted EBITDA."
+IMPACT_OF_MORE = re.compile(
+    r"\b(impact|effect) of (each|every|any|an?) (additional|further)\b|"
+    r"\b(varje|jokaisen) (ytterligare|lisä)\w*",
+    re.IGNORECASE,
+)
 # The part that says what an outlook assumes ("Assumptions behind the outlook", "Antaganden",
 # "Näkymien taustaoletukset"): what the outlook depends on is what may make it wrong.
 _ASSUMPTIONS = re.compile(r"\bassum\w*|antagand\w*|förutsättning\w*|oletu\w*", re.IGNORECASE)
@@ -94,7 +101,14 @@ def stated_risks(sentences: list[Sentence]) -> Found:
         assumed = s.headings[:1] and _ASSUMPTIONS.search(s.headings[0])
         return 1 if assumed and _ASSUMED_FACTOR.search(s.text) else 0
 
-    chosen = pick(sentences, KEEP_RISKS, rank)
+    ranks = {s.position: rank(s) for s in sentences}
+    for s in sentences:
+        # what more of a stated risk would cost, right after it in its paragraph ("The risk of
+        # further strikes causes uncertainty ... The impact of each additional week of strike
+        # is expected to be approximately EUR -15 million")
+        if IMPACT_OF_MORE.search(s.text) and ranks.get(s.position - 1, 0) >= 2:
+            ranks[s.position] = 2
+    chosen = pick(sentences, KEEP_RISKS, lambda s: ranks[s.position])
     return Found(chosen, source_heading=heading_of(chosen))
 
 
