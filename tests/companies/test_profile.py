@@ -439,6 +439,9 @@ FACTS = [
     ("Outokumpu", "strategy", "Adjusted EBITDA in the first quarter of 2025 is expected to be"),
     ("Stora Enso", "strategy", "The profit improvement programme, initiated in Q1/2024 with a"),
     ("WMT", "strategy", "we will focus on serving customers and members however they want"),
+    # a level a measure of its own should reach, without the word target (Lifco's annual report
+    # 2019 p8, "Financial goals and dividend policy": its return on capital employed)
+    ("Lifco", "strategy", "intangible assets should exceed 50 per cent for the last twelve-month"),
     # what more of a stated risk would cost goes with it (Outokumpu's outlook)
     ("Outokumpu", "risks", "The impact of each additional week of strike is expected to be"),
 ]

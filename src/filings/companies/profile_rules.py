@@ -939,7 +939,16 @@ _LEVEL = re.compile(TARGET_LEVEL, re.IGNORECASE)
 # target of EUR 120 million") or as a verb with its figure within five words ("The program
 # targets a total of EUR 350 million EBITDA run rate improvement"), not "targets the electronics
 # industry" or a "Target Company"; an aim at a figure ("aiming for more than 4% organic growth").
+# A level a measure of its own should reach, said without the word target ("Return on capital
+# employed excluding goodwill ... should exceed 50 per cent", "ska överstiga", "tulee olla yli").
+_SHOULD_REACH = re.compile(
+    r"\bshould (exceed|not exceed|be (above|below|at least|more than|less than|over|under|"
+    r"within|in the range)|amount to|reach|average)\b|\bska (överstiga|understiga|uppgå till|"
+    r"vara (minst|över|under))\b|\b(tulee|pitää|pitäisi) (olla|ylittää)\b",
+    re.IGNORECASE,
+)
 _OWN_TARGET = re.compile(
+    _SHOULD_REACH.pattern + "|"
     r"\b(?-i:target)s?\s+(is|are|to|of|being|for|remains?)\b|"
     r"\b(?-i:target)(s|ing)\b(\s+\w+){0,5}?\s+(EUR|SEK|USD|\$|€|\d)|"
     r"\baim(s|ing)?\s+(for|at)\b|\b(tavoit\w+|mål\w*)\b",
@@ -1079,7 +1088,7 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
         # a target stated with its figure ("we are targeting EUR 350 million EBITDA run rate
         # improvement", "our leverage below 40%") before one that says targets were set
         quantified = (
-            bool(outlook or _TARGETING.search(s.text) or _COMMITTED.search(s.text) or programme(s))
+            (outlook or bool(_TARGETING.search(s.text) or _COMMITTED.search(s.text)) or aims_at(s))
             and not _DATED_EVENT.match(s.text)
             and bool(_AMOUNT.search(_YEAR.sub("", s.text)) or _LEVEL.search(s.text))
         )
@@ -1103,9 +1112,16 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
         )
 
     def aims(s: Sentence) -> bool:
-        if programme(s):
-            return True  # what a programme is to deliver, beside what it has delivered so far
+        if aims_at(s):
+            return True
         return bool(re.search(r"target|goal|aim|ambition|guidance|expect|tavoit|mål", s.text, re.I))
+
+    def aims_at(s: Sentence) -> bool:
+        """What a programme is to deliver (beside what it has delivered so far), or the level a
+        measure should reach."""
+        return programme(s) or bool(
+            _SHOULD_REACH.search(s.text) and _FINANCIAL_MEASURE.search(s.text)
+        )
 
     def programme(s: Sentence) -> bool:
         """A report's or release's programme of its own, at its size."""

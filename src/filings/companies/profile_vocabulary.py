@@ -213,8 +213,8 @@ RISK_PREAMBLE = re.compile(
 # A level a target is set at: "below 2.0", "above 13%", "at least 10 percent", "minst 10
 # procent", "yli 13 %".
 TARGET_LEVEL = (
-    r"\b(below|above|over|under|at least|at most|less than|more than|exceeding|minst|högst|över|"
-    r"yli|alle|vähintään|enintään)\s+(EUR |SEK |USD |\$|€)?\d"
+    r"\b(below|above|over|under|at least|at most|less than|more than|exceed(ing)?|minst|högst|"
+    r"över|överstiga|yli|alle|vähintään|enintään)\s+(EUR |SEK |USD |\$|€)?\d"
 )
 
 CUES: dict[str, re.Pattern[str]] = {
@@ -483,7 +483,9 @@ OTHER_PARTS = re.compile(
 # Strategies that are no company's: how it accounts, invests pension assets or hedges, how it
 # follows laws, a transaction's conditions.
 NOT_A_STRATEGY = re.compile(
-    r"impairment|goodwill|amortiz|recogni[sz]|transaction is subject|plan assets|pension|"
+    # (goodwill, not a measure taken without it: "Return on capital employed excluding goodwill")
+    r"impairment|(?<!excluding )goodwill|amortiz|recogni[sz]|transaction is subject|plan assets|"
+    r"pension|"
     r"rate of return|hedg\w+|derivative|\blaws?\b|legislation|privacy|data protection|"
     r"regulatory (trends|developments|initiatives|requirements)|(financing|cash management|"
     r"hedging|tax) strateg|borrow|obligations|cash flows? from operat|"
