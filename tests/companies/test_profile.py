@@ -53,6 +53,7 @@ from filings.companies.profile_rules import (
     _risk_headings,
     _said_once,
     read_sections,
+    risks,
     strategy,
     without_abbreviations,
 )
@@ -442,6 +443,11 @@ FACTS = [
     # a level a measure of its own should reach, without the word target (Lifco's annual report
     # 2019 p8, "Financial goals and dividend policy": its return on capital employed)
     ("Lifco", "strategy", "intangible assets should exceed 50 per cent for the last twelve-month"),
+    # a report's risk chapter whose heading is read after its text, one risk a paragraph (Lifco's
+    # annual report 2019 p32, "Risks and risk management")
+    ("Lifco", "risks", "Lifco is dependent on macroeconomic factors such as consumption"),
+    ("Lifco", "risks", "In connection with acquisitions, Lifco may incur costs which are not"),
+    ("Lifco", "risks", "decentralised organisational model could prove less well suited"),
     # what more of a stated risk would cost goes with it (Outokumpu's outlook)
     ("Outokumpu", "risks", "The impact of each additional week of strike is expected to be"),
 ]
@@ -564,6 +570,8 @@ NOT_IN += [
     # programme (Tele2 Q3 2025)
     ("Outokumpu", "strategy", "The impact of each additional week of strike"),
     ("Tele2", "strategy", "continued successful cost efficiency measures"),
+    # what limits a risk is no risk (Lifco's risk chapter)
+    ("Lifco", "risks", "This spread limits the commercial risks."),
 ]
 # The issuer's own lists, read in the documents.
 ITEMS = [
@@ -3929,3 +3937,25 @@ def test_groups_of_customers_are_the_headings_under_a_customers_heading() -> Non
     # one heading alone describes no groups one by one
     one = [sentence("These customers are homeowners.", "DIY Customers", "OUR CUSTOMERS")]
     assert customer_groups(one) == []
+
+
+def test_a_risk_chapter_whose_heading_is_read_after_its_text() -> None:
+    def block(kind: str, text: str, page: int, position: int) -> Block:
+        return Block(kind, text, f"p_{page}", page, "", position)
+
+    blocks = [
+        block("heading", "DIRECTORS' REPORT", 32, 1),
+        block("text", "There are a number of factors which could affect the Group.", 32, 2),
+        block("text", "In connection with acquisitions, the Group may incur costs.", 32, 3),
+        block("text", "Translation exposure is managed through borrowing in the currency.", 32, 4),
+        block("heading", "Risks and risk management", 32, 5),
+        block("heading", "CORPORATE GOVERNANCE REPORT", 33, 6),
+        block("text", "The Group may hold its meeting in Stockholm.", 33, 7),
+    ]
+    found = risks(blocks, sentences_of(blocks))
+    assert [s.text for s in found.sentences] == [
+        "In connection with acquisitions, the Group may incur costs."
+    ]
+    # a heading whose text follows on the next page heads that text, not its own page's
+    blocks[5] = block("text", "The Group's risks may be reviewed by the Board.", 33, 6)
+    assert {s.page_number for s in risks(blocks, sentences_of(blocks)).sentences} == {33}

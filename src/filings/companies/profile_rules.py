@@ -28,6 +28,7 @@ stays empty; the caller says why.
 
 from __future__ import annotations
 
+import itertools
 import re
 from bisect import bisect_left
 from collections import Counter
@@ -1178,6 +1179,9 @@ def risks(
     ]
     referrals = [s for s in sentences if is_under(s, "risks", 1) and REFERRAL.search(s.text)]
     under = _each_kind_first(under)
+    chapter = _risks_headed_last(blocks, sentences)
+    if chapter:  # the report's own risk chapter before what its notes say of financial risks
+        under = [*chapter[: KEEP["risks"] - 1], *under]
     chosen = (under or referrals)[: KEEP["risks"]]
     part = [s for s in sentences if is_under(s, "risks", 1) and not s.section]
     listed: list[Sentence] = []
@@ -1190,6 +1194,56 @@ def risks(
         chosen = [*(under or referrals), *listed][: KEEP["risks"]]
     kinds = risk_kinds(blocks) or listed_risk_kinds(part)
     return Found(chosen, kinds, heading_of(chosen))
+
+
+def _risks_headed_last(blocks: list[Block], sentences: list[Sentence]) -> list[Sentence]:
+    """A report's risk chapter whose heading is read after its text: the last block of its page,
+    the next page opening with a heading of its own (Lifco's annual report: "Risks and risk
+    management" read below the page's paragraphs, each of one risk, their own titles run in).
+    The first sentence of each of the page's paragraphs that states a risk, in reading order;
+    none where no risk heading ends a page so."""
+    pages: set[str] = set()
+    for block, after in itertools.pairwise(blocks):
+        if (
+            block.kind == "heading"
+            and not block.section
+            and HEADINGS["risks"].search(block.text)
+            and after.page_id != block.page_id
+            and after.kind == "heading"
+        ):
+            pages.add(block.page_id)
+    firsts: dict[int, Sentence] = {}
+    for s in sentences:
+        if (
+            s.page_id in pages
+            and not s.bullet
+            and _UNCERTAIN_OR_EXPOSED.search(s.text)
+            and not (_MANAGES.search(s.text) or _ANY_RISKS.match(s.text))
+            and not (REFERRAL.search(s.text) or _no_risk_stated(s.text))
+        ):
+            firsts.setdefault(s.position // 1000, s)  # a paragraph's first that states its risk
+    return list(firsts.values())
+
+
+# A sentence that states a risk: what could affect the issuer or what it is exposed to.
+_UNCERTAIN_OR_EXPOSED = re.compile(
+    r"\b(risks?|could|may|might|exposure|exposed|depend(s|ent)?|uncertain\w*|volatil\w*|"
+    r"risker|kan komma|exponer\w*|riski\w*|voi(vat)?|altistu\w*)\b",
+    re.IGNORECASE,
+)
+# How a risk is handled, not what it is ("Translation exposure is managed partly through ...").
+_MANAGES = re.compile(
+    r"\b(is|are) (managed|handled|mitigated|hedged)\b|\bto (manage|mitigate|limit) (this|these|"
+    r"the) risks?\b|\blimits? the (\w+ )?risks?\b|\b(hanteras|begränsas|hallitaan)\b",
+    re.IGNORECASE,
+)
+# That there are risks, naming none: "There are a number of factors which affect, or could
+# affect, Lifco's operations ...".
+_ANY_RISKS = re.compile(
+    r"(there are|det finns|on olemassa) (a number of|several|many|various|ett antal|flera|useita)"
+    r" (factors?|risks?|faktorer|risker|tekijöitä|riskejä)\b",
+    re.IGNORECASE,
+)
 
 
 def _each_kind_first(under: list[Sentence]) -> list[Sentence]:
