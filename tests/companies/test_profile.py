@@ -448,6 +448,10 @@ FACTS = [
     ("Lifco", "risks", "Lifco is dependent on macroeconomic factors such as consumption"),
     ("Lifco", "risks", "In connection with acquisitions, Lifco may incur costs which are not"),
     ("Lifco", "risks", "decentralised organisational model could prove less well suited"),
+    # one more kind of risk under a heading that does not say risk, after the kinds that do, with
+    # room for each kind's first (Atlas Copco Q3 2025 p8, "Acquisitions" after "Production risks")
+    ("Atlas Copco", "risks", "it is not certain that every integration will be successful"),
+    ("Atlas Copco", "risks", "A general economic downturn, geopolitical tensions, pandemics"),
     # what more of a stated risk would cost goes with it (Outokumpu's outlook)
     ("Outokumpu", "risks", "The impact of each additional week of strike is expected to be"),
 ]

@@ -1172,17 +1172,19 @@ def risks(
     under = [
         s
         for s in sentences
-        if is_under(s, "risks", 1)
+        if (is_under(s, "risks", 1) or _after_the_kinds(s))
         and not s.section
         and not REFERRAL.search(s.text)
         and not _no_risk_stated(s.text)
     ]
     referrals = [s for s in sentences if is_under(s, "risks", 1) and REFERRAL.search(s.text)]
-    under = _each_kind_first(under)
+    # room for the first of each kind the part heads beside its opening two
+    keep = max(KEEP["risks"], len({s.headings[:1] for s in under}) + 2)
+    under = _each_kind_first(under, keep)
     chapter = _risks_headed_last(blocks, sentences)
     if chapter:  # the report's own risk chapter before what its notes say of financial risks
-        under = [*chapter[: KEEP["risks"] - 1], *under]
-    chosen = (under or referrals)[: KEEP["risks"]]
+        under = [*chapter[: keep - 1], *under]
+    chosen = (under or referrals)[:keep]
     part = [s for s in sentences if is_under(s, "risks", 1) and not s.section]
     listed: list[Sentence] = []
     for s in _forward_looking_risks(blocks, forward or [], part):
@@ -1191,9 +1193,27 @@ def risks(
         if s not in under and not any(alike(s.text, c.text) for c in [*under, *listed]):
             listed.append(s)
     if listed:  # after the part's own sentences (or its referrals, where it has only those)
-        chosen = [*(under or referrals), *listed][: KEEP["risks"]]
+        chosen = [*(under or referrals), *listed][:keep]
     kinds = risk_kinds(blocks) or listed_risk_kinds(part)
     return Found(chosen, kinds, heading_of(chosen))
+
+
+# A heading that names a kind of risk ("Production risks", "Finansiella risker", "Markkinariskit").
+_KIND_OF_RISK = re.compile(r"risks?$|risker(na)?$|riskit$", re.IGNORECASE)
+
+
+def _after_the_kinds(s: Sentence) -> bool:
+    """Whether a sentence stands under one more kind of risk in a report's risk part, its heading
+    not named as a risk ("Acquisitions" after "Market risks", "Financial risks" and "Production
+    risks"), and states a risk ("it is not certain that every integration will be successful")."""
+    h = s.headings
+    return (
+        len(h) > 2
+        and not s.section
+        and bool(_KIND_OF_RISK.search(h[1].strip()) and HEADINGS["risks"].search(h[2]))
+        and not any(p.search(h[0]) for p in HEADINGS.values())
+        and bool(_UNCERTAIN_OR_EXPOSED.search(s.text))
+    )
 
 
 def _risks_headed_last(blocks: list[Block], sentences: list[Sentence]) -> list[Sentence]:
@@ -1227,7 +1247,8 @@ def _risks_headed_last(blocks: list[Block], sentences: list[Sentence]) -> list[S
 
 # A sentence that states a risk: what could affect the issuer or what it is exposed to.
 _UNCERTAIN_OR_EXPOSED = re.compile(
-    r"\b(risks?|could|may|might|exposure|exposed|depend(s|ent)?|uncertain\w*|volatil\w*|"
+    r"\b(risks?|could|may|might|exposure|exposed|depend(s|ent)?|uncertain\w*|not certain|"
+    r"volatil\w*|"
     r"risker|kan komma|exponer\w*|riski\w*|voi(vat)?|altistu\w*)\b",
     re.IGNORECASE,
 )
@@ -1246,7 +1267,7 @@ _ANY_RISKS = re.compile(
 )
 
 
-def _each_kind_first(under: list[Sentence]) -> list[Sentence]:
+def _each_kind_first(under: list[Sentence], keep: int) -> list[Sentence]:
     """A report's risk part in its order, its kinds of risk taken in turn where it heads each
     ("Market risks", "Financial risks", "Production risks"): the first sentence under each
     heading before the second under any, so that the part's opening words do not crowd out the
@@ -1258,7 +1279,7 @@ def _each_kind_first(under: list[Sentence]) -> list[Sentence]:
         return under
     turns = max(len(group) for group in by_heading.values())
     ranked = [g[turn] for turn in range(turns) for g in by_heading.values() if turn < len(g)]
-    return sorted(ranked[: KEEP["risks"]], key=_position) + ranked[KEEP["risks"] :]
+    return sorted(ranked[:keep], key=_position) + ranked[keep:]
 
 
 _FORWARD_LOOKING = re.compile(
