@@ -452,6 +452,11 @@ FACTS = [
     # room for each kind's first (Atlas Copco Q3 2025 p8, "Acquisitions" after "Production risks")
     ("Atlas Copco", "risks", "it is not certain that every integration will be successful"),
     ("Atlas Copco", "risks", "A general economic downturn, geopolitical tensions, pandemics"),
+    # losses a release says it is exposed to (Bravida's CEO statement), and what its outlook says
+    # is uncertain is the risks' where both sections would cite it (Bravida, Stora Enso)
+    ("Bravida", "risks", "affected by some significant bad debts and bankruptcies"),
+    ("Bravida", "risks", "there are still some unprofitable projects in the order backlog"),
+    ("Stora Enso", "risks", "We expect demand to remain subdued and volatile"),
     # what more of a stated risk would cost goes with it (Outokumpu's outlook)
     ("Outokumpu", "risks", "The impact of each additional week of strike is expected to be"),
 ]

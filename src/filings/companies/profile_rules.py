@@ -109,6 +109,7 @@ from filings.companies.profile_vocabulary import (
 )
 from filings.companies.profile_without_parts import (
     IMPACT_OF_MORE,
+    STATES_UNCERTAINTY,
     presentation_basis,
     stated_risks,
 )
@@ -1866,6 +1867,15 @@ def _said_once(found: dict[str, Found]) -> None:
     narrowly keeps it (what it aims at, who buys, where, then what it sells, its risks, its
     accounting), unless it is the only sentence a later one has."""
     said: set[int] = set()
+    # what the outlook says is uncertain is the risks' where both cite it, the strategy keeping
+    # its aims ("Overall, we expect an uncertain market and continuing weak demand")
+    risky = {s.position for s in found["risks"].sentences if STATES_UNCERTAINTY.search(s.text)}
+    aims = [s for s in found["strategy"].sentences if s.position not in risky]
+    if aims and len(aims) < len(found["strategy"].sentences):
+        strategy = found["strategy"]
+        if strategy.source_heading == heading_of(strategy.sentences):
+            strategy.source_heading = heading_of(aims)
+        strategy.sentences = aims
     for name in _NARROWEST_FIRST:
         section = found[name]
         kept = [s for s in section.sentences if s.position not in said]

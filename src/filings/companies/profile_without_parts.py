@@ -16,7 +16,7 @@ from filings.companies.profile_sentences import Found, Sentence, heading_of, pic
 from filings.companies.profile_vocabulary import OFF_TOPIC, PERFORMANCE, RISK_FACTOR
 
 # The uncertainties an outlook names, in en/sv/fi.
-_UNCERTAINTY = re.compile(
+STATES_UNCERTAINTY = re.compile(
     r"\b(risks?|uncertaint(y|ies)|uncertain|volatil(e|ity)|assumes no (major )?disruptions?|"
     r"osäkerhet\w*|osäker|risker|epävarm\w*|riski\w*)\b",
     re.IGNORECASE,
@@ -59,6 +59,15 @@ _BASIS = re.compile(
     re.IGNORECASE,
 )
 KEEP_RISKS, KEEP_BASIS = 4, 3
+# Losses the business is exposed to, as a release states them: bad debts and customers'
+# bankruptcies, projects or contracts that lose money ("there are still some unprofitable
+# projects in the order backlog that will be completed in 2025").
+_LOSSES = re.compile(
+    r"\b(unprofitable|loss[- ]making|onerous) (projects?|contracts?)\b|\bbad debts?\b|"
+    r"\bbankruptc(y|ies)\b|\bcredit losses\b|\bkonkurs\w*|\bkundförlust\w*|"
+    r"\bförlustprojekt\w*|\bkonkurssi\w*|\bluottotappi\w*|\btappiollis\w*",
+    re.IGNORECASE,
+)
 # What more of a risk would cost: "The impact of each additional week of strike is expected to
 # be approximately EUR -15 million on adjusted EBITDA."
 IMPACT_OF_MORE = re.compile(
@@ -86,20 +95,21 @@ def _headed_by(s: Sentence, pattern: re.Pattern[str]) -> bool:
 
 def stated_risks(sentences: list[Sentence]) -> Found:
     """The risks and uncertainties a document without a risk part names (its outlook's), then
-    what its outlook assumes of costs, rates and demand; in reading order."""
+    what its outlook assumes of costs, rates and demand and the losses it says it is exposed to;
+    in reading order."""
 
     def rank(s: Sentence) -> int:
         if s.section or _NOT_A_RISK.search(s.text) or _headed_by(s, _DISCLAIMER):
             return 0
         if PERFORMANCE.search(s.text) and re.search(r"\d", s.text):
             return 0
-        if _UNCERTAINTY.search(s.text) and not RISK_FACTOR.search(s.text):
+        if STATES_UNCERTAINTY.search(s.text) and not RISK_FACTOR.search(s.text):
             return 2
         # what the outlook assumes of costs, rates and demand (Kemira: "Input costs are expected
         # to be stable or to increase slightly", "Foreign exchange rates are expected to remain
         # at approximately current levels")
         assumed = s.headings[:1] and _ASSUMPTIONS.search(s.headings[0])
-        return 1 if assumed and _ASSUMED_FACTOR.search(s.text) else 0
+        return 1 if (assumed and _ASSUMED_FACTOR.search(s.text)) or _LOSSES.search(s.text) else 0
 
     ranks = {s.position: rank(s) for s in sentences}
     for s in sentences:
