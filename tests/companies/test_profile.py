@@ -457,6 +457,9 @@ FACTS = [
     ("Bravida", "risks", "affected by some significant bad debts and bankruptcies"),
     ("Bravida", "risks", "there are still some unprofitable projects in the order backlog"),
     ("Stora Enso", "risks", "We expect demand to remain subdued and volatile"),
+    # each of Item 1A's categories has its risks (Home Depot 10-K FY2024 p23, the legal,
+    # financial and regulatory category)
+    ("HD", "risks", "Our costs of doing business could increase as a result of changes in"),
     # what more of a stated risk would cost goes with it (Outokumpu's outlook)
     ("Outokumpu", "risks", "The impact of each additional week of strike is expected to be"),
 ]
@@ -639,6 +642,12 @@ ITEMS = [
         "HD",
         "accounting",
         {"BUSINESS COMBINATIONS", "MERCHANDISE INVENTORIES", "Revenue Recognition"},
+    ),
+    # Item 1A's categories, the third one named by eight words (Home Depot 10-K FY2024, p23)
+    (
+        "HD",
+        "risks",
+        {"STRATEGIC RISKS", "LEGAL, FINANCIAL, REGULATORY, GLOBAL AND OTHER EXTERNAL RISKS"},
     ),
     # the groups of customers it describes one by one (Item 1, "OUR CUSTOMERS")
     ("HD", "customers", {"DIY Customers", "Professional Customers (or “Pros”)", "DIFM Customers"}),

@@ -1372,7 +1372,7 @@ def _with_risk_leads(
 # Risks") nor the item or its summary ("Item 1A. Risk Factors", "Summary Risk Factors").
 _RISK_CATEGORY = re.compile(
     r"^risks? (related|relating|associated|specific|pertaining) to\b|"
-    r"^(?!(we|our|if|any|the company)\b)(\S+\s+){0,6}risks$",
+    r"^(?!(we|our|if|any|the company)\b)(\S+\s+){0,8}risks$",
     re.IGNORECASE,
 )
 
