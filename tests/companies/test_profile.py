@@ -460,6 +460,8 @@ FACTS = [
     # each of Item 1A's categories has its risks (Home Depot 10-K FY2024 p23, the legal,
     # financial and regulatory category)
     ("HD", "risks", "Our costs of doing business could increase as a result of changes in"),
+    # whom it built its technologies for (Alphabet 10-K FY2024, Item 1 "How We Make Money")
+    ("GOOGL", "customers", "advertising technologies for advertisers, agencies, and publishers"),
     # what more of a stated risk would cost goes with it (Outokumpu's outlook)
     ("Outokumpu", "risks", "The impact of each additional week of strike is expected to be"),
 ]

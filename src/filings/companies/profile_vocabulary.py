@@ -368,6 +368,10 @@ STRONG: dict[str, re.Pattern[str]] = {
         r"(consumers|businesses|enterprises|governments?\b|government (entities|customers|"
         r"agencies)|public sector|retailers|wholesalers|distributors|utilities|hospitals|"
         r"airlines|oems|sellers|vendors|publishers|developers|advertisers|marketers)\b|"
+        # what it built for whom, by their kind ("We have built world-class advertising
+        # technologies for advertisers, agencies, and publishers")
+        r"\b(built|designed|developed)\b[^.]{0,80}\bfor (both )?(advertisers|publishers|"
+        r"enterprises|developers|marketers|retailers|oems|governments)\b|"
         # whom a supplier supplies, named by their kind ("leading suppliers of consumables,
         # equipment and technical service to dentists across Europe")
         r"\b(suppliers?|providers?|distributors?) of\b((?!\bto\b)[^.]){1,100}\bto "
