@@ -35,6 +35,7 @@ from filings.companies.profile_document import (
     statements_of_item_15,
 )
 from filings.companies.profile_items import (
+    lines_by_their_sales,
     listed_in_sentences,
     listed_products,
     listed_risk_kinds,
@@ -644,6 +645,13 @@ ITEMS = [
         "HD",
         "accounting",
         {"BUSINESS COMBINATIONS", "MERCHANDISE INVENTORIES", "Revenue Recognition"},
+    ),
+    # a segment's businesses named by how their sales fared (Ericsson Q3 2025 p6, "Segment
+    # Enterprise")
+    (
+        "Ericsson",
+        "products_services",
+        {"Global Communications Platform", "Enterprise Wireless Solutions"},
     ),
     # Item 1A's categories, the third one named by eight words (Home Depot 10-K FY2024, p23)
     (
@@ -3979,3 +3987,25 @@ def test_a_risk_chapter_whose_heading_is_read_after_its_text() -> None:
     # a heading whose text follows on the next page heads that text, not its own page's
     blocks[5] = block("text", "The Group's risks may be reviewed by the Board.", 33, 6)
     assert {s.page_number for s in risks(blocks, sentences_of(blocks)).sentences} == {33}
+
+
+def test_a_segments_businesses_named_by_how_their_sales_fared() -> None:
+    def sentence(text: str, *headings: str) -> Sentence:
+        return Sentence(text, "p_6", 6, 1000, "", headings)
+
+    segments = [Item("Enterprise", "p_8", 8, "Segments"), Item("Networks", "p_8", 8, "Segments")]
+    lines = lines_by_their_sales(
+        [
+            sentence(
+                "Sales in Global Communications Platform declined by -9%.", "Segment Enterprise"
+            ),
+            # a market area, a place and a segment itself are no business of the segment
+            sentence("Sales in market area Americas declined.", "Segment Networks"),
+            sentence("Sales in North America grew by 4%.", "Segment Networks"),
+            sentence("Sales in Enterprise Wireless Solutions grew by 2%.", "Net sales"),
+        ],
+        segments,
+    )
+    assert [(i.name, i.part_of) for i in lines] == [
+        ("Global Communications Platform", "Enterprise")
+    ]

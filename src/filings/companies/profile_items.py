@@ -627,6 +627,39 @@ def lines_under_segments(blocks: list[Block], segments: list[Item]) -> list[Item
     return items[:16]
 
 
+# A segment's business named by how its sales fared ("Sales in Global Communications Platform
+# declined by -9%", "Sales in Enterprise Wireless Solutions grew by 2%"): the name in title case,
+# two to five words, never a market area or a place.
+_SALES_IN = re.compile(
+    r"^(?:Net )?[Ss]ales in (?P<name>[A-Z][\w&-]*(?: (?:[A-Z][\w&-]*|and|&)){1,4}) "
+    r"(?:grew|declined|increased|decreased|rose|fell)\b"
+)
+
+
+def lines_by_their_sales(sentences: list[Sentence], segments: list[Item]) -> list[Item]:
+    """In a report without items, the businesses of a segment its section names by how their
+    sales fared, under a heading that names the segment ("Segment Enterprise"): its lines."""
+    names = {i.name.lower(): i.name for i in segments}
+    items: list[Item] = []
+    for s in sentences:
+        match = _SALES_IN.match(s.text)
+        if s.section or not match:
+            continue
+        name = match.group("name")
+        segment = next(
+            (
+                names[n]
+                for h in s.headings[:3]
+                for n in names
+                if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", h.lower())
+            ),
+            None,
+        )
+        if segment and name.lower() not in names and classify(name) is None:
+            items.append(Item(name, s.page_id, s.page_number, segment))
+    return unique(items)
+
+
 def critical_estimates(blocks: list[Block]) -> list[Item]:
     """The headings under a critical accounting estimates (or a report's estimates and
     judgements) heading, in the same part of the document, up to the next note: the estimates

@@ -40,6 +40,7 @@ from filings.companies.profile_customers import customers
 from filings.companies.profile_document import BULLETS, Block, one_page
 from filings.companies.profile_items import (
     critical_estimates,
+    lines_by_their_sales,
     lines_under_segments,
     listed_in_sentences,
     listed_products,
@@ -415,7 +416,7 @@ def products(
         known = {i.name.lower() for i in segments}
         listed = [i for i in listed if i.name.lower() in known]
     segments += segment_headings(blocks, segments)
-    under = lines_under_segments(blocks, segments)
+    under = lines_under_segments(blocks, segments) + lines_by_their_sales(sentences, segments)
     items = unique(listed + segments + under + product_table_rows(tables or []))
     items = without_list_parts(named_in_full(without_abbreviations(items), sentences))
     # the listed lines' names, not the issuer's own ("Foot Locker" is a banner and the company)
