@@ -262,7 +262,7 @@ _CONCENTRATED = re.compile(
     # buyers that resell: "these five bottling partners combined represented 44% of our total
     # worldwide unit case volume"
     r"clients|(bottling |channel |distribution )?partners|distributors|dealers|bottlers|"
-    r"wholesalers|retailers)\b[^.]{0,80}\b(accounted|represented|"
+    r"wholesalers|retailers)\b[^.]{0,80}\b(accounted|accounts? for|represented|represents|"
     # "Apple, Google, and Sony have been our most significant customers with revenues of 17%"
     r"(with|had) (net )?(revenues?|sales) of (approximately )?\d+(\.\d+)?\s?(%|percent))",
     re.IGNORECASE,

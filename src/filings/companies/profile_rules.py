@@ -938,10 +938,6 @@ _NAMES_TARGETS_ONLY = re.compile(
     re.IGNORECASE,
 )
 _LEVEL = re.compile(TARGET_LEVEL, re.IGNORECASE)
-# A target of its own, as a noun with what it is ("The target to keep the ratio below 2.0", "a
-# target of EUR 120 million") or as a verb with its figure within five words ("The program
-# targets a total of EUR 350 million EBITDA run rate improvement"), not "targets the electronics
-# industry" or a "Target Company"; an aim at a figure ("aiming for more than 4% organic growth").
 # A level a measure of its own should reach, said without the word target ("Return on capital
 # employed excluding goodwill ... should exceed 50 per cent", "ska överstiga", "tulee olla yli").
 _SHOULD_REACH = re.compile(
@@ -950,6 +946,10 @@ _SHOULD_REACH = re.compile(
     r"vara (minst|över|under))\b|\b(tulee|pitää|pitäisi) (olla|ylittää)\b",
     re.IGNORECASE,
 )
+# A target of its own, as a noun with what it is ("The target to keep the ratio below 2.0", "a
+# target of EUR 120 million") or as a verb with its figure within five words ("The program
+# targets a total of EUR 350 million EBITDA run rate improvement"), not "targets the electronics
+# industry" or a "Target Company"; an aim at a figure ("aiming for more than 4% organic growth").
 _OWN_TARGET = re.compile(
     _SHOULD_REACH.pattern + "|"
     r"\b(?-i:target)s?\s+(is|are|to|of|being|for|remains?)\b|"
@@ -1180,8 +1180,8 @@ def risks(
         and not _no_risk_stated(s.text)
     ]
     referrals = [s for s in sentences if is_under(s, "risks", 1) and REFERRAL.search(s.text)]
-    # room for the first of each kind the part heads beside its opening two
-    keep = max(KEEP["risks"], len({s.headings[:1] for s in under}) + 2)
+    # room for the first of each kind the part heads beside its opening two (two more at most)
+    keep = min(max(KEEP["risks"], len({s.headings[:1] for s in under}) + 2), KEEP["risks"] + 2)
     under = _each_kind_first(under, keep)
     chapter = _risks_headed_last(blocks, sentences)
     if chapter:  # the report's own risk chapter before what its notes say of financial risks
