@@ -21,7 +21,7 @@ from filings.companies.geography_tables import DocumentLine, document_lines
 from filings.companies.place_names import local_place
 from filings.companies.profile import _order, geography_tags
 from filings.companies.profile_customers import (
-    _concentration,
+    concentration,
     customer_groups,
     customers,
     who_buys,
@@ -53,6 +53,7 @@ from filings.companies.profile_rules import (
     _named_in_passing,
     _risk_headings,
     _said_once,
+    products,
     read_sections,
     risks,
     strategy,
@@ -465,6 +466,24 @@ FACTS = [
     ("GOOGL", "customers", "advertising technologies for advertisers, agencies, and publishers"),
     # what more of a stated risk would cost goes with it (Outokumpu's outlook)
     ("Outokumpu", "risks", "The impact of each additional week of strike is expected to be"),
+    # what it plans to spend on its assets in the year ahead (Outokumpu's CEO review; Stora
+    # Enso's outlook; 10-Ks' MD&A: Home Depot FY2024 p36 under liquidity, Alphabet FY2024 p32,
+    # Walmart FY2025 p43, Coca-Cola FY2024 p55)
+    ("Outokumpu", "strategy", "we have cut our planned capital expenditure to EUR 160 million"),
+    ("Stora Enso", "strategy", "capital expenditure forecast for the full year 2025 is EUR 730"),
+    ("HD", "strategy", "we plan to invest approximately $4 billion back into our business"),
+    ("GOOGL", "strategy", "our investment in our technical infrastructure, including servers"),
+    ("WMT", "strategy", "we project capital expenditures will be approximately $21 billion"),
+    ("KO", "strategy", "We currently expect 2025 capital expenditures to be approximately"),
+    # the strategic decisions a release announces (Outokumpu's CEO review: "Today, we announced
+    # some strategic decisions.")
+    ("Outokumpu", "strategy", "currently not proceeding with a cold rolling investment in the U.S"),
+    ("Outokumpu", "strategy", "no longer planning to move forward with the Small Modular Reactor"),
+    # how concentrated its customers are, said only in its forward-looking statements' list
+    # (Ericsson Q3 2025 p14)
+    ("Ericsson", "customers", "large, multi-year agreements with limited number of key customers"),
+    # what a release measures its deliveries of (Outokumpu's highlights)
+    ("Outokumpu", "products_services", "Stainless steel deliveries were 422,000 tonnes"),
 ]
 # Sentences a section once held that do not answer it (issue 27): filler that only mentions
 # customers, other companies' and lawsuits' places, laws, pension assets and financing.
@@ -598,6 +617,8 @@ ITEMS = [
     ("Neste", "products_services", {"Oil Products", "Renewable Products"}),
     ("NVDA", "strategy", {"Advancing the NVIDIA accelerated computing platform"}),
     ("TSLA", "products_services", {"Automotive", "Energy Storage Products"}),
+    # what its key figures measure the deliveries of, beside business areas named by regions
+    ("Outokumpu", "products_services", {"Stainless steel", "Ferrochrome"}),
     # the rows of the notes' tables of revenue by product line: Home Depot's "net sales by major
     # product line", Alphabet's "revenues by type" (10-Ks FY2024)
     ("HD", "products_services", {"Building Materials", "Décor", "Hardlines"}),
@@ -1926,6 +1947,19 @@ def test_financebench_10ks_are_read_by_item_and_cite_no_contents_page(corpus: Pa
 # Unseen issuers' 10-Ks and 8-Ks (FinanceBench's development split, read at run time): what a
 # section holds and what it must not.
 UNSEEN = [
+    # its plan of capital spending for the year ahead (Item 7, liquidity)
+    (
+        "BOEING_2022_10K.pdf",
+        "strategy",
+        "We expect capital expenditures in 2023 to be higher",
+        True,
+    ),
+    (
+        "MGMRESORTS_2022_10K.pdf",
+        "strategy",
+        "We have planned capital expenditures in 2023 of",
+        True,
+    ),
     # Netflix's customers are its members, counted in Item 1
     ("NETFLIX_2017_10K.pdf", "customers", "117 million streaming memberships", True),
     # a fiscal calendar says nothing of what the company does
@@ -2760,32 +2794,32 @@ def test_statements_filed_under_item_15_read_as_item_8s() -> None:
 
 
 def test_the_largest_or_most_significant_customers_and_their_shares_are_concentration() -> None:
-    assert _concentration("Our largest customers accounted for 20% of net sales.")
-    assert _concentration("Our two largest customers accounted for 20% of net sales.")
-    assert _concentration(
+    assert concentration("Our largest customers accounted for 20% of net sales.")
+    assert concentration("Our two largest customers accounted for 20% of net sales.")
+    assert concentration(
         "Apple, Google, and Sony have been our most significant customers with revenues of 17%, "
         "13%, and 11%, respectively."
     )
-    assert not _concentration("Our significant customers are leading retailers.")
+    assert not concentration("Our significant customers are leading retailers.")
     # revenue from few buyers (Boeing's, Activision Blizzard's risk factors), a buyer's share
     # with the buyers listed (NVIDIA's)
-    assert _concentration(
+    assert concentration(
         "We derive a significant portion of our revenues from a limited number of commercial "
         "airlines."
     )
-    assert _concentration(
+    assert concentration(
         "Our sales, whether digital or retail, are concentrated in a small number of large "
         "customers."
     )
-    assert _concentration(
+    assert concentration(
         "Sales to direct Customers A, B and C represented 12%, 11% and 11% of total revenue, "
         "respectively, for fiscal year 2025."
     )
     # a share of revenue from a kind of sales, few carriers that deliver: no buyers
-    assert not _concentration(
+    assert not concentration(
         "We generated more than 75% of total revenues from online advertising in 2024."
     )
-    assert not _concentration(
+    assert not concentration(
         "We are also dependent on a relatively small number of mobile carriers to allow us to "
         "offer mobile devices with carrier connections."
     )
@@ -4009,3 +4043,72 @@ def test_a_segments_businesses_named_by_how_their_sales_fared() -> None:
     assert [(i.name, i.part_of) for i in lines] == [
         ("Global Communications Platform", "Enterprise")
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        # a plan of capital spending for the year ahead, at its size or its direction
+        (
+            "We currently expect capital expenditures to approximate $850 million in fiscal 2024.",
+            True,
+        ),
+        (
+            "The Group's capital expenditure forecast for the full year 2025 is EUR 730-790 "
+            "million.",
+            True,
+        ),
+        ("Koncernens investeringar förväntas uppgå till 1 200 MSEK under 2025.", True),
+        # what the spending did, and what funds it, plan nothing
+        (
+            "Capex paid excluding spectrum of SEK -745 (-921) million decreased due to the "
+            "deferral of planned investment to 2026.",
+            False,
+        ),
+        (
+            "We believe our sources of liquidity will be sufficient to fund anticipated capital "
+            "expenditures of $900 million.",
+            False,
+        ),
+    ],
+)
+def test_a_plan_of_capital_spending_is_strategy(text: str, kept: bool) -> None:
+    sentence = Sentence(text, "p_1", 1, 1000, "", ("Investments",))
+    blocks = blocks_of_pages([("p_1", 1, text)], markdown=True)
+    assert bool(strategy(blocks, [sentence]).sentences) is kept
+
+
+def test_decisions_a_release_announces_are_strategy_those_of_others_are_not() -> None:
+    texts = [
+        "Today, we announced some strategic decisions.",
+        "In this market environment, the company is currently not proceeding with a cold "
+        "rolling investment in the U.S.",
+        "However, our long-term view on the U.S. market remains positive.",
+        "In addition, we are no longer planning to move forward with the reactor development.",
+        "The Competition Commission decided to refer the case to the Director General.",
+    ]
+    sentences = [Sentence(t, "p_1", 1, 1000 + n, "", ("CEO review",)) for n, t in enumerate(texts)]
+    blocks = blocks_of_pages([("p_1", 1, " ".join(texts))], markdown=True)
+    chosen = {s.text for s in strategy(blocks, sentences).sentences}
+    assert texts[1] in chosen and texts[3] in chosen
+    assert texts[4] not in chosen
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        (
+            "* Stainless steel deliveries were 1,793,000 tonnes (1,906,000 tonnes).",
+            "Stainless steel",
+        ),
+        ("Leveranserna av kartong uppgick till 1 234 tusen ton (1 100).", "Kartong"),
+        ("Paperin toimitukset olivat 512 000 tonnia (498 000).", "Paperi"),
+        # a change of the period, not what it delivers
+        ("Deliveries decreased by 7% compared to the previous quarter.", None),
+    ],
+)
+def test_what_a_report_measures_its_deliveries_of_is_a_product(text: str, name: str | None) -> None:
+    blocks = blocks_of_pages([("p_1", 1, text)], markdown=True)
+    sentence = Sentence(text.lstrip("* "), "p_1", 1, 1000, "", ("Highlights",))
+    found = products(blocks, [], [sentence], Issuer.of("Steel Oyj"))
+    assert [i.name for i in found.items if i.part_of == "deliveries"] == ([name] if name else [])

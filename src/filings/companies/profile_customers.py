@@ -239,7 +239,7 @@ def who_buys(text: str) -> int:
     issuer's description of its own."""
     if (_ACCOUNTED.search(text) or _COMPETES.search(text)) and not _CONCENTRATION.search(text):
         return 0
-    if STRONG["customers"].search(text) or _concentration(text):
+    if STRONG["customers"].search(text) or concentration(text):
         return 2
     if re.search(r"\b(acquir|divest)\w*", text, re.IGNORECASE):
         return 0
@@ -272,7 +272,10 @@ _CONCENTRATED = re.compile(
 # large customers" (not a few carriers that deliver, nor a few customers who deferred deliveries).
 _FEW_BUYERS = re.compile(
     r"\b(revenues?|sales)\b[^.]{0,80}\b(limited|small) number of (large |major |key )?(\w+ ){0,2}"
-    r"(customers|clients|airlines|retailers|distributors|wholesalers)\b",
+    r"(customers|clients|airlines|retailers|distributors|wholesalers)\b|"
+    # what it sells under: "large, multi-year agreements with limited number of key customers"
+    r"\b(agreements|contracts)\b[^.]{0,40}\bwith (a )?(limited|small) number of (large |major |"
+    r"key )?(customers|clients)\b",
     re.IGNORECASE,
 )
 # What may come: the risk factors' concentration that is expected, not stated.
@@ -309,7 +312,8 @@ _CHANNEL_SHARES = re.compile(
 )
 
 
-def _concentration(text: str) -> bool:
+def concentration(text: str) -> bool:
+    """Whether a sentence states how concentrated the customers are."""
     return bool(
         _CONCENTRATED.search(text)
         or _FEW_BUYERS.search(text)
@@ -355,7 +359,7 @@ def customers(sentences: list[Sentence], segments: list[Item]) -> Found:
         # the risk factors (Item 1A) are of what may happen, but state how concentrated the
         # customers are where most 10-Ks state it ("Collectively, our top five customers
         # accounted for approximately 68% of our net revenue during the year ended 2015")
-        stated = s.section == "item_1a" and _concentration(s.text)
+        stated = s.section == "item_1a" and concentration(s.text)
         if stated and _NOT_STATED.search(s.text):
             return 0
         if not (stated or in_items(s, "item_1", "item_7", "item_8")) or s.section.startswith(
@@ -383,7 +387,7 @@ def customers(sentences: list[Sentence], segments: list[Item]) -> Found:
     concentrated = [
         s
         for s in sentences
-        if ranks[s.position] >= 3 and _concentration(s.text) and not _of_years_before(s.text, year)
+        if ranks[s.position] >= 3 and concentration(s.text) and not _of_years_before(s.text, year)
     ]
     keep = KEEP
     if concentrated:

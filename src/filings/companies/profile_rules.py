@@ -36,7 +36,7 @@ from functools import cache
 
 from filings.companies.geography import classify, places_in, us_state
 from filings.companies.geography_tables import DocumentLine
-from filings.companies.profile_customers import customers
+from filings.companies.profile_customers import concentration, customers
 from filings.companies.profile_document import BULLETS, Block, one_page
 from filings.companies.profile_items import (
     critical_estimates,
@@ -401,6 +401,28 @@ def without_abbreviations(items: list[Item]) -> list[Item]:
     ]
 
 
+# What a report measures its deliveries or production of, by volume: "Stainless steel deliveries
+# were 1,793,000 tonnes", "Leveranserna av kartong uppgick till 1 234 tusen ton", "Paperin
+# toimitukset olivat 512 000 tonnia".
+_DELIVERED = re.compile(
+    r"^(?P<name>[A-Z][a-z]+(?: [a-z]+){0,2}) (deliveries|production|shipments) (were|was|"
+    r"amounted to|totall?ed|rose to|fell to|increased to|decreased to)\s[^.]{0,40}?\d[\d,. ]*\s?"
+    r"(thousand )?(tonnes|tons|units|vehicles|barrels|cubic metres|m3|MWh|GWh|TWh)\b|"
+    r"^(?:Leveranserna|Produktionen) av (?P<sv>[a-zåäö]+(?: [a-zåäö]+)?) uppgick till\s[^.]{0,40}?"
+    r"\d[\d,. ]*\s?(tusen )?(ton|enheter|fordon|kubikmeter|MWh|GWh|TWh)\b|"
+    r"^(?P<fi>[A-ZÅÄÖ][a-zåäö]+)(toimitukset|tuotanto|n toimitukset|n tuotanto) (olivat|oli)\s"
+    r"[^.]{0,40}?\d[\d,. ]*\s?(tuhatta )?(tonnia|kappaletta|yksikköä|ajoneuvoa|MWh|GWh|TWh)\b"
+)
+
+
+def _delivered(s: Sentence) -> str | None:
+    """What a report or release says it delivers or produces by volume, by its name."""
+    found = None if s.section else _DELIVERED.match(s.text.lstrip("*•- "))
+    if found is None:
+        return None
+    return next(n for n in (found["name"], found["sv"], found["fi"]) if n).capitalize()
+
+
 def products(
     blocks: list[Block],
     lines: list[DocumentLine],
@@ -417,7 +439,15 @@ def products(
         listed = [i for i in listed if i.name.lower() in known]
     segments += segment_headings(blocks, segments)
     under = lines_under_segments(blocks, segments) + lines_by_their_sales(sentences, segments)
-    items = unique(listed + segments + under + product_table_rows(tables or []))
+    # what a report measures its deliveries of ("Stainless steel deliveries were ... tonnes")
+    volumes: dict[str, Sentence] = {}
+    for s in sentences:
+        name = _delivered(s)
+        if name and name.lower() not in {n.lower() for n in volumes}:
+            volumes[name] = s
+    delivered = [Item(n, s.page_id, s.page_number, "deliveries") for n, s in volumes.items()]
+    measured = {s.position for s in volumes.values()}
+    items = unique(listed + segments + under + delivered + product_table_rows(tables or []))
     items = without_list_parts(named_in_full(without_abbreviations(items), sentences))
     # the listed lines' names, not the issuer's own ("Foot Locker" is a banner and the company)
     own = [n.lower() for n in issuer.names]
@@ -432,6 +462,8 @@ def products(
     } - _described_before(sentences, all_names)
 
     def rank(s: Sentence) -> int:
+        if s.position in measured:
+            return 4  # the first that says how much of a product it delivered
         cue = bool(CUES["products_services"].search(s.text))
         # the issuer's own description ("About X", "As a leading supplier of ..., we"): its
         # "increased profitability" is a promise, not a period's change
@@ -913,10 +945,67 @@ _MONEY = re.compile(
     re.IGNORECASE,
 )
 _CAPITAL_SPENDING = re.compile(r"capital (expenditures?|program|spending)|\bcapex\b", re.I)
+# What it spends on its assets, in plans of it: capital expenditure, capital investments, its
+# investment in its (technical) infrastructure ("We expect to increase, relative to 2024, our
+# investment in our technical infrastructure"), investeringar, investoinnit.
+_CAPITAL_OUTLAY = re.compile(
+    r"\bcapital (expenditures?|spending|investments?)\b|\bcapex\b|\binvestments? in (our |its )?"
+    r"(technical )?infrastructure\b|\binvesteringar(na)?\b|\binvestoin(nit|tien|teja)\b",
+    re.IGNORECASE,
+)
+# That the spending is planned, expected or forecast for a period ahead.
+_PLANNED = re.compile(
+    EXPECTED.pattern + r"|\bplanned\b|\bforecast\b|\bbudget\w*|\bplans? to\b|"
+    r"\bexpect(s|ed)? to\b|\bförväntas\b|\bberäknas\b|\bplanerade\b|\barvio\w*|\bodote\w*",
+    re.IGNORECASE,
+)
+# Its size, or the way it moves ("to be higher than in 2022", "our anticipated reduction").
+_HOW_MUCH = re.compile(
+    r"\d|\b(increase|decrease|higher|lower|reduc\w+|cut|raise|rais\w+|lift)\b|"
+    r"\b(öka|minska|högre|lägre|kasva\w*|laske\w*|pienen\w*)\b",
+    re.IGNORECASE,
+)
+# Spending named as what is to be funded, reviewed or accounted for, not a plan of it ("sources
+# of liquidity will be sufficient to fund operations and anticipated capital expenditures").
+_FUNDED = re.compile(
+    r"\bfund(s|ed|ing)?\b|\bsufficient\b|\bliquidity\b|\bfinanc\w+|\bobligated\b|"
+    r"\baccounting for\b|\bnot necessarily\b|\bcompliance\b|\bmaterial (adverse )?effect\b",
+    re.IGNORECASE,
+)
+# What the spending did in the period reported ("Capex paid ... decreased due to reduced
+# investments"), which no plan states.
+_CHANGED = re.compile(
+    r"\b(increased|decreased|rose|fell|grew|declined|ökade|minskade|kasvoi|laski|väheni)\b", re.I
+)
+# A decision of its strategy a report or release announces: to invest, start, stop, exit or sell
+# ("decided to invest EUR 40 million in a biocarbon plant", "Neste has decided to start a
+# performance improvement program"), or a plan given up ("is currently not proceeding with a cold
+# rolling investment in the U.S.", "we are no longer planning to move forward with ...").
+_DECIDED = re.compile(
+    r"\bdecided (not )?to (invest|start|launch|cancel|stop|exit|divest|close|discontinue|acquire|"
+    r"sell|build|expand|pause|postpone)\b|\b(is|are) (currently )?not proceeding with\b|"
+    r"\b(is|are) no longer planning to\b|\bbeslutat att (investera|starta|avbryta|avveckla|"
+    r"lägga ned|lägga ner|sälja|förvärva|bygga|stänga)\b|\b(päätti|päättänyt) (investoida|"
+    r"aloittaa|lopettaa|luopua|myydä|ostaa|rakentaa|sulkea)\b",
+    re.IGNORECASE,
+)
+# A sentence that announces decisions of its strategy ("Today, we announced some strategic
+# decisions."): the decisions it is followed by come first.
+_ANNOUNCES_DECISIONS = re.compile(
+    r"\bstrategic decisions\b|\bstrategiska beslut\b|\bstrategisia päätöksiä\b", re.IGNORECASE
+)
+_FOLLOWED_BY = 3  # the sentences after such an announcement that its decisions are among
+# The room a strategy keeps besides its ranked sentences for the decisions a release announces
+# (a plan of its capital spending has room for one more).
+_DECIDED_ROOM = 2
 
 
 def _position(s: Sentence) -> int:
     return s.position
+
+
+def _has_money(s: Sentence) -> int:
+    return int(bool(_MONEY.search(s.text)))
 
 
 _YEAR = re.compile(r"\b(20\d\d)\b")
@@ -1139,6 +1228,27 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
     def strong(s: Sentence) -> int:
         return rank(s) if rank(s) >= 3 else 0
 
+    def capital_plan(s: Sentence) -> bool:
+        """What it plans to spend on its assets ahead, at an amount or a direction: in a report
+        or release, or a 10-K's business or MD&A, for the year ahead or later where it names
+        years."""
+        if s.section not in ("", "item_1") and not _in_mdna(s):
+            return False
+        if not _CAPITAL_OUTLAY.search(s.text) or _FUNDED.search(s.text) or shut_out(s):
+            return False
+        if _CHANGED.search(s.text):
+            return False  # what the spending did in the period reported
+        if not (_PLANNED.search(s.text) and _HOW_MUCH.search(_YEAR.sub("", s.text))):
+            return False
+        years = [int(y) for y in _YEAR.findall(s.text)]
+        # "relative to 2024" with what it expects is ahead; "in fiscal 2024, we invested" is not
+        return not (s.section and year and years and max(years) < int(year)) or bool(
+            EXPECTED.search(s.text)
+        )
+
+    def decision(s: Sentence) -> bool:
+        return not s.section and bool(_DECIDED.search(s.text)) and not shut_out(s)
+
     named = {i.name for i in named_strategies(blocks)}
     keep = KEEP["strategy"] + 2
     per_heading = 2 if one_page(blocks) else None  # a release's outlook, targets, strategy parts
@@ -1153,7 +1263,23 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
         unsaid = [s for s in candidates if not any(alike(s.text, c.text) for c in chosen)]
         chosen += pick(unsaid, keep - len(chosen), ranked, per_heading)
     unsaid = [o for o in outlooks if not any(alike(o.text, c.text) for c in chosen)]
-    chosen = sorted([*chosen, *pick(unsaid, keep - len(chosen), outlook_rank)], key=_position)
+    chosen = [*chosen, *pick(unsaid, keep - len(chosen), outlook_rank)]
+    # what it plans to spend on its assets and the decisions a release announces, in room of
+    # their own beside the strategy's other sentences
+    plans = pick([s for s in sentences if capital_plan(s)], 1, lambda s: 1 + _has_money(s))
+    announced = {
+        s.position + after
+        for s in sentences
+        if _ANNOUNCES_DECISIONS.search(s.text)
+        for after in range(1, _FOLLOWED_BY + 1)
+    }
+    decided = pick(
+        [s for s in sentences if decision(s)],
+        _DECIDED_ROOM,
+        lambda s: 1 + (s.position in announced),
+    )
+    extra = [s for s in [*plans, *decided] if not any(alike(s.text, c.text) for c in chosen)]
+    chosen = sorted([*chosen, *extra], key=_position)
     return Found(chosen, named_strategies(blocks), heading_of(chosen))
 
 
@@ -1833,7 +1959,12 @@ def read_sections(
         "risks": risks(blocks, sentences, [s for s in every if s.position // 1000 in forward]),
         "accounting": accounting(blocks, sentences),
     }
-    found["customers"] = customers(sentences, found["products_services"].items)
+    # a forward-looking item that states how concentrated the customers are ("large, multi-year
+    # agreements with limited number of key customers") says it where nothing else does
+    concentrated = [s for s in every if s.position // 1000 in forward and concentration(s.text)]
+    found["customers"] = customers(
+        sorted([*sentences, *concentrated], key=_position), found["products_services"].items
+    )
     found["geography"].items = _places_of(found["products_services"].items)
     if not found["geography"].sentences and not found["geography"].items:
         found["geography"].in_passing = _named_in_passing(sentences, language)
