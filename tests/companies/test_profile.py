@@ -475,6 +475,10 @@ FACTS = [
     ("GOOGL", "strategy", "our investment in our technical infrastructure, including servers"),
     ("WMT", "strategy", "we project capital expenditures will be approximately $21 billion"),
     ("KO", "strategy", "We currently expect 2025 capital expenditures to be approximately"),
+    # its goals, listed in paragraphs that keep their marks, and an acquisition made for what it
+    # is to do (Home Depot 10-K FY2024, Item 1 "OUR STRATEGY" and "DELIVER SHAREHOLDER VALUE")
+    ("HD", "strategy", "We intend to provide the best customer experience in home improvement"),
+    ("HD", "strategy", "We also acquired SRS to accelerate our growth with Pros."),
     # the strategic decisions a release announces (Outokumpu's CEO review: "Today, we announced
     # some strategic decisions.")
     ("Outokumpu", "strategy", "currently not proceeding with a cold rolling investment in the U.S"),
@@ -1439,6 +1443,19 @@ def test_a_lead_in_and_its_few_list_items_are_one_sentence() -> None:
         "We are a global semiconductor company primarily offering: x86 microprocessors and GPUs "
         "for the consumer markets; and semi-custom products and technology for game consoles."
     ]
+    # an HTML list whose items are paragraphs that keep their marks (Home Depot 10-K FY2024,
+    # Item 1 "OUR STRATEGY")
+    blocks = [
+        block("text", "We invest in support of the following goals:", 1),
+        block("text", "•We intend to provide the best customer experience;", 2),
+        block("text", "•We intend to extend our position as the low-cost provider; and", 3),
+        block("text", "•We intend to be the most efficient investor of capital.", 4),
+    ]
+    assert sentences_of(blocks)[0].text == (
+        "We invest in support of the following goals: We intend to provide the best customer "
+        "experience; We intend to extend our position as the low-cost provider; and We intend to "
+        "be the most efficient investor of capital."
+    )
 
 
 def test_a_list_parted_by_semicolons_keeps_the_commas_of_its_names() -> None:

@@ -346,8 +346,13 @@ def _with_its_items(lead: str, blocks: list[Block], position: int) -> str:
     embedded CPUs ... for game consoles."); else the lead-in as it is."""
     items: list[str] = []
     for n, block in enumerate(blocks[position + 1 : position + 2 + _LIST_ITEMS]):
-        # a PDF may lose the first item's mark: the block right after the colon is the first
-        listed = block.kind == "item" or (n == 0 and block.kind == "text")
+        # a PDF may lose the first item's mark: the block right after the colon is the first;
+        # an HTML list may keep its marks in paragraphs ("•We intend to ...;")
+        listed = (
+            block.kind == "item"
+            or (n == 0 and block.kind == "text")
+            or (block.kind == "text" and block.text.lstrip()[:1] in BULLETS)
+        )
         if not listed or block.page_id != blocks[position].page_id:
             break
         text = _MARKER.sub("", block.text.lstrip(f"{BULLETS}* ").strip())

@@ -465,6 +465,11 @@ STRONG: dict[str, re.Pattern[str]] = {
         r"for|to|has|have)\b|"
         # "Atlas Copco has the ambition to grow all its business areas"
         r"\b(has|have) (the|an|a clear) (ambition|aim|goal|objective) (to|of)\b|"
+        # an acquisition made for what it is to do ("We also acquired SRS to accelerate our growth
+        # with Pros", "förvärvade X för att stärka")
+        r"\b(we|the company|the group) (also )?(acquired|completed the acquisition of)\b[^.]{1,60}?"
+        r"\bto (accelerate|expand|strengthen|extend|grow|broaden|enhance|complement)\b|"
+        r"\bförvärv(ade|et av)\b[^.]{1,60}?\bför att (stärka|bredda|utöka|accelerera|växa)\b|"
         # a target stated at its level: "The target to keep the ratio below 2.0 remains", "ROCE
         # ... increased to 3.6%, the target being above 13%", "målet är minst 10 procent"
         r"\b(target|mål|målet|tavoite|tavoitteena)\b[^.;]{0,50}" + TARGET_LEVEL,
