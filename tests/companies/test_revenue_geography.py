@@ -18,8 +18,8 @@ from filings.companies.geography_tables import DocumentContext, GeoTable, read_g
 from filings.companies.revenue_geography import YearGeography, choose_by_year, us_geography
 from filings.companies.service import CompanyDirectory
 from filings.companies.service import revenue_geography as geography_service
-from filings.db.tables import xbrl_facts
-from tests.factories import add_company, add_filing, d, pdf_pages
+from filings.db.tables import metric_values, xbrl_facts
+from tests.factories import add_company, add_filing, add_page, d, pdf_pages
 
 API = "/api/v1/data/companies"
 APPLE_10K, NVIDIA_10K, TESLA_10K = (
@@ -161,7 +161,7 @@ def test_ericsson_by_market_area_with_its_of_which_lines(sec_client: TestClient)
     # (SEK million), Jan-Sep 2025: Americas 60,303; Europe, Middle East and Africa 47,398; South
     # East Asia, Oceania and India 19,828; North East Asia 10,806; Other 29,061; Total 167,396;
     # of which in Sweden 2,010, of which in EU 24,002. Jan-Dec 2024: Americas 85,390 ... Total
-    # 247,880.
+    # 247,880. Page 29 adds the five largest countries' shares of net sales.
     body = geography(sec_client, "Ericsson")
     assert body["period"]["label"] == "Jan-Sep 2025"
     regions = by_name(body["regions"])
@@ -172,14 +172,39 @@ def test_ericsson_by_market_area_with_its_of_which_lines(sec_client: TestClient)
         "North East Asia": 10_806_000_000,
     }
     assert body["other"][0]["name"] == "Other" and body["other"][0]["revenue"] == 29_061_000_000
-    sweden = body["countries"][0]
+    countries = by_name(body["countries"])
+    sweden = countries["Sweden"]
     assert sweden["revenue"] == 2_010_000_000 and sweden["included_in"]
     assert regions["EU"]["revenue"] == 24_002_000_000 and regions["EU"]["included_in"]
     assert body["total_revenue"] == 167_396_000_000 and body["adds_up"] is True
     assert body["total_revenue_mappable"] is None  # no country outside an "of which" line
+    # Page 29, "Top 5 countries in sales", Jan-Sep 2025 (% of net sales): the countries join
+    # as "of which" lines, each its share of the printed total, part of the market areas
+    assert {name: row["share"] for name, row in countries.items() if row["share"]} == {
+        "United States": 43,
+        "India": 5,
+        "United Kingdom": 4,
+        "China": 4,
+        "Japan": 3,
+    }
+    assert countries["United States"]["revenue"] == 71_980_280_000  # 43 % of 167,396 million
+    areas = "Americas; Europe, Middle East and Africa; South East Asia, Oceania and India; "
+    assert countries["Japan"]["included_in"] == f"{areas}North East Asia; Other"
+    assert countries["Japan"]["page_id"] == body["table_page_id"].replace("_27", "_29")
     year = geography(sec_client, "Ericsson", year=2024)
     assert year["period"]["kind"] == "annual" and year["total_revenue"] == 247_880_000_000
     assert by_name(year["regions"])["Americas"]["revenue"] == 85_390_000_000
+    # Jan-Dec 2024: 40, 6, 4, 4, 4 % of 247,880 million
+    shares = [(c["name"], c["share"], c["revenue"]) for c in year["countries"] if c["share"]]
+    assert shares == [
+        ("United States", 40, 99_152_000_000),
+        ("India", 6, 14_872_800_000),
+        ("United Kingdom", 4, 9_915_200_000),
+        ("China", 4, 9_915_200_000),
+        ("Japan", 4, 9_915_200_000),
+    ]
+    assert all(c["included_in"] for c in year["countries"])
+    assert year["adds_up"] is True and year["total_revenue_mappable"] is None
 
 
 def test_atlas_copco_shares_by_region_turned_into_amounts(sec_client: TestClient) -> None:
@@ -760,6 +785,169 @@ def test_a_sentence_after_a_table_does_not_make_it_a_table_of_shares() -> None:
     assert newest.basis == "amounts" and newest.currency == "USD"
     assert newest.lines[0].value == Decimal("500000000") and newest.adds_up() is True
     assert older.total == Decimal("700000000")
+
+
+# A report's largest countries as shares of net sales, the title lines above the header that
+# names them ("Top 5 countries in sales"), each period's labels after it, the years after each
+# table (as Ericsson's Q3 2025 report, page 29, comes out of its PDF).
+TOP_COUNTRIES = (
+    "Top 3 countries in sales\n1) Based on Jan-Sep 2025. Includes licensing revenues.\n"
+    "Note 3 - Financial income and expenses, net\n"
+    "Country, percentage of net sales¹⁾ Q3 Q2 Q1 Q4\n"
+    "United States 40% 44% 45% 39%\nIndia 5% 4% 7% 4%\nUnited Kingdom 4% 4% 4% 4%\n2025 2024\n"
+    "Country, percentage of net sales¹⁾ Jan-Sep Jan-Jun Jan-Mar Jan-Dec\n"
+    "United States 43% 44% 45% 40%\nIndia 5% 6% 7% 6%\nUnited Kingdom 4% 4% 4% 4%\n2025 2024"
+)
+
+
+def test_a_header_naming_countries_shares_of_net_sales_starts_a_table_of_shares() -> None:
+    tables = read_geography_tables(
+        [("00000000000000ff_29", 29, TOP_COUNTRIES)], DocumentContext(2025, whole_year=False)
+    )
+    assert [(t.period.label, t.basis, t.partial) for t in tables] == [
+        ("Jul-Sep 2025", "shares_of_total", True),
+        ("Oct-Dec 2024", "shares_of_total", True),
+        ("Jan-Sep 2025", "shares_of_total", True),
+        ("2024", "shares_of_total", True),
+    ]
+    ytd = tables[2]
+    assert ytd.title == "Top 3 countries in sales" and ytd.page_id == "00000000000000ff_29"
+    assert [(line.place.iso_alpha2, line.value) for line in ytd.lines] == [
+        ("US", Decimal(43)),
+        ("IN", Decimal(5)),
+        ("GB", Decimal(4)),
+    ]
+    # only the largest countries: no total, and 52 % is no whole
+    assert ytd.total is None and ytd.adds_up() is None
+    assert [line.value for line in tables[3].lines] == [40, 6, 4]
+
+
+@pytest.mark.parametrize(
+    ("header", "rows"),
+    [
+        (
+            "Land, andel av nettoomsättningen jan-sep 2025 jan-sep 2024",
+            "USA 30% 28%\nTyskland 12% 11%\nKina 8% 9%",
+        ),
+        (
+            "Maa, osuus liikevaihdosta 1-9/2025 1-9/2024",
+            "Yhdysvallat 30% 28%\nSaksa 12% 11%\nKiina 8% 9%",
+        ),
+    ],
+)
+def test_a_header_of_countries_shares_in_swedish_and_finnish(header: str, rows: str) -> None:
+    text = f"Största marknaderna\nDe tre största länderna.\n{header}\n{rows}"
+    tables = read_geography_tables(
+        [("0000000000000fff_4", 4, text)], DocumentContext(2025, whole_year=False)
+    )
+    assert [(t.period.year, t.period.kind, t.partial) for t in tables] == [
+        (2025, "ytd", True),
+        (2024, "ytd", True),
+    ]
+    assert [(line.place.iso_alpha2, line.value) for line in tables[0].lines] == [
+        ("US", Decimal(30)),
+        ("DE", Decimal(12)),
+        ("CN", Decimal(8)),
+    ]
+    assert tables[0].title == header.split(" jan-sep")[0].split(" 1-9/")[0]
+
+
+def test_a_header_of_countries_shares_over_the_whole_is_no_partial_table() -> None:
+    text = (
+        "Land, andel av nettoomsättningen, % 2024 2023\nSverige 60% 58%\nNorge 25% 27%\n"
+        "Övriga länder 15% 15%\nSumma 100% 100%"
+    )
+    tables = read_geography_tables([("p_2", 2, text)], DocumentContext(2024, whole_year=True))
+    newest = next(t for t in tables if t.period.year == 2024)
+    assert newest.basis == "shares_of_total" and newest.partial is False
+    assert newest.total == 100 and newest.adds_up() is True
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # changes of countries' sales in percent, not shares
+        "Country, change in percentage of net sales Q3 Q2 Q1\nUnited States 5% -3% 2%\n"
+        "India 10% 4% -7%\nChina -2% 1% 3%",
+        "Year over year change, percent Q3 Q2 Q1\nUnited States 5% -3% 2%\n"
+        "India 10% 4% -7%\nChina -2% 1% 3%",
+        # segments' shares of net sales: no places
+        "Segment, percentage of net sales Q3 Q2 Q1\nNetworks 60% 58% 61%\n"
+        "Cloud Software and Services 40% 42% 39%",
+    ],
+)
+def test_percents_of_countries_changes_or_of_segments_are_no_shares_by_place(text: str) -> None:
+    pages = [("p_5", 5, text)]
+    assert read_geography_tables(pages, DocumentContext(2025, whole_year=False)) == []
+
+
+def test_the_largest_countries_join_the_periods_amounts_as_of_which_lines(
+    connection: Connection,
+) -> None:
+    company = add_company(connection, "top-co", "Top Countries AB", market="nordic", currency="SEK")
+    docid = "0000000000000abc"
+    filing = add_filing(
+        connection,
+        company,
+        market="nordic",
+        docid=docid,
+        document_type="interim_report",
+        document_format="pdf",
+        fiscal_year=2025,
+        fiscal_quarter=3,
+        listed_date=d("2025-10-20"),
+    )
+    add_page(
+        connection,
+        filing,
+        docid,
+        5,
+        "Net sales by market area\nSEK million Jan-Sep 2025 Jan-Sep 2024\nAmericas 600 500\n"
+        "Europe 300 280\nAsia 100 120\nTotal 1,000 900",
+    )
+    # the shares of a period without amounts (the year 2024) stay out, even with its revenue
+    add_page(
+        connection,
+        filing,
+        docid,
+        9,
+        "Top 2 countries in sales\nCountry, percentage of net sales Jan-Sep 2025 Jan-Dec 2024\n"
+        "United States 43% 40%\nAmericas 50% 49%\nChina 4% 5%",
+    )
+    connection.execute(
+        insert(metric_values).values(
+            company_pk=company,
+            filing_pk=filing,
+            metric_key="revenue",
+            period_kind="annual",
+            period_key="2024-01-01..2024-12-31",
+            period_start=d("2024-01-01"),
+            period_end=d("2024-12-31"),
+            fiscal_year=2024,
+            value="1200000000",
+            source=f"{docid} p. 3",
+            page_id=f"{docid}_3",
+        )
+    )
+    assert extract_filing(connection, filing) is True
+    assert extract_filing(connection, filing) is False  # the same input writes nothing
+    body = geography_service(connection, CompanyDirectory(), company="Top Countries AB", year=None)
+    answer = body.model_dump()
+    assert answer["period"]["label"] == "Jan-Sep 2025" and answer["basis"] == "amounts"
+    parts = "Americas; Europe; Asia"
+    assert [
+        (c["name"], c["share"], c["revenue"], c["included_in"]) for c in answer["countries"]
+    ] == [
+        ("United States", 43, 430_000_000, parts),  # 43 % of the printed total, 1,000
+        ("China", 4, 40_000_000, parts),
+    ]
+    # a place the amounts list already is not repeated; nothing else of the answer changes
+    assert [r["name"] for r in answer["regions"]] == ["Americas", "Europe", "Asia"]
+    assert answer["adds_up"] is True and answer["total_revenue_mappable"] is None
+    assert answer["share_base"] == 1_000_000_000 and answer["share_base_page_id"] == f"{docid}_5"
+    older = geography_service(connection, CompanyDirectory(), company="Top Countries AB", year=2024)
+    assert older.model_dump()["period"]["label"] == "Jan-Sep 2024"
+    assert older.model_dump()["countries"] == []
 
 
 def test_general_mills_united_states_and_the_rest_in_three_10ks(corpus: Path) -> None:

@@ -19,6 +19,7 @@ from sqlalchemy import Connection, Row
 
 from filings.companies import queries
 from filings.companies.geography_tables import (
+    ADJUSTMENT,
     DocumentContext,
     DocumentLine,
     GeoTable,
@@ -293,9 +294,13 @@ def _store_segment_tables(
 def _store_report_tables(
     conn: Connection, filing: Row[Any], lines: list[DocumentLine], context: DocumentContext
 ) -> bool:
+    """Store a filing's report tables of revenue by place, one record per period: amounts first;
+    a table of shares of a period already read is left out, but the largest places a partial
+    table of shares lists ("Top 5 countries in sales") join that period's amounts as "of which"
+    lines."""
     found = geography_tables_of(lines, context)
     wanted: list[dict[str, Any]] = []
-    seen: set[tuple[Any, ...]] = set()
+    by_period: dict[tuple[Any, ...], dict[str, Any]] = {}
     for table in sorted(found, key=lambda t: t.basis != "amounts"):  # amounts first
         key = (
             table.period.year,
@@ -303,11 +308,16 @@ def _store_report_tables(
             table.period.first_month,
             table.period.last_month,
         )
-        if key in seen:
+        kept = by_period.get(key)
+        if kept is not None:
+            if table.partial and kept["basis"] == "amounts":
+                _add_largest_places(conn, filing, kept, table)
             continue
+        if table.partial:
+            continue  # a few places' shares are no breakdown of the period on their own
         record = _table_record(conn, filing, table)
         if record is not None:
-            seen.add(key)
+            by_period[key] = record
             wanted.append(record)
     for position, record in enumerate(wanted):
         record["position"] = position
@@ -316,18 +326,72 @@ def _store_report_tables(
     )
 
 
+def _add_largest_places(
+    conn: Connection, filing: Row[Any], record: dict[str, Any], table: GeoTable
+) -> None:
+    """Add the places of a partial table of shares to the same period's amounts as "of which"
+    lines: each its share of the amounts' printed total (else the period's revenue), part of
+    the lines the amounts add up from, the record's `share_base` saying which. A place the
+    amounts already list is not repeated."""
+    printed = record["printed_total"]
+    found = (Decimal(printed), record["page_id"]) if printed else None
+    found = found or _period_revenue(conn, filing, table)
+    if found is None:
+        return
+    base = found[0]
+    record["share_base"], record["share_base_source"] = _text(base), found[1]
+    listed = record["lines"]
+    # the place is in one of the lines the total adds up from, which one the table does not say
+    parents = "; ".join(
+        line["name"]
+        for line in listed
+        if not line["included_in"] and not ADJUSTMENT.search(line["name"])
+    )
+    known = {(line["iso_alpha2"] or line["name"]).casefold() for line in listed}
+    for line in table.lines:
+        place = line.place
+        if (place.iso_alpha2 or place.name).casefold() in known:
+            continue
+        revenue = base * line.value / 100
+        listed.append(
+            _line(
+                len(listed),
+                _list_of(place.kind),
+                place.name,
+                place.iso_alpha2,
+                place.entity_type,
+                revenue,
+                line.value,
+                parents,
+                line.page_id,
+            )
+        )
+
+
+def _list_of(kind: str) -> str:
+    """The list of an answer a place's line goes to."""
+    return {"country": "countries", "region": "regions"}.get(kind, "other")
+
+
+def _period_revenue(
+    conn: Connection, filing: Row[Any], table: GeoTable
+) -> tuple[Decimal, str | None] | None:
+    """The revenue stored for exactly the table's period, the filing's own first."""
+    prefix = f"{filing.docid}_" if filing.docid else None
+    return queries.period_revenue(
+        conn, filing.company_pk, table.period.start, table.period.end, prefix
+    )
+
+
 def _table_record(conn: Connection, filing: Row[Any], table: GeoTable) -> dict[str, Any] | None:
     base: tuple[Decimal, str | None] | None = None
     if table.basis == "shares_of_total":
-        prefix = f"{filing.docid}_" if filing.docid else None
-        base = queries.period_revenue(
-            conn, filing.company_pk, table.period.start, table.period.end, prefix
-        )
+        base = _period_revenue(conn, filing, table)
         if base is None:
             return None  # shares with no printed revenue to apply them to: left out
     lines = []
     for position, line in enumerate(table.lines):
-        listed = {"country": "countries", "region": "regions"}.get(line.place.kind, "other")
+        listed = _list_of(line.place.kind)
         share = line.value if base else None
         revenue = base[0] * line.value / 100 if base else line.value
         lines.append(

@@ -11,7 +11,10 @@ table with several columns per period) and rows (a label, then values). A row is
 line (part of the lines above, never summed), or a total; percent-change blocks are passed over.
 
 A table that prints shares (its header or title says %, or its total line is 100) gives shares;
-the caller turns them into amounts with the period's printed revenue. Periods: labels pair with
+the caller turns them into amounts with the period's printed revenue. A header line that names
+places and their share of revenue ("Country, percentage of net sales") starts one whatever its
+title, its percent values shares; without a total and short of 100 it is `partial` (the largest
+countries only), which the caller adds to the period's amounts. Periods: labels pair with
 years in order; newest first, a label whose period ends no earlier than the previous one's starts
 an older year (`Q3 Q2 Q1 Q4 Q3`, `Jan-Sep Jan-Jun Jan-Mar Jan-Dec`); without years the document's
 fiscal year is the first. Bare years are fiscal years only in a report of a whole year. A value
@@ -61,6 +64,19 @@ _NOT_A_LEVEL = re.compile(
     re.IGNORECASE,
 )
 _SHARE_WORDS = re.compile(r"%|\bshare\b|\bper\s*cent\b|\bandel\b|\bosuus\b", re.IGNORECASE)
+# a header that names places and their share of revenue over its periods ("Country, percentage of
+# net sales Q3 Q2", "Land, andel av nettoomsättningen", "Maa, osuus liikevaihdosta"): it starts a
+# table of shares whatever its title; Finnish declines revenue ("liikevaihdosta", "myynnistä")
+_PLACE_COLUMN = re.compile(
+    r"^(markets?|land|länder|maa|maat|alue(et)?|markkina\w*)\b", re.IGNORECASE
+)
+_SHARE_OF_REVENUE = re.compile(
+    r"(%|\bpercentage|\bper\s*cent|\bshare|\bandel|\bosuus)\s+"
+    r"(of\s+|av\s+)?(the\s+)?(group('s)?\s+|total\s+|koncernens\s+|konsernin\s+)?"
+    rf"({REVENUE_WORDS}|liikevaihdo\w*|myynni\w*)",
+    re.IGNORECASE,
+)
+_CHANGE = re.compile(r"growth|change|tillväxt|förändring|kasvu|muutos", re.IGNORECASE)
 TOTAL_LABEL = re.compile(
     r"^(total|totalt|summa|yhteensä|group\s+total|koncernen\s+totalt|konserni\s+yhteensä|"
     r"consolidated|"
@@ -83,6 +99,7 @@ ADJUSTMENT = re.compile(
 )
 _FOOTNOTE = re.compile(r"\(\d\)")
 PERIOD_LINES = 8  # how far above the segments' names their period is looked for
+HEADER_LINES = 8  # how far above a block its header's lines are looked for a header of shares
 _TOTAL_WORD = re.compile(r"total|totalt|summa|yhteensä", re.IGNORECASE)
 _STOP = re.compile(r"^(share\s+of\s+total|andel\s+av|osuus)\b", re.IGNORECASE)
 _NUMBER = re.compile(r"^\(?[-−–+]?\d[\d,.]*\)?%?$")
@@ -151,6 +168,8 @@ class GeoTable:
     total: Decimal | None = None  # the printed total (absolute amount, or percent)
     decimals: int = 0  # digits after the point of the printed values (for the rounding check)
     exponent: int = 0  # the power of ten the printed amounts were scaled by
+    # shares of only the largest places: no total, and short of 100 (a "top 5 countries" table)
+    partial: bool = False
 
     def adds_up(self) -> bool | None:
         """Whether the lines that are not "of which" lines add up to the printed total, within
@@ -158,9 +177,21 @@ class GeoTable:
         total."""
         if self.total is None:
             return None
-        summed = sum((line.value for line in self.lines if not line.included_in), Decimal(0))
-        rounding = Decimal(5).scaleb(self.exponent - self.decimals - 1)
-        return abs(summed - self.total) <= rounding * (len(self.lines) + 1)
+        return abs(self._summed() - self.total) <= self._rounding()
+
+    def falls_short(self) -> bool:
+        """Whether a table of shares without a total lists only part of the whole: its lines
+        add up to less than 100, beyond the rounding of the printed values."""
+        if self.basis != "shares_of_total" or self.total is not None:
+            return False
+        return self._summed() < 100 - self._rounding()
+
+    def _summed(self) -> Decimal:
+        return sum((line.value for line in self.lines if not line.included_in), Decimal(0))
+
+    def _rounding(self) -> Decimal:
+        """Half a unit of the last printed digit for each line and the total."""
+        return Decimal(5).scaleb(self.exponent - self.decimals - 1) * (len(self.lines) + 1)
 
 
 @dataclass
@@ -217,6 +248,17 @@ def _revenue_lead_in(text: str) -> bool:
         text.rstrip().endswith(":")
         and len(text.split()) <= LEAD_IN_WORDS
         and bool(_REVENUE_ANYWHERE.search(text))
+    )
+
+
+def share_header(text: str) -> bool:
+    """A header line that names places and their share of revenue ("Country, percentage of net
+    sales Q3 Q2 Q1"), not its change."""
+    return (
+        _is_header(text)
+        and bool(_GEOGRAPHIC.search(text) or _PLACE_COLUMN.search(text))
+        and bool(_SHARE_OF_REVENUE.search(text))
+        and not _CHANGE.search(text)
     )
 
 
@@ -379,6 +421,12 @@ def _without_footnote_marks(rows: list[ValueRow]) -> None:
     for row in rows:
         if len(row.tokens) == common + 1 and _FOOTNOTE.fullmatch(row.tokens[0]):
             row.tokens = row.tokens[1:]
+
+
+def _without_percent_signs(rows: list[ValueRow]) -> None:
+    """A table of shares prints its values as percents ("43%"): the numbers are the shares."""
+    for row in rows:
+        row.tokens = [token.removesuffix("%") for token in row.tokens]
 
 
 def _measure_before_places(rows: list[ValueRow]) -> str | None:
@@ -566,12 +614,29 @@ class TableReader:
                 return None
         return None
 
+    def shares_header(self, block: RowBlock) -> str | None:
+        """The header line over a block that names places and their share of revenue (see
+        `share_header`), among the header lines just above it; None without one."""
+        above = self.lines[max(0, block.start - HEADER_LINES) : block.start]
+        for line in reversed(above):
+            if not _is_header(line.text) or value_row(line) is not None:
+                return None
+            if share_header(line.text):
+                return line.text
+        return None
+
     def read(self) -> list[GeoTable]:
         """Every table of revenue by place, one per fiscal year and block."""
         out: list[GeoTable] = []
         for number, block in enumerate(self.blocks):
-            if not block.places or percent_block(block.rows) or block.measure == "other":
+            if not block.places or block.measure == "other":
                 continue
+            # percent values are shares only under a header that says so, else changes
+            shares = self.shares_header(block)
+            if percent_block(block.rows) and shares is None:
+                continue
+            if shares is not None:
+                _without_percent_signs(block.rows)
             labelled = [r for r in block.rows if r.label]
             found = self.columns_of(number, labelled)
             if found is None:
@@ -580,22 +645,28 @@ class TableReader:
             title = self.title(number)
             if columns.measures and "revenue" not in columns.measures:
                 continue  # a table of orders, of employees ...
-            if title is None and "revenue" not in [*columns.measures, block.measure]:
+            if title is None and not shares and "revenue" not in [*columns.measures, block.measure]:
                 continue
             following = [line.text for line in self.lines[block.end : block.end + 3]]
             columns.groups = _groups(following)
-            named = title or self.lead_in(number) or self.nearest_title(block)
-            out += self._tables(named, block, columns, width, following)
+            named = title or _label_of(shares) or self.lead_in(number) or self.nearest_title(block)
+            out += self._tables(named, block, columns, width, following, shares is not None)
         return out
 
     def _tables(
-        self, title: str, block: RowBlock, columns: _Columns, width: int, following: list[str]
+        self,
+        title: str,
+        block: RowBlock,
+        columns: _Columns,
+        width: int,
+        following: list[str],
+        shares_header: bool = False,
     ) -> list[GeoTable]:
         rows = block.rows
         above = " ".join(self.preamble(self.blocks.index(block)))
         # the line after the table may name its columns' shares ("A, % B, %"), never a sentence
         after = [t for t in following[:1] if len(t.split()) <= 12 and not t.rstrip().endswith(".")]
-        share = bool(_SHARE_WORDS.search(" ".join([title, *after])))
+        share = shares_header or bool(_SHARE_WORDS.search(" ".join([title, *after])))
         share = share or any(set(r.tokens) == {"100"} for r in rows if not r.label)
         before = self.lines[max(0, block.start - 80) : block.start]
         dollars = any(r.dollars for r in rows)
@@ -624,6 +695,7 @@ class TableReader:
             if _fill(table, rows, position, width, comma, unit) and (
                 not rendered or table.adds_up() is True
             ):
+                table.partial = shares_header and table.falls_short()
                 tables.append(table)
         return tables
 
@@ -642,6 +714,15 @@ def _notes_units(lines: list[DocumentLine], default: str | None) -> list[tuple[i
             if unit is not None:
                 found.append((index, unit))
     return found
+
+
+def _label_of(header: str | None) -> str:
+    """What a header line says before its periods ("Country, percentage of net sales"), for a
+    table's name."""
+    if header is None:
+        return ""
+    cut = [m.start() for m in (PERIOD_LABEL.search(header), YEAR.search(header)) if m]
+    return header[: min(cut, default=len(header))].rstrip(" ¹²³⁴⁵⁶⁷⁸⁹⁰⁾)(*")
 
 
 def _only_years(text: str) -> bool:
