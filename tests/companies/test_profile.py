@@ -146,8 +146,9 @@ def page_text(url: str, sentence: dict[str, Any]) -> str:
 def on_page(sentence: str, page: str) -> bool:
     """Whether every word of the sentence stands on the page, in order (a report's running
     header between two lines of a sentence is left out of passages; a quotation's marks whose
-    pair is in another sentence are left out of the sentence)."""
-    words = iter(w.strip("“”") for w in page.split())
+    pair is in another sentence are left out of the sentence; a release's page is markdown,
+    whose escaped marks read as the marks: "tonnes)\\*" is "tonnes)*")."""
+    words = iter(w.strip("“”") for w in page.replace("\\*", "*").split())
     return all(any(word.strip("“”") == on_page for on_page in words) for word in sentence.split())
 
 
@@ -486,6 +487,10 @@ FACTS = [
     # how concentrated its customers are, said only in its forward-looking statements' list
     # (Ericsson Q3 2025 p14)
     ("Ericsson", "customers", "large, multi-year agreements with limited number of key customers"),
+    # its largest customer's share beside the threshold no customer passes (Lifco's annual report
+    # 2019, p32 directors' report; p60 note 5)
+    ("Lifco", "customers", "Lifco’s largest customer accounts for less than three per cent"),
+    ("Lifco", "customers", "No single customer accounts for more than ten per cent of net sales"),
     # what a release measures its deliveries of (Outokumpu's highlights)
     ("Outokumpu", "products_services", "Stainless steel deliveries were 422,000 tonnes"),
 ]
@@ -914,6 +919,12 @@ def test_ericsson_geography_names_its_market_areas_from_the_stored_breakdown(
     assert geography["breakdown"]["total"] == "167396000000"
     assert geography["breakdown"]["adds_up"] is True
     assert lines["Americas"]["share"] == "36.02"
+    # the "of which" lines beside them: Sweden (page 27) and the five largest countries by their
+    # share of net sales (page 29, "Top 5 countries in sales", Jan-Sep 2025: United States 43%)
+    parts = {line["name"]: line for line in geography["breakdown"]["of_which"]}
+    assert parts["Sweden"]["revenue"] == "2010000000"
+    assert parts["United States"]["share"] == "43" and parts["United States"]["included_in"]
+    assert "United States" not in lines and {"US", "IN", "JP"} <= set(geography["tags"])
 
 
 def test_a_tagged_breakdowns_shares_are_of_the_years_revenue(sec_client: TestClient) -> None:

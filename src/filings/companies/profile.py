@@ -139,9 +139,12 @@ def geography_breakdown(
         return [], {}
     newest = chosen[max(chosen)]
     lines = [line for line in newest["lines"] if not line["included_in"]]
+    # the "of which" lines: parts of the lines above (Ericsson's Sweden, its five largest
+    # countries by their share of net sales), never added to them
+    parts = [line for line in newest["lines"] if line["included_in"]]
     tags = [
         line["iso_alpha2"] or line["name"]
-        for line in lines
+        for line in [*lines, *parts]
         if line["list"] in ("countries", "regions")
     ]
     total = _geography_total(conn, company_pk, newest)
@@ -167,6 +170,18 @@ def geography_breakdown(
             for line in lines
         ],
     }
+    if parts:
+        breakdown["of_which"] = [
+            {
+                "name": line["name"],
+                "entity_type": line["entity_type"],
+                "revenue": line["revenue"],
+                "share": line["share"] or _share_of(line["revenue"], total),
+                "page_id": line["page_id"],
+                "included_in": line["included_in"],
+            }
+            for line in parts
+        ]
     return tags, breakdown
 
 

@@ -278,6 +278,14 @@ _FEW_BUYERS = re.compile(
     r"key )?(customers|clients)\b",
     re.IGNORECASE,
 )
+# The largest customer's share ("Lifco's largest customer accounts for less than three per cent
+# of consolidated net sales"): how concentrated, more narrowly than a threshold none passes.
+_LARGEST_SHARE = re.compile(
+    r"\b(largest|biggest) (single )?(customer|client) (accounts?|accounted|represents?|"
+    r"represented|stands?|stood)\b|\bstörsta kund(en)? (svarar|svarade|står|stod)\b|"
+    r"\bsuurin asiakas\b",
+    re.IGNORECASE,
+)
 # What may come: the risk factors' concentration that is expected, not stated.
 _NOT_STATED = re.compile(r"\b(expects?|may|might|could|would|will|can)\b", re.IGNORECASE)
 _CONCENTRATION_WEIGHT = 3
@@ -400,6 +408,13 @@ def customers(sentences: list[Sentence], segments: list[Item]) -> Found:
         named = [s for s in concentrated if s is not best and _named_customer_share(s.text)]
         if named and not _named_customer_share(best.text):
             ranks[max(named, key=lambda s: ranks[s.position]).position] += _CONCENTRATION_WEIGHT
+            keep += 1
+        # the largest customer's share beside the threshold no customer passes ("No single
+        # customer accounts for more than ten per cent ... Lifco's largest customer accounts for
+        # less than three per cent")
+        largest = [s for s in concentrated if s is not best and _LARGEST_SHARE.search(s.text)]
+        if largest and not _LARGEST_SHARE.search(best.text):
+            ranks[max(largest, key=lambda s: ranks[s.position]).position] += _CONCENTRATION_WEIGHT
             keep += 1
     chosen = pick(sentences, keep, lambda s: ranks[s.position] if ranks[s.position] >= 3 else 0)
     kinds = unique([i for i in segments if _CUSTOMER_KIND.search(i.name)])
