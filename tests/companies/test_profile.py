@@ -347,8 +347,6 @@ FACTS = [
     ("Ericsson", "customers", "an 8-year partnership was announced with VodafoneThree to supply"),
     ("Ericsson", "customers", "a contract was announced with Bharti Airtel to support the rollout"),
     ("Ericsson", "customers", "several new agreements were awarded with key customers in Japan"),
-    # Tele2 Q3 2025, page 24 (financial instruments): whom its receivables are from.
-    ("Tele2", "customers", "receivables from end customers, other operators and resellers"),
     # Home Depot 10-K FY2024, Item 1 "DIY Customers" and "Pro Customers".
     ("HD", "customers", "These customers are typically homeowners who purchase products"),
     ("HD", "customers", "These customers are primarily professional renovators/remodelers"),
@@ -491,6 +489,14 @@ FACTS = [
     # 2019, p32 directors' report; p60 note 5)
     ("Lifco", "customers", "Lifco’s largest customer accounts for less than three per cent"),
     ("Lifco", "customers", "No single customer accounts for more than ten per cent of net sales"),
+    # deals a report or release says were agreed or are intended (Stora Enso's release for 2024;
+    # Tele2 Q3 2025 p26; HANZA's release for 2024)
+    ("Stora Enso", "strategy", "intends to sell approximately 12% of its total forest assets"),
+    ("Stora Enso", "strategy", "signed an agreement to acquire the Finnish sawmill company"),
+    ("Tele2", "strategy", "signed an agreement to carve out telecom infrastructure assets"),
+    ("HANZA", "strategy", "signed an agreement to acquire Leden Group"),
+    # sales spread over many customers is how concentrated they are (Atlas Copco Q3 2025 p8)
+    ("Atlas Copco", "customers", "sales are well diversified with customers in many industries"),
     # what a release measures its deliveries of (Outokumpu's highlights)
     ("Outokumpu", "products_services", "Stainless steel deliveries were 422,000 tonnes"),
 ]
@@ -586,6 +592,19 @@ NOT_IN = [
         "products_services",
         "responsible for allocating resources and assessing the results",
     ),
+    # where a listed buyer operates, what exchange rates did, operations sold, and where it
+    # acquires or invests are no geography of the issuer (Coca-Cola 10-K FY2024; Stora Enso's and
+    # Outokumpu's releases for 2024)
+    ("KO", "geography", "Swire Coca-Cola Limited, which has bottling"),
+    ("KO", "geography", "stronger U.S. dollar"),
+    ("KO", "geography", "refranchised"),
+    ("Stora Enso", "geography", "Junnikkala"),
+    ("Outokumpu", "geography", "biocarbon plant in Germany"),
+    # who owes it money (Tele2 Q3 2025, note 4), its inner functions (Glaston's release), and what
+    # the overview says already (Neste's release)
+    ("Tele2", "customers", "receivables from end customers"),
+    ("Glaston", "products_services", "three Business Functions"),
+    ("Neste", "products_services", "The company creates solutions for mitigating climate change"),
 ]
 # that targets were approved, beside the targets themselves (Kemira); an acquired company's size
 # is not the issuer's (Lifco's annual report 2019: "The company had net sales of around EUR 27
@@ -626,6 +645,9 @@ ITEMS = [
     ("Neste", "products_services", {"Oil Products", "Renewable Products"}),
     ("NVDA", "strategy", {"Advancing the NVIDIA accelerated computing platform"}),
     ("TSLA", "products_services", {"Automotive", "Energy Storage Products"}),
+    # the largest buyers a lead-in lists (Coca-Cola 10-K FY2024 p7, its five largest bottling
+    # partners)
+    ("KO", "customers", {"Coca-Cola FEMSA", "Coca-Cola HBC AG", "Swire Coca-Cola Limited"}),
     # what its key figures measure the deliveries of, beside business areas named by regions
     ("Outokumpu", "products_services", {"Stainless steel", "Ferrochrome"}),
     # the rows of the notes' tables of revenue by product line: Home Depot's "net sales by major
@@ -3658,8 +3680,9 @@ def test_a_10ks_estimates_are_what_it_estimates_not_what_every_filer_says_of_est
 
 
 def test_a_sentence_is_cited_by_the_section_that_answers_it_most_narrowly() -> None:
-    """The overview restates what it likes; of the other sections, who buys keeps a sentence
-    the products also took, and a section keeps a shared sentence when it has no other."""
+    """The overview restates what it likes, but products with more to say do not repeat it; of
+    the other sections, who buys keeps a sentence the products also took, and a section keeps a
+    shared sentence when it has no other."""
 
     def sentence(position: int, text: str) -> Sentence:
         return Sentence(text, f"p_{position}", 1, position, "item_1", ("Business",))
@@ -3677,7 +3700,7 @@ def test_a_sentence_is_cited_by_the_section_that_answers_it_most_narrowly() -> N
     _said_once(found)
     assert found["overview"].sentences == [whole, sells]
     assert found["customers"].sentences == [sells]
-    assert found["products_services"].sentences == [whole, lines]
+    assert found["products_services"].sentences == [lines]
     assert found["strategy"].sentences == [where]
     assert found["geography"].sentences == [where]  # its only sentence
 

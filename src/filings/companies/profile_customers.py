@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from filings.companies.profile_document import BULLETS, Block
 from filings.companies.profile_sentences import (
     Found,
     Item,
@@ -273,6 +274,8 @@ _CONCENTRATED = re.compile(
 _FEW_BUYERS = re.compile(
     r"\b(revenues?|sales)\b[^.]{0,80}\b(limited|small) number of (large |major |key )?(\w+ ){0,2}"
     r"(customers|clients|airlines|retailers|distributors|wholesalers)\b|"
+    # or from many: "the Group's sales are well diversified with customers in many industries"
+    r"\b(sales|revenues?|customer base) (are|is) (well[- ]|widely )?diversified\b|"
     # what it sells under: "large, multi-year agreements with limited number of key customers"
     r"\b(agreements|contracts)\b[^.]{0,40}\bwith (a )?(limited|small) number of (large |major |"
     r"key )?(customers|clients)\b",
@@ -284,6 +287,13 @@ _LARGEST_SHARE = re.compile(
     r"\b(largest|biggest) (single )?(customer|client) (accounts?|accounted|represents?|"
     r"represented|stands?|stood)\b|\bstörsta kund(en)? (svarar|svarade|står|stod)\b|"
     r"\bsuurin asiakas\b",
+    re.IGNORECASE,
+)
+# Customers as the holders of its receivables ("Tele2's financial assets consist mainly of
+# receivables from end customers, other operators and resellers"): its credit risk, not who buys.
+_AS_DEBTORS = re.compile(
+    r"\breceivables?\b|\bfinancial assets\b|\bcredit risk\b|\bkundfordring\w*|"
+    r"\bmyyntisaamis\w*|\bluottoriski\w*",
     re.IGNORECASE,
 )
 # What may come: the risk factors' concentration that is expected, not stated.
@@ -340,6 +350,42 @@ _GROUP_HEADING = re.compile(
 )
 
 
+# A lead-in that names its largest buyers before it lists them ("Our five largest independent
+# bottling partners based on unit case volume in 2024 were as follows:", "Our largest customers
+# are:", "Våra största kunder är:").
+_LARGEST_LEAD = re.compile(
+    r"\b(largest|biggest|top|major|principal)\b[^:.]{0,60}\b(customers|clients|bottl\w* partners|"
+    r"bottlers|distributors|dealers|retailers|wholesalers)\b[^:.]{0,80}:\s*$|"
+    r"\b(största|viktigaste) kunder\w*\b[^:.]{0,80}:\s*$|\bsuurimm\w* asiakk\w*\b[^:.]{0,80}:\s*$",
+    re.IGNORECASE,
+)
+_LISTED_BUYERS = 10  # the most list items after such a lead-in read as buyers
+_BUYER_WORDS = 6  # the most words of a buyer's name
+# where a listed buyer's name ends: its short name in brackets, a comma, what it does
+_NAME_END = re.compile(r"\s*\(|,|;|:|\s[-–—]\s|\s+which\b|\s+that\b")
+
+
+def largest_buyers(blocks: list[Block]) -> tuple[list[Item], set[int]]:
+    """The buyers a lead-in names as its largest and lists one an item (Coca-Cola's five largest
+    bottling partners: "Coca-Cola FEMSA", "Coca-Cola Europacific Partners plc", ...) and the
+    positions of their list items' blocks (what each does, and where, is the buyer's, not the
+    issuer's)."""
+    found: list[Item] = []
+    listed: set[int] = set()
+    for n, lead in enumerate(blocks):
+        if lead.kind != "text" or not _LARGEST_LEAD.search(lead.text):
+            continue
+        for block in blocks[n + 1 : n + 1 + _LISTED_BUYERS]:
+            text = block.text.lstrip()
+            if block.kind != "item" and text[:1] not in BULLETS:
+                break
+            name = _NAME_END.split(text.lstrip(f"{BULLETS}* ").strip(), maxsplit=1)[0].strip()
+            if name[:1].isupper() and len(name.split()) <= _BUYER_WORDS:
+                found.append(Item(name, block.page_id, block.page_number, "largest customers"))
+                listed.add(block.position)
+    return unique(found), listed
+
+
 def customer_groups(sentences: list[Sentence]) -> list[Item]:
     """The groups of customers the issuer describes one by one, each under a heading of its own
     below (or beside) a customers heading ("OUR CUSTOMERS": "DIY Customers", "Professional
@@ -364,6 +410,8 @@ def customers(sentences: list[Sentence], segments: list[Item]) -> Found:
     def rank(s: Sentence) -> int:
         if RISK_FACTOR.search(s.text):
             return 0
+        if _AS_DEBTORS.search(s.text) and not concentration(s.text):
+            return 0  # who owes it money is its credit risk
         # the risk factors (Item 1A) are of what may happen, but state how concentrated the
         # customers are where most 10-Ks state it ("Collectively, our top five customers
         # accounted for approximately 68% of our net revenue during the year ended 2015")

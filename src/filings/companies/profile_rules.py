@@ -36,7 +36,7 @@ from functools import cache
 
 from filings.companies.geography import classify, places_in, us_state
 from filings.companies.geography_tables import DocumentLine
-from filings.companies.profile_customers import concentration, customers
+from filings.companies.profile_customers import concentration, customers, largest_buyers
 from filings.companies.profile_document import BULLETS, Block, one_page
 from filings.companies.profile_items import (
     critical_estimates,
@@ -475,6 +475,8 @@ def products(
             return 0
         if _COMMITTED.search(s.text):
             return 0  # "Neste is committed to reaching carbon-neutral production by 2035": an aim
+        if _ORGANISED.search(s.text):
+            return 0  # its functions and structure inside
         tiers = bool(_TIERS_AND_PRICES.search(s.text))
         # a segment's product categories, under its heading ("Our product categories include
         # super-premium ice cream ...", General Mills' MD&A under "INTERNATIONAL SEGMENT")
@@ -617,6 +619,14 @@ _NOT_WHAT_IT_OFFERS = re.compile(
     r"service marks|trade names)\b",
     re.IGNORECASE,
 )
+# How the company is organised inside ("Glaston has three Business Functions in the new
+# structure: Market Areas, Solutions & Operations, and Service Supply & Development"), not what
+# it sells.
+_ORGANISED = re.compile(
+    r"\b(business )?functions\b|\bnew (organi[sz]ational |operating )?structure\b|"
+    r"\bfunktioner\b|\btoiminno\w*",
+    re.IGNORECASE,
+)
 
 
 def _described_before(sentences: list[Sentence], names: set[str]) -> set[int]:
@@ -718,6 +728,24 @@ _OF_REVENUE = re.compile(
 )
 
 
+# What a company buys, sells or builds somewhere ("signed an agreement to acquire the Finnish
+# sawmill company", "The consumer board investment at the Oulu site in Finland", operations
+# refranchised or held for sale): its strategy, not where it sells.
+_DEALT = re.compile(
+    r"\b(acquir\w+|acquisitions?|divest\w*|refranchis\w*|invest(s|ed|ing|ments?)?|held for "
+    r"sale)\b|"
+    r"\bförvärv\w*|\bavyttr\w*|"
+    r"\binvestering\w*|\byritysost\w*|\binvestoin\w*",
+    re.IGNORECASE,
+)
+
+# The currencies of the places named ("a stronger U.S. dollar compared to certain foreign
+# currencies, including the Argentine peso"): exchange rates, not where it sells.
+_CURRENCIES = re.compile(
+    r"\bcurrenc(y|ies)\b|\bexchange rates?\b|\bvaluta\w*|\bvaluut\w*", re.IGNORECASE
+)
+
+
 def geography(sentences: list[Sentence], language: str = "en") -> Found:
     """Where the company sells and operates, in its own words."""
 
@@ -749,6 +777,10 @@ def geography(sentences: list[Sentence], language: str = "en") -> Found:
             return 0
         if OUTLOOK_STATEMENT.search(s.text) and not (present or shares):
             return 0  # what a site's ramp-up is expected to do to margins is an outlook
+        if _DEALT.search(s.text) and not (present or shares):
+            return 0  # what it buys, sells or builds there is its strategy
+        if _CURRENCIES.search(s.text) and not (present or shares):
+            return 0  # the currencies of its markets: what exchange rates did to its results
         # a 10-K's properties (Item 2) say where its offices stand, after where it sells
         properties = 2 * (s.section == "item_2")
         # the share of revenue from abroad is what an analyst asks first of where it sells
@@ -984,6 +1016,11 @@ _CHANGED = re.compile(
 _DECIDED = re.compile(
     r"\bdecided (not )?to (invest|start|launch|cancel|stop|exit|divest|close|discontinue|acquire|"
     r"sell|build|expand|pause|postpone)\b|\b(is|are) (currently )?not proceeding with\b|"
+    # a deal agreed or planned ("signed an agreement to acquire the Finnish sawmill company",
+    # "plans to sell approximately 12% of its Swedish forest assets")
+    r"\b(signed|entered into|reached) (an|a definitive) agreement to (divest|sell|acquire|"
+    r"carve out|combine|merge)\b|"
+    r"\b(plans?|planning|intends?) to (divest|sell)\b|\bplanned (sale|divestment)\b|"
     r"\b(is|are) no longer planning to\b|\bbeslutat att (investera|starta|avbryta|avveckla|"
     r"lägga ned|lägga ner|sälja|förvärva|bygga|stänga)\b|\b(päätti|päättänyt) (investoida|"
     r"aloittaa|lopettaa|luopua|myydä|ostaa|rakentaa|sulkea)\b",
@@ -1950,11 +1987,15 @@ def read_sections(
     forward = _forward_looking_items(blocks)
     sentences = [s for s in every if s.position // 1000 not in forward]
     listed = {i.name for i in listed_products(blocks)}
+    # the largest buyers a lead-in lists: items of the customers; where each operates is its own
+    buyers, buyers_blocks = largest_buyers(blocks)
     found = {
         "overview": overview(sentences, issuer, listed),
         "products_services": products(blocks, lines, sentences, issuer, tables),
         "customers": Found(),
-        "geography": geography(sentences, language),
+        "geography": geography(
+            [s for s in sentences if s.position // 1000 not in buyers_blocks], language
+        ),
         "strategy": strategy(blocks, sentences),
         "risks": risks(blocks, sentences, [s for s in every if s.position // 1000 in forward]),
         "accounting": accounting(blocks, sentences),
@@ -1965,6 +2006,7 @@ def read_sections(
     found["customers"] = customers(
         sorted([*sentences, *concentrated], key=_position), found["products_services"].items
     )
+    found["customers"].items = unique([*found["customers"].items, *buyers])
     found["geography"].items = _places_of(found["products_services"].items)
     if not found["geography"].sentences and not found["geography"].items:
         found["geography"].in_passing = _named_in_passing(sentences, language)
@@ -2029,6 +2071,26 @@ def _said_once(found: dict[str, Found]) -> None:
                 section.source_heading = heading_of(kept)
             section.sentences = kept
         said |= {s.position for s in section.sentences}
+    _not_told_again(found, said)
+
+
+def _not_told_again(found: dict[str, Found], said: set[int]) -> None:
+    """Products and services do not repeat what the overview says of the business where the
+    issuer's own list or other sentences answer them: the next best take its place."""
+    told = {s.position for s in found["overview"].sentences}
+    products = found["products_services"]
+    rest = [s for s in products.sentences if s.position not in told]
+    if len(rest) == len(products.sentences) or not (rest or products.items):
+        return
+    for spare in products.spare:
+        if len(rest) == len(products.sentences):
+            break
+        if spare.position not in told | said and not any(alike(spare.text, k.text) for k in rest):
+            rest.append(spare)
+    rest.sort(key=lambda s: s.position)
+    if products.source_heading == heading_of(products.sentences):
+        products.source_heading = heading_of(rest) if rest else None
+    products.sentences = rest
 
 
 def _heading(s: Sentence) -> str:
