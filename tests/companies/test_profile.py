@@ -495,6 +495,11 @@ FACTS = [
     ("Stora Enso", "strategy", "signed an agreement to acquire the Finnish sawmill company"),
     ("Tele2", "strategy", "signed an agreement to carve out telecom infrastructure assets"),
     ("HANZA", "strategy", "signed an agreement to acquire Leden Group"),
+    # the dividend its board proposes, in room of its own (Outokumpu's and Bravida's releases for
+    # 2024; Lifco's annual report 2019 p7)
+    ("Outokumpu", "strategy", "Board of Directors proposes that a dividend of EUR 0.26 per share"),
+    ("Bravida", "strategy", "proposes an increase in the dividend of SEK 0.25 per share"),
+    ("Lifco", "strategy", "the Board of Directors proposes a dividend of SEK 5.25 per share"),
     # sales spread over many customers is how concentrated they are (Atlas Copco Q3 2025 p8)
     ("Atlas Copco", "customers", "sales are well diversified with customers in many industries"),
     # what a release measures its deliveries of (Outokumpu's highlights)

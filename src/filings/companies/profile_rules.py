@@ -1033,8 +1033,18 @@ _ANNOUNCES_DECISIONS = re.compile(
 )
 _FOLLOWED_BY = 3  # the sentences after such an announcement that its decisions are among
 # The room a strategy keeps besides its ranked sentences for the decisions a release announces
-# (a plan of its capital spending has room for one more).
+# (a plan of its capital spending has room for one more, and so has a dividend proposed).
 _DECIDED_ROOM = 2
+# What the board proposes to pay its shareholders ("The Board of Directors proposes that a
+# dividend of EUR 0.26 per share to be paid", "the Board will propose a dividend for the financial
+# year 2019 of SEK 5.00", "Styrelsen föreslår en utdelning", "Hallitus ehdottaa osingoksi").
+_DIVIDEND_PROPOSED = re.compile(
+    r"\b(propos\w+|will propose)\b[^.]{0,60}\b(dividend|capital repayment)\b|"
+    r"\bföreslå\w*\b[^.]{0,60}\butdelning\b|\behdotta\w*\b[^.]{0,60}\b(osinko\w*|pääomanpalautu\w*)",
+    re.IGNORECASE,
+)
+# ... not what the accounts make of it
+_NOT_RECOGNISED = re.compile(r"\b(recogni[sz]ed|liability|redovisa\w*|kirja\w*)\b", re.I)
 
 
 def _position(s: Sentence) -> int:
@@ -1286,6 +1296,14 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
     def decision(s: Sentence) -> bool:
         return not s.section and bool(_DECIDED.search(s.text)) and not shut_out(s)
 
+    def dividend(s: Sentence) -> bool:
+        """A dividend a report's or release's board proposes, at its amount."""
+        return (
+            not s.section
+            and bool(_DIVIDEND_PROPOSED.search(s.text) and _MONEY.search(s.text))
+            and not _NOT_RECOGNISED.search(s.text)
+        )
+
     named = {i.name for i in named_strategies(blocks)}
     keep = KEEP["strategy"] + 2
     per_heading = 2 if one_page(blocks) else None  # a release's outlook, targets, strategy parts
@@ -1315,7 +1333,10 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
         _DECIDED_ROOM,
         lambda s: 1 + (s.position in announced),
     )
-    extra = [s for s in [*plans, *decided] if not any(alike(s.text, c.text) for c in chosen)]
+    proposed = pick([s for s in sentences if dividend(s)], 1, lambda s: 1)
+    extra = [
+        s for s in [*plans, *decided, *proposed] if not any(alike(s.text, c.text) for c in chosen)
+    ]
     chosen = sorted([*chosen, *extra], key=_position)
     return Found(chosen, named_strategies(blocks), heading_of(chosen))
 
