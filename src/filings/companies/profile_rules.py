@@ -623,8 +623,8 @@ _NOT_WHAT_IT_OFFERS = re.compile(
 # structure: Market Areas, Solutions & Operations, and Service Supply & Development"), not what
 # it sells.
 _ORGANISED = re.compile(
-    r"\b(business )?functions\b|\bnew (organi[sz]ational |operating )?structure\b|"
-    r"\bfunktioner\b|\btoiminno\w*",
+    r"\bbusiness functions\b|\bnew (organi[sz]ational |operating )?structure\b|"
+    r"\baffärsfunktioner\b|\bliiketoimintafunktio\w*",
     re.IGNORECASE,
 )
 

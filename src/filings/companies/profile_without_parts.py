@@ -65,11 +65,7 @@ KEEP_RISKS, KEEP_BASIS = 4, 3
 _LOSSES = re.compile(
     r"\b(unprofitable|loss[- ]making|onerous) (projects?|contracts?)\b|\bbad debts?\b|"
     r"\bbankruptc(y|ies)\b|\bcredit losses\b|\bkonkurs\w*|\bkundförlust\w*|"
-    r"\bförlustprojekt\w*|\bkonkurssi\w*|\bluottotappi\w*|\btappiollis\w*|"
-    # losses it expects ("some raw material-related inventory and metal derivative losses are
-    # forecasted to be realized in the first quarter")
-    r"\blosses (are|is) (forecast(ed)?|expected|anticipated) to\b|\bförluster (förväntas|väntas)\b|"
-    r"\btappioi\w* (odotetaan|ennustetaan)\b",
+    r"\bförlustprojekt\w*|\bkonkurssi\w*|\bluottotappi\w*|\btappiollis\w*",
     re.IGNORECASE,
 )
 # What more of a risk would cost: "The impact of each additional week of strike is expected to
