@@ -500,6 +500,9 @@ FACTS = [
     ("Outokumpu", "strategy", "Board of Directors proposes that a dividend of EUR 0.26 per share"),
     ("Bravida", "strategy", "proposes an increase in the dividend of SEK 0.25 per share"),
     ("Lifco", "strategy", "the Board of Directors proposes a dividend of SEK 5.25 per share"),
+    # a range its leverage is to be kept within, stated as a multiple (Tele2 Q3 2025 p7,
+    # "Financial policy (unchanged)")
+    ("Tele2", "strategy", "seek to operate within a range for economic net debt to underlying"),
     # sales spread over many customers is how concentrated they are (Atlas Copco Q3 2025 p8)
     ("Atlas Copco", "customers", "sales are well diversified with customers in many industries"),
     # what a release measures its deliveries of (Outokumpu's highlights)

@@ -156,33 +156,26 @@ def geography_breakdown(
         "currency": newest["currency"] or currency,
         "total": str(total) if total is not None else None,
         "adds_up": newest["adds_up"],
-        "lines": [
-            {
-                "name": line["name"],
-                "entity_type": line["entity_type"],
-                "revenue": line["revenue"],
-                "share": line["share"] or _share_of(line["revenue"], total),
-                "page_id": line["page_id"],
-                # which of the endpoint's lists it stands in: countries and the rest, or regions,
-                # are two views of one total (Apple's countries and its regional segments)
-                "list": line["list"],
-            }
-            for line in lines
-        ],
+        # which of the endpoint's lists a line stands in: countries and the rest, or regions,
+        # are two views of one total (Apple's countries and its regional segments)
+        "lines": [{**_breakdown_line(line, total), "list": line["list"]} for line in lines],
     }
     if parts:
         breakdown["of_which"] = [
-            {
-                "name": line["name"],
-                "entity_type": line["entity_type"],
-                "revenue": line["revenue"],
-                "share": line["share"] or _share_of(line["revenue"], total),
-                "page_id": line["page_id"],
-                "included_in": line["included_in"],
-            }
-            for line in parts
+            {**_breakdown_line(line, total), "included_in": line["included_in"]} for line in parts
         ]
     return tags, breakdown
+
+
+def _breakdown_line(line: dict[str, Any], total: Decimal | None) -> dict[str, Any]:
+    """A stored line as the profile's breakdown gives it, with its share of the total."""
+    return {
+        "name": line["name"],
+        "entity_type": line["entity_type"],
+        "revenue": line["revenue"],
+        "share": line["share"] or _share_of(line["revenue"], total),
+        "page_id": line["page_id"],
+    }
 
 
 def _geography_total(conn: Connection, company_pk: int, record: dict[str, Any]) -> Decimal | None:

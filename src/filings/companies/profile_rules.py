@@ -1078,7 +1078,10 @@ _LEVEL = re.compile(TARGET_LEVEL, re.IGNORECASE)
 # employed excluding goodwill ... should exceed 50 per cent", "ska överstiga", "tulee olla yli").
 _SHOULD_REACH = re.compile(
     r"\bshould (exceed|not exceed|be (above|below|at least|more than|less than|over|under|"
-    r"within|in the range)|amount to|reach|average)\b|\bska (överstiga|understiga|uppgå till|"
+    r"within|in the range)|amount to|reach|average)\b|"
+    # a range a measure is kept within ("Tele2 will seek to operate within a range for economic
+    # net debt to underlying EBITDAaL of between 2.5-3.0x")
+    r"\bseeks? to (operate|stay|remain) within\b|\bska (överstiga|understiga|uppgå till|"
     r"vara (minst|över|under))\b|\b(tulee|pitää|pitäisi) (olla|ylittää)\b",
     re.IGNORECASE,
 )
@@ -1110,7 +1113,10 @@ _AMBITION = re.compile(
     r"\b(has|have) the ambition to\b|\b(vår|dess) ambition är att\b|\btavoitteenamme on\b",
     re.IGNORECASE,
 )
-_AMOUNT = re.compile(r"[$€£]|\bpercent\b|%|\b\d+(\.\d+)? (to|and) \d|\bbillion\b|\bmillion\b")
+_AMOUNT = re.compile(
+    r"[$€£]|\bpercent\b|%|\b\d+(\.\d+)? (to|and) \d|\bbillion\b|\bmillion\b|"
+    r"\b\d+(\.\d+)?x\b"  # a multiple ("2.5-3.0x")
+)
 
 
 def _in_mdna(s: Sentence) -> bool:
