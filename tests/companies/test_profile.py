@@ -2018,6 +2018,13 @@ UNSEEN = [
         "We have planned capital expenditures in 2023 of",
         True,
     ),
+    # ... named a capital program (Verizon 10-K 2022, Item 7 liquidity)
+    (
+        "VERIZON_2022_10K.pdf",
+        "strategy",
+        "cash requirements for our 2023 capital program to be",
+        True,
+    ),
     # Netflix's customers are its members, counted in Item 1
     ("NETFLIX_2017_10K.pdf", "customers", "117 million streaming memberships", True),
     # a fiscal calendar says nothing of what the company does

@@ -440,11 +440,11 @@ def products(
     segments += segment_headings(blocks, segments)
     under = lines_under_segments(blocks, segments) + lines_by_their_sales(sentences, segments)
     # what a report measures its deliveries of ("Stainless steel deliveries were ... tonnes")
-    volumes: dict[str, Sentence] = {}
+    volumes: dict[str, Sentence] = {}  # the first sentence of each name
     for s in sentences:
         name = _delivered(s)
-        if name and name.lower() not in {n.lower() for n in volumes}:
-            volumes[name] = s
+        if name:
+            volumes.setdefault(name, s)
     delivered = [Item(n, s.page_id, s.page_number, "deliveries") for n, s in volumes.items()]
     measured = {s.position for s in volumes.values()}
     items = unique(listed + segments + under + delivered + product_table_rows(tables or []))
@@ -981,7 +981,7 @@ _CAPITAL_SPENDING = re.compile(r"capital (expenditures?|program|spending)|\bcape
 # investment in its (technical) infrastructure ("We expect to increase, relative to 2024, our
 # investment in our technical infrastructure"), investeringar, investoinnit.
 _CAPITAL_OUTLAY = re.compile(
-    r"\bcapital (expenditures?|spending|investments?)\b|\bcapex\b|\binvestments? in (our |its )?"
+    _CAPITAL_SPENDING.pattern + r"|\bcapital investments?\b|\binvestments? in (our |its )?"
     r"(technical )?infrastructure\b|\binvesteringar(na)?\b|\binvestoin(nit|tien|teja)\b",
     re.IGNORECASE,
 )
@@ -1293,11 +1293,10 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
             return False  # what the spending did in the period reported
         if not (_PLANNED.search(s.text) and _HOW_MUCH.search(_YEAR.sub("", s.text))):
             return False
+        if not s.section or year is None or EXPECTED.search(s.text):
+            return True  # "We expect to increase, relative to 2024, our investment" is ahead
         years = [int(y) for y in _YEAR.findall(s.text)]
-        # "relative to 2024" with what it expects is ahead; "in fiscal 2024, we invested" is not
-        return not (s.section and year and years and max(years) < int(year)) or bool(
-            EXPECTED.search(s.text)
-        )
+        return not years or max(years) >= int(year)
 
     def decision(s: Sentence) -> bool:
         return not s.section and bool(_DECIDED.search(s.text)) and not shut_out(s)
