@@ -192,7 +192,7 @@ def test_amazons_10k_is_read_item_by_item(conn: Connection) -> None:
     # the first of each among them, also where the document gives the heading as a paragraph
     # longer than a heading ("Our Expansion Places a Significant Strain ...", Operating Risks)
     risks = _texts(body, "risks")
-    assert len(risks) == 10 and risks[0] == "We Face Intense Competition"
+    assert len(risks) == 15 and risks[0] == "We Face Intense Competition"
     assert "Our Expansion Places a Significant Strain on our Management, Operational, " in (
         " ".join(risks)
     )

@@ -53,6 +53,7 @@ from filings.companies.profile_rules import (
     _named_in_passing,
     _risk_headings,
     _said_once,
+    _states_framework,
     products,
     read_sections,
     risks,
@@ -358,10 +359,22 @@ FACTS = [
     ("JNJ", "strategy", "the Company expects continued launches of biosimilar versions of STELARA"),
     ("JNJ", "geography", "conducting business in virtually all countries of the world"),
     # Coca-Cola 10-K FY2024: Item 7 "Our Business"; Item 1 "General"; Item 7 "Critical
-    # Accounting Policies and Estimates", what its estimates are (not that it follows U.S. GAAP).
+    # Accounting Policies and Estimates", what its estimates are; Note 1, the framework.
     ("KO", "strategy", "We are focused on the following strategic priorities: shaping a"),
     ("KO", "geography", "are now sold in more than 200 countries and territories"),
     ("KO", "accounting", "Impairment tests for indefinite-lived intangible assets must be"),
+    ("KO", "accounting", "have been prepared in accordance with accounting principles generally"),
+    # Walmart 10-K FY2025, Note 1 "Basis of Presentation" (its MD&A's ROA compared with GAAP
+    # measures says nothing of the framework), NVIDIA 10-K FY2025 Item 7, Tesla 10-K FY2024 Note 2
+    ("WMT", "accounting", "prepared in conformity with U.S. generally accepted accounting"),
+    ("NVDA", "accounting", "prepared in accordance with accounting principles generally accepted"),
+    ("TSLA", "accounting", "have been prepared in conformity with GAAP"),
+    # what it returns to its shareholders (Item 7 liquidity): Home Depot's order of uses of
+    # cash and its authorization; Apple's program and dividend; Coca-Cola's priorities
+    ("HD", "strategy", "This approach first prioritizes investing in the business, followed by"),
+    ("HD", "strategy", "our Board approved a $15.0 billion share repurchase authorization"),
+    ("AAPL", "strategy", "announced a new share repurchase program of up to $110 billion"),
+    ("KO", "strategy", "Our current capital allocation priorities are as follows"),
     # an issuer with more estimates than four has room for six (Coca-Cola's pension assumptions)
     ("KO", "accounting", "actuarial assumptions used to determine our pension obligations"),
     # Johnson & Johnson 10-K FY2024, Item 7 "Critical accounting policies and estimates": each
@@ -503,6 +516,10 @@ FACTS = [
     # a range its leverage is to be kept within, stated as a multiple (Tele2 Q3 2025 p7,
     # "Financial policy (unchanged)")
     ("Tele2", "strategy", "seek to operate within a range for economic net debt to underlying"),
+    # ... and its distributions: a list item that leads in to its dashed items is one sentence
+    # with them ("Tele2's policy will aim to ... through: An ordinary dividend of at least 80% of
+    # equity free cash flow, and, Extraordinary dividends and/or share repurchases ...")
+    ("Tele2", "strategy", "through: An ordinary dividend of at least 80% of equity free cash"),
     # sales spread over many customers is how concentrated they are (Atlas Copco Q3 2025 p8)
     ("Atlas Copco", "customers", "sales are well diversified with customers in many industries"),
     # what a release measures its deliveries of (Outokumpu's highlights)
@@ -579,6 +596,7 @@ NOT_IN = [
     # what every 10-K says of its estimates before it names them (issue 27): its GAAP, that
     # estimates are needed and may prove wrong, what a critical estimate is
     ("KO", "accounting", "which require management to make estimates"),
+    ("WMT", "accounting", "ROA is the most directly comparable measure"),
     ("KO", "accounting", "with the Audit Committee of our Company’s Board of Directors"),
     ("JNJ", "accounting", "Actual results may or may not differ from these estimates."),
     ("NVDA", "accounting", "Critical accounting estimates are those estimates that involve"),
@@ -2005,6 +2023,26 @@ def test_financebench_10ks_are_read_by_item_and_cite_no_contents_page(corpus: Pa
 # Unseen issuers' 10-Ks and 8-Ks (FinanceBench's development split, read at run time): what a
 # section holds and what it must not.
 UNSEEN = [
+    # what it returns to its shareholders (Item 7, liquidity): its policy, the program its board
+    # approved, the change to its dividend; a dividend's suspension (Boeing 10-K 2022 p44)
+    (
+        "BESTBUY_2023_10K.pdf",
+        "strategy",
+        "Our long-term capital allocation strategy is to first fund operations",
+        True,
+    ),
+    ("BESTBUY_2023_10K.pdf", "strategy", "our Board approved a new $5.0 billion share", True),
+    ("BESTBUY_2023_10K.pdf", "strategy", "5% increase in the regular quarterly dividend", True),
+    ("BOEING_2022_10K.pdf", "strategy", "we announced the suspension of our dividend", True),
+    ("LOCKHEEDMARTIN_2022_10K.pdf", "strategy", "total remaining authorization for future", True),
+    # ... not what the returns did to its cash
+    ("BESTBUY_2023_10K.pdf", "strategy", "primarily driven by share repurchases", False),
+    # ... nor what a non-GAAP measure is useful for (General Mills 10-K 2022 p35)
+    ("GENERALMILLS_2022_10K.pdf", "strategy", "useful information to investors", False),
+    # the framework its statements are prepared under, however the 10-K words it (Note 1)
+    ("LOCKHEEDMARTIN_2022_10K.pdf", "accounting", "We prepare our consolidated financial", True),
+    ("GENERALMILLS_2022_10K.pdf", "accounting", "Preparing our Consolidated Financial", True),
+    ("BOEING_2022_10K.pdf", "accounting", "in conformity with U.S. generally accepted", True),
     # its plan of capital spending for the year ahead (Item 7, liquidity)
     (
         "BOEING_2022_10K.pdf",
@@ -3630,9 +3668,10 @@ def test_table_rows_run_into_a_sentence_are_cut_off(block: str, sentences: list[
 
 
 def test_a_10ks_estimates_are_what_it_estimates_not_what_every_filer_says_of_estimates() -> None:
-    """The preamble every 10-K's critical estimates open with (its GAAP, that estimates are
-    needed and may differ, what a critical estimate is, the audit committee) gives way to the
-    estimates themselves, in English, Swedish and Finnish wording of the same preamble."""
+    """The preamble every 10-K's critical estimates open with (that estimates are needed and
+    may differ, what a critical estimate is, the audit committee) gives way to the estimates
+    themselves, in English, Swedish and Finnish wording of the same preamble; the framework it
+    names is kept beside them."""
     texts = [
         ("heading", "Critical Accounting Estimates"),
         (
@@ -3688,10 +3727,54 @@ def test_a_10ks_estimates_are_what_it_estimates_not_what_every_filer_says_of_est
     blocks = [Block(kind, text, f"a_{i}", i, "item_7", i) for i, (kind, text) in enumerate(texts)]
     found = read_sections(blocks, Issuer.of("X"))["accounting"]
     assert [s.text.split(" ")[:3] for s in found.sentences] == [
+        # the framework the statements are prepared under, beside the estimates: the only
+        # sentence that says it is the preamble's
+        ["Our", "consolidated", "financial"],
         ["We", "value", "inventory"],
         ["We", "accrue", "warranty"],
     ]
     assert [i.name for i in found.items] == ["Inventories", "Warranties"]
+    # without it, the preamble gives way to the estimates altogether
+    found = read_sections(blocks[:1] + blocks[2:], Issuer.of("X"))["accounting"]
+    assert [s.text.split(" ")[:2] for s in found.sentences] == [["We", "value"], ["We", "accrue"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "states"),
+    [
+        (
+            "The Consolidated Financial Statements have been prepared in conformity with U.S. "
+            'generally accepted accounting principles ("GAAP").',
+            True,
+        ),
+        ("We prepare our consolidated financial statements in accordance with GAAP.", True),
+        (
+            "The interim report is prepared in accordance with IAS 34 Interim Financial Reporting.",
+            True,
+        ),
+        (
+            "Delårsrapporten har upprättats i enlighet med IAS 34 Delårsrapportering och "
+            "årsredovisningslagen.",
+            True,
+        ),
+        ("Osavuosikatsaus on laadittu IAS 34 Osavuosikatsaukset -standardin mukaisesti.", True),
+        ("Konsernitilinpäätös on IFRS-standardien mukaisesti laadittu.", True),
+        # a measure set against the framework, the auditor's words on controls
+        (
+            "ROA is the most directly comparable measure based on our financial statements "
+            "presented in accordance with generally accepted accounting principles in the U.S.",
+            False,
+        ),
+        (
+            "These results should be considered in addition to, not as a substitute for, results "
+            "reported in accordance with GAAP.",
+            False,
+        ),
+        ("Revenue is recognised in accordance with the contract.", False),
+    ],
+)
+def test_the_framework_the_statements_are_prepared_under(text: str, states: bool) -> None:
+    assert _states_framework(text) is states
 
 
 def test_a_sentence_is_cited_by_the_section_that_answers_it_most_narrowly() -> None:

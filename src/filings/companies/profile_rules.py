@@ -124,9 +124,12 @@ KEEP = {
     "risks": 6,
     "accounting": 4,
 }
-# A 10-K's Item 1A lists thirty to sixty risks under a few categories: the first ten, spread
+# A 10-K's Item 1A lists thirty to sixty risks under a few categories: the first fifteen, spread
 # over the categories as the issuer ranks them within each.
-KEEP_10K_RISKS = 10
+KEEP_10K_RISKS = 15
+# Fewer risk headings than this: a PDF's lines have run its headings into their text, and the
+# leads of its paragraphs are read as well
+_HEADED_RISKS = 10
 FULL_TEXT_CHARS = 20_000
 
 
@@ -287,6 +290,14 @@ _REVENUE_MODEL = re.compile(
     r"(revenues?|sales) (from|by|through)\b)",
     re.IGNORECASE,
 )
+# ... not where it names nothing but products and services ("We generate sales from the delivery
+# of products and services to our customers", "We generate revenue from the sale of products and
+# services, both as a principal and as an agent": the revenue policy's opening, every seller's)
+_ANY_SELLERS = re.compile(
+    r"\b(from|by|through) (the )?(sales?|delivery|provision) of (our |its )?(products|goods),? "
+    r"(and|or) services( to (our |its )?customers)?(,? both as a principal and as an agent)?\.?$",
+    re.IGNORECASE,
+)
 # Where a 10-K says how the company earns its money, the first place first: the business (Item 1),
 # the MD&A's overview or revenue (Item 7), the notes' nature of operations or revenue recognition.
 _EARNS_IN = ("item_1", "item_7", "item_8")
@@ -306,6 +317,7 @@ def _how_it_earns(
         for s in sentences
         if s.section
         and _REVENUE_MODEL.match(s.text)
+        and not _ANY_SELLERS.search(s.text)
         and in_items(s, *_EARNS_IN)
         and not s.bullet
         and (ranks[s.position] > 0 or not in_items(s, "item_1"))
@@ -1047,6 +1059,80 @@ _DIVIDEND_PROPOSED = re.compile(
 _NOT_RECOGNISED = re.compile(r"\b(recogni[sz]ed|liability|redovisa\w*|kirja\w*)\b", re.I)
 
 
+# What a 10-K says it returns to its shareholders (its MD&A's liquidity part, Item 5): the
+# policy ("Our long-term capital allocation strategy is to first fund operations ... then return
+# excess cash over time to shareholders"), the program its board approved or the change it made
+# ("our Board approved a new $5.0 billion share repurchase program", "a 5% increase in the
+# regular quarterly dividend to $0.92 per share", "we announced the suspension of our
+# dividend"), else what it paid in the year ("Dividends paid in fiscal 2022 totaled $1,244
+# million, or $2.04 per share"). Not what the returns did to cash or shares, nor how they were
+# funded.
+_RETURN_POLICY = re.compile(
+    r"\bcapital allocation (strategy|priorit\w+|framework|policy)\b|\breturn(ing)? (excess |"
+    r"surplus )?(cash|capital) (over time )?to (our )?(shareholders|stockholders)\b",
+    re.IGNORECASE,
+)
+_RETURN_DECIDED = re.compile(
+    r"\b(approved|authori[sz]ed|approval|announced|declared)\b(\d\.\d|[^.]){0,80}\b(share "
+    r"repurchase|repurchase program|buyback|dividend)|\b(remaining authori[sz]ation|"
+    r"increase\w* (in )?(the|our) (regular )?(quarterly |annual )?(cash )?dividend)|"
+    r"\bsuspen\w+ (of )?(our |the )?(dividend|share repurchase)|"
+    r"\b(dividends?|share repurchases?)\b[^.]{0,40}\bsuspended\b",
+    re.IGNORECASE,
+)
+_RETURN_PAID = re.compile(
+    r"\b(dividends? (paid|declared)|(paid|declared|returned)\b(\d\.\d|[^.]){0,40}\bdividends?|"
+    r"repurchased (\d\.\d|[^.]){0,40}\bshares|paid (\d\.\d|[^.]){0,20}\bto repurchase)\b",
+    re.IGNORECASE,
+)
+_NOT_THE_RETURN = re.compile(
+    r"\b(driven by|due to|result(ed)? (of|from|in)|offset|excise tax|to fund|fund the|non-GAAP|"
+    r"weighted|diluted|subject to|restrict\w*|may vary|evaluated|yield|volatility|measure|"
+    r"useful)\b",
+    re.IGNORECASE,
+)
+_REPURCHASE = re.compile(r"repurchas|buyback", re.IGNORECASE)
+_HOW_MANY = re.compile(
+    rf"{_MONEY.pattern}|\bper share\b|\d+(\.\d+)? (million |billion )?shares\b|\d\s?%",
+    re.IGNORECASE,
+)
+_HALTED = re.compile(r"\bsuspen\w+|\bterminat\w+", re.IGNORECASE)
+_CAPITAL_RETURNS = 3  # its policy, its buybacks and its dividend: one each
+
+
+def _capital_return(s: Sentence) -> int:
+    """How well a 10-K's sentence states what it returns to its shareholders: its policy 3, a
+    program approved or changed 2, what it paid 1; 0 for none."""
+    if not (_in_mdna(s) or s.section == "item_5") or _NOT_THE_RETURN.search(s.text):
+        return 0
+    if _RETURN_POLICY.search(s.text):
+        return 3
+    if _RETURN_DECIDED.search(s.text) and (_HOW_MANY.search(s.text) or _HALTED.search(s.text)):
+        return 2  # at its size ("has an authorized share repurchase program" says none)
+    return int(bool(_RETURN_PAID.search(s.text) and _MONEY.search(s.text)))
+
+
+def _capital_returns(sentences: list[Sentence]) -> list[Sentence]:
+    """A 10-K's capital returns: its policy, then its buybacks and its dividends, each by its
+    best sentence (the first of the best: the year reported before the year before)."""
+    ahead = _year_ahead(sentences)
+    reported = int(ahead) - 1 if ahead else None
+
+    def of_the_year(s: Sentence) -> bool:  # what was paid in the year reported, not before
+        years = [int(y) for y in _YEAR.findall(s.text)]
+        return reported is None or not years or max(years) >= reported
+
+    found = [(s, r) for s in sentences if (r := _capital_return(s)) > 1 or (r and of_the_year(s))]
+    policy = [s for s, r in found if r == 3][:1]
+    rest = [(s, r) for s, r in found if 0 < r < 3]
+    kinds = []
+    for repurchase in (True, False):
+        of_kind = [(s, r) for s, r in rest if bool(_REPURCHASE.search(s.text)) is repurchase]
+        if of_kind:
+            kinds.append(min(of_kind, key=lambda f: (-f[1], f[0].position))[0])
+    return [*policy, *kinds][:_CAPITAL_RETURNS]
+
+
 def _position(s: Sentence) -> int:
     return s.position
 
@@ -1339,8 +1425,11 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
         lambda s: 1 + (s.position in announced),
     )
     proposed = pick([s for s in sentences if dividend(s)], 1, lambda s: 1)
+    returns = [s for s in _capital_returns(sentences) if not shut_out(s)]
     extra = [
-        s for s in [*plans, *decided, *proposed] if not any(alike(s.text, c.text) for c in chosen)
+        s
+        for s in [*plans, *decided, *proposed, *returns]
+        if not any(alike(s.text, c.text) for c in chosen)
     ]
     chosen = sorted([*chosen, *extra], key=_position)
     return Found(chosen, named_strategies(blocks), heading_of(chosen))
@@ -1354,7 +1443,7 @@ def risks(
     item_1a = [b for b in blocks if b.section == "item_1a"]
     if item_1a:
         kinds, found = _risk_headings(item_1a)
-        if len(found) < KEEP_10K_RISKS:  # a PDF's lines run a heading into its text
+        if len(found) < _HEADED_RISKS:  # a PDF's lines run a heading into its text
             found = _with_risk_leads(item_1a, found)
         chosen = _spread(found, kinds)
         # the next risks the spread would take, for a risk another section keeps
@@ -1945,6 +2034,65 @@ def _policy_lead(sentences: list[Sentence], policy: Item) -> Sentence | None:
     return next((s for s in under if _WHEN_RECOGNISED.search(s.text)), under[0] if under else None)
 
 
+# The framework the statements are prepared under, as the notes state it ("The accompanying
+# consolidated financial statements have been prepared in accordance with accounting principles
+# generally accepted in the United States", "prepared in accordance with IFRS as adopted by the
+# EU", "upprättad i enlighet med IAS 34", "laadittu IAS 34 -standardin mukaisesti"): what every
+# figure of the profile is read by; a plain statement before one made as the estimates'
+# preamble ("The preparation of ... in conformity with GAAP requires ...").
+_FRAMEWORK = (
+    r"(GAAP|generally accepted accounting principles|accounting principles generally accepted|"
+    r"IFRS|International Financial Reporting Standards|IAS 34|årsredovisningslagen|RFR 2)"
+)
+_PREPARED_UNDER = re.compile(
+    r"\b(prepared|presented|we prepare|we present)\b[^.]{0,80}\b(in accordance|in conformity|in "
+    rf"compliance) with\b(U\.S\.|[^.]){{0,40}}{_FRAMEWORK}|"
+    rf"\b(upprätta\w*|uppställ\w*)\b[^.]{{0,60}}\bi enlighet med\b[^.]{{0,40}}{_FRAMEWORK}|"
+    rf"\blaadit(tu|aan)\b[^.]{{0,80}}{_FRAMEWORK}|"
+    rf"{_FRAMEWORK}[^.]{{0,60}}\bmukaisesti\b[^.]{{0,40}}\blaadit(tu|aan)\b",
+    re.IGNORECASE,
+)
+_PREPARATION_UNDER = re.compile(
+    rf"\b(preparation of|preparing)\b[^.]{{0,80}}\bin (accordance|conformity) with\b"
+    rf"(U\.S\.|[^.]){{0,40}}{_FRAMEWORK}",
+    re.IGNORECASE,
+)
+# a comparison with measures outside the framework, or the auditor's words on controls
+_OUTSIDE_FRAMEWORK = re.compile(
+    r"non-(GAAP|IFRS)|directly comparable|substitute|constant currency|internal control|"
+    r"opinion|audit",
+    re.IGNORECASE,
+)
+_NAMES_FRAMEWORK = re.compile(_FRAMEWORK)
+
+
+def _states_framework(text: str) -> bool:
+    """Whether a sentence says under which framework statements are prepared."""
+    said = _PREPARED_UNDER.search(text) or _PREPARATION_UNDER.search(text)
+    return bool(said) and not _OUTSIDE_FRAMEWORK.search(text)
+
+
+def _framework(sentences: list[Sentence]) -> Sentence | None:
+    """The sentence that says under which framework the financial statements are prepared:
+    stated plainly before said as what the estimates' preparation requires; the notes' (a
+    10-K's Item 8) before the MD&A's."""
+    found = [
+        s
+        for s in sentences
+        if (s.section.startswith(("item_7", "item_8")) or not s.section)
+        and _states_framework(s.text)
+    ]
+    return min(
+        found,
+        key=lambda s: (
+            not _PREPARED_UNDER.search(s.text),
+            not s.section.startswith("item_8"),
+            s.position,
+        ),
+        default=None,
+    )
+
+
 def accounting(blocks: list[Block], sentences: list[Sentence]) -> Found:
     """Critical estimates and policies: the estimates the issuer names, and how it recognises
     revenue where none of them is of revenue (the policy every analyst reads first, stated in
@@ -1965,6 +2113,8 @@ def accounting(blocks: list[Block], sentences: list[Sentence]) -> Found:
     def rank(s: Sentence) -> int:
         if s.section.startswith(("item_1a", "item_7a")) or REFERRAL.search(s.text):
             return 0
+        if _OUTSIDE_FRAMEWORK.search(s.text) and _NAMES_FRAMEWORK.search(s.text):
+            return 0  # a measure set against the framework ("ROA is the most directly ...")
         if any(p.search(s.text) for p in (ESTIMATES_PREAMBLE, DEFINITION, MISSION)):
             return 0
         if re.match(r"(the )?following\b", s.text, re.IGNORECASE):
@@ -1992,6 +2142,10 @@ def accounting(blocks: list[Block], sentences: list[Sentence]) -> Found:
     keep = KEEP["accounting"] + 2 * (estimates > KEEP["accounting"])  # room for each estimate
     keep += lead is not None  # the revenue policy beside the estimates, not in place of one
     chosen = pick(sentences, keep, lambda s: rank(s) if rank(s) >= 2 else 0)
+    framework = _framework(sentences)
+    if framework and not any(_states_framework(s.text) for s in chosen):
+        # the framework beside the estimates, not in place of one
+        chosen = sorted({*chosen, framework}, key=_position)
     return Found(chosen, items, heading_of(chosen))
 
 

@@ -417,9 +417,10 @@ def sentences_of(blocks: list[Block]) -> list[Sentence]:
             headings = ["", *headings[:3]]
         bullet = block.kind == "item"
         parts = with_their_referents(split_sentences(block.text))
-        if not bullet and parts and parts[-1].endswith(":"):
+        if parts and parts[-1].endswith(":"):
             # "We are a global semiconductor company primarily offering:" and its few list items
-            # are one sentence
+            # are one sentence, also where the lead-in is a list item of its own ("• Tele2's
+            # policy will aim to ... through:" and its two dashed items)
             parts[-1] = _with_its_items(parts[-1], blocks, position)
         for index, text in enumerate(parts):
             text = _TABLE_ROW_BEFORE.sub("", text.lstrip(f"{BULLETS}* ").strip())

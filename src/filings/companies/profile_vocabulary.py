@@ -326,7 +326,7 @@ EXPECTED = re.compile(
 )
 # Expected of the accounts, the pension plans or an accounting standard, not of the business.
 NOT_AN_OUTLOOK = re.compile(
-    r"pension|postretirement|benefit plans?|contributions?\b|\btax|interest rates?|"
+    r"\bpension|postretirement|benefit plans?|contributions?\b|\btax|interest rates?|"
     r"accounting|adopt|amortiz|\brecogni[sz]ed?\b|\bimpairment|useful li(fe|ves)|"
     r"credit ratings?|repurchase|financing|\bdebt\b|liquidity|borrow|restructuring|"
     r"cash payments",
@@ -494,7 +494,7 @@ OTHER_PARTS = re.compile(
 NOT_A_STRATEGY = re.compile(
     # (goodwill, not a measure taken without it: "Return on capital employed excluding goodwill")
     r"impairment|(?<!excluding )goodwill|amortiz|recogni[sz]|transaction is subject|plan assets|"
-    r"pension|"
+    r"\bpension|"  # not a dividend's suspension
     r"rate of return|hedg\w+|derivative|\blaws?\b|legislation|privacy|data protection|"
     r"regulatory (trends|developments|initiatives|requirements)|(financing|cash management|"
     r"hedging|tax) strateg|borrow|obligations|cash flows? from operat|"
