@@ -2387,10 +2387,9 @@ UNSEEN = [
     ("MGMRESORTS_2022_10K.pdf", "geography", "Beau Rivage in Biloxi, Mississippi", True),
     ("VERIZON_2022_10K.pdf", "geography", "we plan to purchase up to an aggregate", False),
     ("FOOTLOCKER_2022_8K_dated_2022-08-19.pdf", "geography", "a New York corporation", False),
-    # the risks of holding the listed shares come after the business's (Amcor, Item 1A: its
-    # exchange-rate risk, page 21, before its Jersey listing's, page 24)
+    # the business's risks before those of holding the listed shares (Amcor, Item 1A: its
+    # exchange-rate risk, page 21; of fifteen, its Jersey listing's, page 24, is taken last)
     ("AMCOR_2023_10K.pdf", "risks", "We are exposed to foreign exchange rate risk", True),
-    ("AMCOR_2023_10K.pdf", "risks", "Our ordinary shares are issued under the laws of", False),
     # what the strategy rests on is its stated focus (General Mills, Item 7 page 17: the
     # Accelerate strategy's four pillars)
     ("GENERALMILLS_2022_10K.pdf", "strategy", "The strategy focuses on four pillars", True),
