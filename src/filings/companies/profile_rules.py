@@ -635,6 +635,10 @@ _NOT_WHAT_IT_OFFERS = re.compile(
 # structure: Market Areas, Solutions & Operations, and Service Supply & Development"), not what
 # it sells.
 _ORGANISED = re.compile(
+    # ... or that it is organised by what it offers, naming none ("We are organized based on the
+    # products and services we offer.")
+    r"^(we are|the company is) organi[sz]ed (primarily )?(based on|by|around) (the )?(products "
+    r"and services|types of products)\b[^.]{0,30}\.$|"
     r"\bbusiness functions\b|\bnew (organi[sz]ational |operating )?structure\b|"
     r"\baffärsfunktioner\b|\bliiketoimintafunktio\w*",
     re.IGNORECASE,
