@@ -621,7 +621,8 @@ _COMMITTED = re.compile(
 # What it targets or aims at, not its "target markets"
 _TARGETING = re.compile(
     r"\btarget(s|ing|ed)?\b(?! (markets?|customers?|groups?|audiences?|segments?))|\baim(s|ing)? "
-    r"(for|at|to)\b|\bambitions?\b|\bguidance\b|\btavoit\w*|\bmålsättning\w*|\bmål\b",
+    r"(for|at|to)\b|\bambitions?\b|\bguidance\b|\bobjectives? (is|are)\b|\btavoit\w*|"
+    r"\bmålsättning\w*|\bmål\b",
     re.IGNORECASE,
 )
 # What a sentence that names a product line says that is not what the line is or offers: how
@@ -1349,7 +1350,11 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
     def aims(s: Sentence) -> bool:
         if aims_at(s):
             return True
-        return bool(re.search(r"target|goal|aim|ambition|guidance|expect|tavoit|mål", s.text, re.I))
+        return bool(
+            re.search(
+                r"target|goal|objective|aim|ambition|guidance|expect|tavoit|mål", s.text, re.I
+            )
+        )
 
     def aims_at(s: Sentence) -> bool:
         """What a programme is to deliver (beside what it has delivered so far), or the level a
@@ -1440,15 +1445,21 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
 
 
 def risks(
-    blocks: list[Block], sentences: list[Sentence], forward: list[Sentence] | None = None
+    blocks: list[Block],
+    sentences: list[Sentence],
+    forward: list[Sentence] | None = None,
+    printed: bool = False,
 ) -> Found:
     """The risks, as the issuer ranks them (`forward`: the items of the forward-looking
-    statements' list, which the risk part may point to)."""
+    statements' list, which the risk part may point to; `printed`: a PDF's, whose lines may run
+    a risk's heading into its text)."""
     item_1a = [b for b in blocks if b.section == "item_1a"]
     if item_1a:
         kinds, found = _risk_headings(item_1a)
         if len(found) < _HEADED_RISKS:  # a PDF's lines run a heading into its text
             found = _with_risk_leads(item_1a, found)
+        elif printed:  # headings of their own, and those the lines ran into their text
+            found = _with_run_in_risks(item_1a, found)
         chosen = _spread(found, kinds)
         # the next risks the spread would take, for a risk another section keeps
         spare = [r for r in _spread(found, kinds, 2 * KEEP_10K_RISKS) if r not in chosen]
@@ -1648,6 +1659,65 @@ def _with_risk_leads(
         ):
             out.append((category_of.get(paragraph, 0), s))
     return out
+
+
+def _with_run_in_risks(
+    blocks: list[Block], found: list[tuple[int, Sentence]]
+) -> list[tuple[int, Sentence]]:
+    """The risk headings found as paragraphs of one sentence, and those a PDF's lines ran into the
+    paragraph under them: a paragraph that opens a risk where the one before it ends another
+    (not under a heading of one risk), its first sentence the risk in the words of a heading ("The
+    human and pet food categories in which we participate are very competitive. Our principal
+    competitors ..."), each with the category it stands in; in the filing's order. A filing that
+    prints its risks as headings (title lines) has them all already."""
+    heads = {risk.position // 1000 for _, risk in found}
+    kind_of = {b.position: b.kind for b in blocks}
+    if any(kind_of.get(position) != "text" for position in heads):
+        return found
+    category, out = 0, list(found)
+    for before, block in itertools.pairwise(blocks):
+        text = block.text.lstrip(f"{BULLETS} ")
+        if block.kind == "heading" and _RISK_CATEGORY.search(text):
+            category += 1
+        if block.kind != "text" or before.position in heads or before.text.endswith(":"):
+            continue
+        if before.kind == "heading" and not _RISK_CATEGORY.search(before.text):
+            continue  # under a heading of its own: the risk's text
+        parts = split_sentences(text)
+        lead = parts[0] if len(parts) > 1 else ""
+        if (
+            lead[:1].isupper()
+            and before.text.rstrip()[-1:] in '.!?”"'
+            and _RUN_IN_RISK.search(lead)
+            and not _GOES_ON.search(lead)
+            and usable(lead, True)
+            and not _FACT_FIRST.match(lead)
+            and not (_LEANS_BACK.search(lead) or _these_of_before(lead))
+            and not (_NOT_A_RISK_OF_ITS_OWN.search(lead) or RISK_PREAMBLE.search(lead))
+            and not REFERRAL.search(lead)
+        ):
+            risk = Sentence(
+                lead, block.page_id, block.page_number, block.position * 1000, "item_1a", ()
+            )
+            out.append((category, risk))
+    return sorted(out, key=lambda kind_risk: kind_risk[1].position)
+
+
+# The words of a risk's heading: the harm that may come to the issuer ("Our results may be
+# negatively impacted if ..."), what it may be unable to do, or how hard its markets compete.
+_RUN_IN_RISK = re.compile(
+    r"\b(may|could|might|would)\b.*\b(adverse\w*|negative\w*|harm\w*|hurt|suffer|impair\w*|"
+    r"damag\w*|disrupt\w*|jeopardi\w+)\b|\b(may|could|might) (be unable|not be able|fail)\b|"
+    r"\b(are|is) (very|highly|intensely|extremely) competitive\b",
+    re.IGNORECASE,
+)
+# A sentence that goes on from the one before, wherever it says so ("Geopolitical issues ... can
+# also impact", "The COVID-19 pandemic in particular has had"): a point inside a risk.
+_GOES_ON = re.compile(
+    r"\b(also|in particular|on the other hand|conversely|for example|for instance)\b", re.I
+)
+# A paragraph that opens with the facts behind a risk: a date, a period or a figure.
+_FACT_FIRST = re.compile(r"^(as of|at|in|during|for|since)?\s*(fiscal|\d|\w+ \d{1,2}, \d{4})", re.I)
 
 
 # A heading that names a category of risks ("Risks Related to Our Product Offerings", "Operating
@@ -2159,11 +2229,13 @@ def read_sections(
     lines: list[DocumentLine] | None = None,
     language: str = "en",
     tables: list[DocumentLine] | None = None,
+    printed: bool = False,
 ) -> dict[str, Found]:
     """Every section a document gives, by each section's rules (`lines`: a report's page lines,
     for its tables of revenue by segment; `language`: the document's, for the cases of place
     names in Finnish and Swedish; `tables`: a sectioned filing's rendered table rows of its
-    MD&A and notes, for its tables of revenue by product line)."""
+    MD&A and notes, for its tables of revenue by product line; `printed`: a PDF, its text read
+    from its lines)."""
     lines = lines or []
     every = sentences_of(blocks)
     # the forward-looking statements' list is what they are about, no section's own words (the
@@ -2181,7 +2253,9 @@ def read_sections(
             [s for s in sentences if s.position // 1000 not in buyers_blocks], language
         ),
         "strategy": strategy(blocks, sentences),
-        "risks": risks(blocks, sentences, [s for s in every if s.position // 1000 in forward]),
+        "risks": risks(
+            blocks, sentences, [s for s in every if s.position // 1000 in forward], printed
+        ),
         "accounting": accounting(blocks, sentences),
     }
     # a forward-looking item that states how concentrated the customers are ("large, multi-year

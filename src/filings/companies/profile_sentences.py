@@ -303,9 +303,9 @@ _PLAIN_WORD = re.compile(
 _ITEM_SEPARATOR = re.compile(r"\s*;(\s+(and|or))?$")
 
 
-def usable(text: str, bullet: bool) -> bool:
+def usable(text: str, bullet: bool, most: int = MAX_WORDS) -> bool:
     words = text.split()
-    if len(words) > MAX_WORDS or (len(words) < MIN_WORDS and len(text) < MIN_CHARS):
+    if len(words) > most or (len(words) < MIN_WORDS and len(text) < MIN_CHARS):
         return False  # a long word's few words make a sentence (Finnish compounds)
     if not bullet and text[-1] not in '.!?”"' and not _ENDS_IN_ITS_BRACKET.search(text):
         return False
@@ -330,7 +330,10 @@ def usable(text: str, bullet: bool) -> bool:
     return not OFF_TOPIC.search(text) and not _BOILERPLATE.search(text)
 
 
-_LIST_ITEMS = 4  # the most list items a lead-in makes one sentence with
+# The most list items a lead-in makes one sentence with, and the most words of that sentence: a
+# list of a company's targets or offerings runs longer than a sentence of prose (General Mills'
+# five long-term growth objectives are 74 words with their lead-in), so it has a cap of its own.
+_LIST_ITEMS, MAX_LIST_WORDS = 6, 100
 # A paragraph of one sentence that ends in its bracket, no stop after it ("Kemira's operative
 # EBITDA is expected to be between EUR 540 and EUR 640 million in 2025 (reported 2024 operative
 # EBITDA: EUR 585.4 million)"): a statement, with its verb, of a dozen words or more
@@ -356,12 +359,13 @@ def _with_its_items(lead: str, blocks: list[Block], position: int) -> str:
         if not listed or block.page_id != blocks[position].page_id:
             break
         text = _MARKER.sub("", block.text.lstrip(f"{BULLETS}* ").strip())
-        if len(split_sentences(text)) > 1 or any(mark in text for mark in BULLETS):
-            return lead  # items of sentences of their own, or several run on in one line
-        if text:
-            items.append(text)
+        if len(split_sentences(text)) > 1:
+            return lead  # items of sentences of their own
+        # several items run on in one line, each after its mark ("2 to 3 percent annual growth
+        # in organic net sales; ● mid-single-digit annual growth in adjusted operating profit")
+        items += [i.strip() for i in re.split(f"[{BULLETS}]", text) if i.strip()]
     joined = " ".join([lead, *items])
-    if not 2 <= len(items) <= _LIST_ITEMS or len(joined.split()) > MAX_WORDS:
+    if not 2 <= len(items) <= _LIST_ITEMS or len(joined.split()) > MAX_LIST_WORDS:
         return lead
     return joined if joined.endswith(".") else lead
 
@@ -417,11 +421,13 @@ def sentences_of(blocks: list[Block]) -> list[Sentence]:
             headings = ["", *headings[:3]]
         bullet = block.kind == "item"
         parts = with_their_referents(split_sentences(block.text))
+        listed = None  # the lead-in joined with its list items, if so
         if parts and parts[-1].endswith(":"):
             # "We are a global semiconductor company primarily offering:" and its few list items
             # are one sentence, also where the lead-in is a list item of its own ("• Tele2's
             # policy will aim to ... through:" and its two dashed items)
             parts[-1] = _with_its_items(parts[-1], blocks, position)
+            listed = len(parts) - 1 if not parts[-1].endswith(":") else None
         for index, text in enumerate(parts):
             text = _TABLE_ROW_BEFORE.sub("", text.lstrip(f"{BULLETS}* ").strip())
             text = _without_labelled_rows(text)
@@ -429,7 +435,7 @@ def sentences_of(blocks: list[Block]) -> list[Sentence]:
             text = _without_lone_quote_marks(text)
             if bullet:  # a list item's separator is no part of what it says ("...; and")
                 text = _ITEM_SEPARATOR.sub("", text)
-            if usable(text, bullet):
+            if usable(text, bullet, MAX_LIST_WORDS if index == listed else MAX_WORDS):
                 out.append(
                     Sentence(
                         text,

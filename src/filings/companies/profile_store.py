@@ -20,7 +20,7 @@ from filings.companies.profile_document import (
 )
 from filings.companies.profile_rules import read_sections
 from filings.companies.profile_sentences import Found, Issuer
-from filings.core.markets import DOCUMENT_FORMATS, TEXT
+from filings.core.markets import DOCUMENT_FORMATS, PDF, TEXT
 
 CURRENT_REPORTS = ("8-K", "6-K")
 # Why a document gives a section nothing, in the words of what was looked for.
@@ -157,6 +157,7 @@ def store_profile(conn: Connection, filing: Row[Any]) -> bool:
     lines = document_lines(pages)
     language = filing.language or "en"
     tables = table_lines(filing, units)
-    found = read_sections(blocks, issuer, lines, language, tables) if blocks else {}
+    printed = filing.document_format == PDF.key
+    found = read_sections(blocks, issuer, lines, language, tables, printed) if blocks else {}
     wanted = [_record(name, found, language) for name in found]
     return queries.replace_profile_sections(conn, filing.id, filing.company_pk, wanted)

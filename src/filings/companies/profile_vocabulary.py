@@ -448,8 +448,11 @@ STRONG: dict[str, re.Pattern[str]] = {
         re.IGNORECASE,
     ),
     "strategy": re.compile(
-        r"\b(our|its|the group’s|the group's|the company’s|the company's) (targets?|goals?|aims?|"
-        r"ambitions?|objectives?) (is|are|of|for|to)\b|\b(we|our|the company|the group)\b[^.]{0,40}"
+        # also with what the aim is of ("Our long-term growth objectives are to deliver")
+        r"\b(our|its|the group’s|the group's|the company’s|the company's) (((long|medium)-term|"
+        r"financial|growth|strategic|key|overall|primary) ){0,2}(targets?|"
+        r"goals?|aims?|ambitions?|objectives?) (is|are|of|for|to)\b|\b(we|our|the company|the "
+        r"group)\b[^.]{0,40}"
         # a strategy, not a business, partnership or joint venture called strategic
         r"\bstrateg(y|ies|ic (priorit|plans?\b|goals?|objectives?|initiatives?|direction|focus|"
         r"pillars?|ambitions?|agenda)|ic(ally)? (important )?(acquisitions?|investments?|steps?|"
