@@ -35,7 +35,7 @@ def server(deployment: Deployment, tmp_path: Path) -> Iterator[str]:
     process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60  # two workers on a busy two-core machine
         while time.monotonic() < deadline:
             try:
                 if httpx.get(f"{base}/openapi.json", timeout=1).status_code == 200:

@@ -246,6 +246,8 @@ def who_buys(text: str) -> int:
         return 0
     if INDUSTRIES_SERVED.search(text) and not PERFORMANCE.search(text):
         return 2
+    if _DEMAND_BY_SECTOR.search(text):
+        return 1  # the sectors that buy what it offers, by their demand
     if _COUNTED.search(text) or (_NUMBER_OF.search(text) and not _CHANGE.search(text)):
         return 1
     if PERFORMANCE.search(text):
@@ -255,6 +257,17 @@ def who_buys(text: str) -> int:
     return int(_names_a_kind(text) and not _PERIOD.search(text))
 
 
+# The sectors whose demand its offering meets: "The demand for installation projects in the
+# infrastructure, industrial, defence and civil engineering sectors remains stable" (Bravida's
+# release), "efterfrågan på installationer inom industri- och infrastruktursektorn",
+# "kysyntä kemianteollisuudessa ja rakennusalalla".
+_DEMAND_BY_SECTOR = re.compile(
+    r"\bdemand\b( (for|of) [^.]{1,60}?)? (in|from) (the )?([\w-]+,? ){1,6}(and [\w-]+ )?(sectors|"
+    r"industries|industry)\b|\befterfrågan\b( på [^.]{1,60}?)? (inom|från) [^.]{1,60}?(sektorn|"
+    r"sektorerna|industrin|branschen)\b|\bkysyntä\w*\b[^.]{1,60}?(teollisuudessa|toimialoilla|"
+    r"sektorilla|alalla)\b",
+    re.IGNORECASE,
+)
 # How concentrated the customers are, said outright: "No single customer accounted for more than
 # 10% of ...", "our top five customers accounted for approximately 68%".
 _CONCENTRATED = re.compile(

@@ -1252,7 +1252,8 @@ _HORIZON = re.compile(
 # the sentence names the strategy or a goal it serves (a report's outlook of its restructuring
 # charges is guidance, and stays).
 _EXPECTED_OF_THE_ACCOUNTS = re.compile(
-    rf"(?=.*({EXPECTED.pattern}))(?=.*(restructuring|pension|postretirement|\btax|impairment|"
+    # (anchored: both lookaheads read the whole sentence once, not from each of its characters)
+    rf"^(?=.*({EXPECTED.pattern}))(?=.*(restructuring|pension|postretirement|\btax|impairment|"
     r"amortiz|accounting (standard|guidance|pronouncement)|\bcharges\b))",
     re.IGNORECASE,
 )
@@ -1374,7 +1375,8 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
         return 1 + bool(_AMOUNT.search(_YEAR.sub("", s.text))) + 2 * business
 
     def strong(s: Sentence) -> int:
-        return rank(s) if rank(s) >= 3 else 0
+        ranked = rank(s)
+        return ranked if ranked >= 3 else 0
 
     def capital_plan(s: Sentence) -> bool:
         """What it plans to spend on its assets ahead, at an amount or a direction: in a report
@@ -1456,13 +1458,15 @@ def risks(
     item_1a = [b for b in blocks if b.section == "item_1a"]
     if item_1a:
         kinds, found = _risk_headings(item_1a)
+        headed = {risk.position for _, risk in found}
         if len(found) < _HEADED_RISKS:  # a PDF's lines run a heading into its text
             found = _with_risk_leads(item_1a, found)
         elif printed:  # headings of their own, and those the lines ran into their text
             found = _with_run_in_risks(item_1a, found)
-        chosen = _spread(found, kinds)
+            headed = {risk.position for _, risk in found}
+        chosen = _spread(found, kinds, headed=headed)
         # the next risks the spread would take, for a risk another section keeps
-        spare = [r for r in _spread(found, kinds, 2 * KEEP_10K_RISKS) if r not in chosen]
+        spare = [r for r in _spread(found, kinds, 2 * KEEP_10K_RISKS, headed) if r not in chosen]
         return Found(chosen, unique(kinds), "Item 1A. Risk Factors", spare=spare)
     under = [
         s
@@ -1783,7 +1787,7 @@ _NOT_A_RISK_OF_ITS_OWN = re.compile(
     r"\b(listed|set (out|forth)|described|discussed) "
     r"below\.$|(following|include|includes|including):$|"
     # a cross-reference's tail, where a PDF's page breaks a sentence ("Item 7, ... and Note 5")
-    r"^(item|note|part)\s+\d",
+    r"^[\"“]?(item|note|part)\s+\d",
     re.IGNORECASE,
 )
 # A paragraph's first sentence that states a risk: what may, could or might happen, or what the
@@ -1812,6 +1816,8 @@ _LEANS_BACK = re.compile(
     re.IGNORECASE,
 )
 _THESE = re.compile(r"\bthese\s+(\w+)(?:\s+(\w+))?", re.IGNORECASE)
+# Of what the sentence before named: "Changes to laws and regulations such as these could ..."
+_SUCH_AS_THESE = re.compile(r"\bsuch as (these|those|this)\b", re.IGNORECASE)
 
 
 def _these_of_before(text: str) -> bool:
@@ -1899,7 +1905,7 @@ def _risk_headings(blocks: list[Block]) -> tuple[list[Item], list[tuple[int, Sen
             and not REFERRAL.search(text)
             and not RISK_PREAMBLE.search(text)
             and not _NOT_A_RISK_OF_ITS_OWN.search(text)
-            and not _LEANS_BACK.search(text)
+            and not (_LEANS_BACK.search(text) or _SUCH_AS_THESE.search(text))
         ):
             risk = Sentence(
                 text, block.page_id, block.page_number, block.position * 1000, "item_1a", ()
@@ -1925,12 +1931,18 @@ def _stated_once(found: list[tuple[int, Sentence]]) -> list[tuple[int, Sentence]
 
 
 def _spread(
-    found: list[tuple[int, Sentence]], kinds: list[Item], keep: int = KEEP_10K_RISKS
+    found: list[tuple[int, Sentence]],
+    kinds: list[Item],
+    keep: int = KEEP_10K_RISKS,
+    headed: set[int] | None = None,
 ) -> list[Sentence]:
     """`keep` risks: the issuer's first `_LEADING_RISKS` as it ranks them, then the
-    first of each other category before the second of any (headings before paragraphs' leads),
-    so that the section leads with the risks the issuer puts first and spans its categories; in
-    the filing's order."""
+    first of each other category before the second of any (the risks `headed` before
+    paragraphs' leads), so that the section leads with the risks the issuer puts first and spans
+    its categories; within a category, its next `_IN_ORDER` as ranked, then evenly over the rest
+    (a category of forty risks gives risks from its end as well as its start: debt, privacy,
+    litigation after competition and content); in the filing's order."""
+    headed = headed if headed is not None else {risk.position for _, risk in found}
     ordered = sorted(found, key=lambda kind_risk: kind_risk[1].position)
     leading = [
         (category, risk)
@@ -1940,20 +1952,47 @@ def _spread(
     rank: dict[int, int] = {}
     for category, _ in leading:
         rank[category] = rank.get(category, 0) + 1
+    # the rest of each category, its headings before the leads of its paragraphs
+    # (`_with_risk_leads`), each evenly over the category's length
+    rest: dict[tuple[int, bool], list[Sentence]] = {}
+    for category, risk in ordered:
+        if (category, risk) not in leading:
+            rest.setdefault((category, risk.position not in headed), []).append(risk)
     ranked = []
-    # the rest in the order found: a filing's risk headings before the leads of its paragraphs
-    # (`_with_risk_leads`), each category's first before any's second
-    for category, risk in found:
-        if (category, risk) in leading:
-            continue
+    for (category, lead), risks_of in rest.items():
         # the risks of holding the stock and the general or other ones come after the rest
         after = category > 0 and bool(_LATER_CATEGORY.search(kinds[category - 1].name))
-        rank[category] = rank.get(category, 0) + 1
-        ranked.append((rank[category] + after, risk.position, risk))
+        before = rank.get(category, 0) + (
+            len(rest.get((category, False), [])) if lead else 0
+        )  # a category's leads after its headings
+        # its next two as the issuer ranks them, then evenly over the rest
+        head = min(len(risks_of), _IN_ORDER)
+        order = [*range(head), *(head + i for i in _evenly(len(risks_of) - head))]
+        for n, index in enumerate(order, start=1):
+            risk = risks_of[index]
+            ranked.append((before + n + after, risk.position, risk))
     chosen = [risk for _, risk in leading] + [
         risk for _, _, risk in sorted(ranked, key=lambda r: (r[0], r[1]))[: keep - len(leading)]
     ]
     return sorted(chosen, key=lambda risk: risk.position)
+
+
+_IN_ORDER = 2  # a category's risks taken in the issuer's order before the rest evenly
+
+
+def _evenly(n: int) -> list[int]:
+    """The indices of n things in an order whose every start is spread evenly over them: the
+    first, the middle, the quarters, the eighths ... (0, 4, 2, 6, 1, 3, 5, 7 for eight)."""
+    order: list[int] = []
+    seen: set[int] = set()
+    step = n
+    while len(order) < n:
+        step = max(step // 2, 1) if order else step
+        for index in range(0, n, step):
+            if index not in seen:
+                seen.add(index)
+                order.append(index)
+    return order
 
 
 # The risks a 10-K's section leads with as the issuer ranks them, whatever their categories

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import pairwise
 
 from filings.companies.profile_document import BULLETS, Block
@@ -474,14 +475,16 @@ def pick(
 ) -> list[Sentence]:
     """The `keep` best-ranked sentences (ties by reading order), no two alike, in reading order;
     with `per_heading`, at most that many under one heading before the others have theirs."""
-    ordered = sorted(candidates, key=lambda s: (-rank(s), s.position))
+    # each ranked once; a sentence ranked nothing is never taken
+    ranked = [(r, s) for s in candidates if (r := rank(s)) > 0]
+    ordered = [s for _, s in sorted(ranked, key=lambda rs: (-rs[0], rs[1].position))]
     chosen: list[Sentence] = []
     taken: dict[str, int] = {}
     for capped in (True, False) if per_heading else (False,):
         for sentence in ordered:
             if len(chosen) == keep:
                 break
-            if rank(sentence) <= 0 or any(alike(sentence.text, c.text) for c in chosen):
+            if any(alike(sentence.text, c.text) for c in chosen):
                 continue
             heading = sentence.headings[0] if sentence.headings else ""
             if capped and taken.get(heading, 0) >= (per_heading or 0):
@@ -516,6 +519,8 @@ def alike(a: str, b: str) -> bool:
 
 _YEARS = re.compile(r"\b(?:19|20)\d\d\b")
 _STEM = 6
+# Sentences compared pairwise keep their words and figures at hand (a document's few thousand)
+_CACHED_TEXTS = 8192
 # A figure as a sentence states it: a percentage, a range, a decimal or a number of thousands
 # ("4%", "18-21%", "2.0", "2,800"); a year or a count such as "two" or "17" is none.
 _FIGURE = re.compile(
@@ -524,7 +529,8 @@ _FIGURE = re.compile(
 )
 
 
-def _figures(text: str) -> set[str]:
+@lru_cache(maxsize=_CACHED_TEXTS)
+def _figures(text: str) -> frozenset[str]:
     """The figures a sentence states, spaces and dashes made alike ("18 – 21 %" is "18-21%")."""
     found = set()
     for m in _FIGURE.finditer(text):
@@ -534,7 +540,7 @@ def _figures(text: str) -> set[str]:
         if plain and (len(figure) < 3 or _YEARS.fullmatch(figure)):
             continue  # a count or a year
         found.add(figure)
-    return found
+    return frozenset(found)
 
 
 # The words of a run two sentences share that names what they are about: a run of this many words
@@ -551,11 +557,13 @@ _MONTH = re.compile(
 def _same_matter(a: str, b: str) -> bool:
     """Whether two sentences share a run of words that names something: one matter, told
     twice."""
+    runs_a, runs_b = _runs(a), _runs(b)
+    if runs_a.keys().isdisjoint(runs_b.keys()):
+        return False
     raw_a, raw_b = a.split(), b.split()
-    words_a, words_b = _words(a), _words(b)
-    runs_b = {tuple(words_b[i : i + _MATTER_RUN]): i for i in range(len(words_b) - _MATTER_RUN + 1)}
+    words_a = _words(a)
     for i in range(len(words_a) - _MATTER_RUN + 1):
-        at = runs_b.get(tuple(words_a[i : i + _MATTER_RUN]))
+        at = runs_b.get(words_a[i : i + _MATTER_RUN])
         if at is None:
             continue
         # two or three names in the run: capitalized in both, neither sentence's first word, no
@@ -576,9 +584,20 @@ def _same_matter(a: str, b: str) -> bool:
     return False
 
 
-def _words(text: str) -> list[str]:
+@lru_cache(maxsize=_CACHED_TEXTS)
+def _runs(text: str) -> dict[tuple[str, ...], int]:
+    """Each run of `_MATTER_RUN` words of a sentence (`_words`) and where it starts (the last)."""
+    words = _words(text)
+    return {words[i : i + _MATTER_RUN]: i for i in range(len(words) - _MATTER_RUN + 1)}
+
+
+@lru_cache(maxsize=_CACHED_TEXTS)
+def _words(text: str) -> tuple[str, ...]:
     """A sentence's words in lower case, bare of punctuation and of a possessive's "'s"."""
-    return [re.sub(r"[’']s$", "", w.strip(".,;:()[]“”\"'’")).lower() for w in text.split()]
+    return tuple(_POSSESSIVE.sub("", w.strip(".,;:()[]“”\"'’")).lower() for w in text.split())
+
+
+_POSSESSIVE = re.compile(r"[’']s$")
 
 
 def _names_in(text: str) -> set[str]:
