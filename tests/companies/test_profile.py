@@ -2046,6 +2046,12 @@ UNSEEN = [
     ("BESTBUY_2023_10K.pdf", "strategy", "our Board approved a new $5.0 billion share", True),
     ("BESTBUY_2023_10K.pdf", "strategy", "5% increase in the regular quarterly dividend", True),
     ("BOEING_2022_10K.pdf", "strategy", "we announced the suspension of our dividend", True),
+    # a stock repurchase plan is a share repurchase program; a dividend suspended in favour of
+    # buybacks is of the dividend, and leaves room for the buyback (MGM 10-K 2022, pages 47-48);
+    # what it bought back in the year, when it returned cash by both (General Mills, page 27)
+    ("MGMRESORTS_2022_10K.pdf", "strategy", "authorized a $2.0 billion stock repurchase", True),
+    ("MGMRESORTS_2022_10K.pdf", "strategy", "determined to suspend the ongoing dividends", True),
+    ("GENERALMILLS_2022_10K.pdf", "strategy", "we repurchased 14 million shares", True),
     # that it is organised by what it offers names no offering (Boeing 10-K 2022 p3)
     ("BOEING_2022_10K.pdf", "products_services", "We are organized based on the products", False),
     # ... nor does every seller's revenue policy say how it earns (Lockheed Martin 10-K 2022 p35)
@@ -2057,6 +2063,7 @@ UNSEEN = [
     ("GENERALMILLS_2022_10K.pdf", "strategy", "useful information to investors", False),
     # the framework its statements are prepared under, however the 10-K words it (Note 1)
     ("LOCKHEEDMARTIN_2022_10K.pdf", "accounting", "We prepare our consolidated financial", True),
+    ("VERIZON_2022_10K.pdf", "accounting", "We prepare our financial statements using U.S.", True),
     ("GENERALMILLS_2022_10K.pdf", "accounting", "Preparing our Consolidated Financial", True),
     ("BOEING_2022_10K.pdf", "accounting", "in conformity with U.S. generally accepted", True),
     # its plan of capital spending for the year ahead (Item 7, liquidity)

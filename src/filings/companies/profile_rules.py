@@ -1079,7 +1079,7 @@ _RETURN_POLICY = re.compile(
 )
 _RETURN_DECIDED = re.compile(
     r"\b(approved|authori[sz]ed|approval|announced|declared)\b(\d\.\d|[^.]){0,80}\b(share "
-    r"repurchase|repurchase program|buyback|dividend)|\b(remaining authori[sz]ation|"
+    r"repurchase|(stock )?repurchase (program|plan)|buyback|dividend)|\b(remaining authori[sz]ation|"
     r"increase\w* (in )?(the|our) (regular )?(quarterly |annual )?(cash )?dividend)|"
     r"\bsuspen\w+ (of )?(our |the )?(dividend|share repurchase)|"
     r"\b(dividends?|share repurchases?)\b[^.]{0,40}\bsuspended\b",
@@ -1087,7 +1087,9 @@ _RETURN_DECIDED = re.compile(
 )
 _RETURN_PAID = re.compile(
     r"\b(dividends? (paid|declared)|(paid|declared|returned)\b(\d\.\d|[^.]){0,40}\bdividends?|"
-    r"repurchased (\d\.\d|[^.]){0,40}\bshares|paid (\d\.\d|[^.]){0,20}\bto repurchase)\b",
+    # "we repurchased and retired $2.8 billion of our common stock"
+    r"repurchased (\d\.\d|[^.]){0,40}\b(shares|(common )?stock)|paid (\d\.\d|[^.]){0,20}\bto "
+    r"repurchase)\b",
     re.IGNORECASE,
 )
 _NOT_THE_RETURN = re.compile(
@@ -1117,6 +1119,17 @@ def _capital_return(s: Sentence) -> int:
     return int(bool(_RETURN_PAID.search(s.text) and _MONEY.search(s.text)))
 
 
+def _of_buybacks(text: str) -> bool:
+    """Whether a sentence of capital returns is of buybacks rather than dividends: the one it
+    names first ("suspend the ongoing dividends in light of ... our share repurchase plan" is of
+    its dividend)."""
+    buyback, dividend = _REPURCHASE.search(text), _DIVIDEND_WORD.search(text)
+    return bool(buyback) and (dividend is None or buyback.start() < dividend.start())
+
+
+_DIVIDEND_WORD = re.compile(r"\bdividend", re.IGNORECASE)
+
+
 def _capital_returns(sentences: list[Sentence]) -> list[Sentence]:
     """A 10-K's capital returns: its policy, then its buybacks and its dividends, each by its
     best sentence (the first of the best: the year reported before the year before)."""
@@ -1132,7 +1145,7 @@ def _capital_returns(sentences: list[Sentence]) -> list[Sentence]:
     rest = [(s, r) for s, r in found if 0 < r < 3]
     kinds = []
     for repurchase in (True, False):
-        of_kind = [(s, r) for s, r in rest if bool(_REPURCHASE.search(s.text)) is repurchase]
+        of_kind = [(s, r) for s, r in rest if _of_buybacks(s.text) is repurchase]
         if of_kind:
             kinds.append(min(of_kind, key=lambda f: (-f[1], f[0].position))[0])
     return [*policy, *kinds][:_CAPITAL_RETURNS]
@@ -2158,8 +2171,9 @@ _FRAMEWORK = (
     r"IFRS|International Financial Reporting Standards|IAS 34|årsredovisningslagen|RFR 2)"
 )
 _PREPARED_UNDER = re.compile(
-    r"\b(prepared|presented|we prepare|we present)\b[^.]{0,80}\b(in accordance|in conformity|in "
-    rf"compliance) with\b(U\.S\.|[^.]){{0,40}}{_FRAMEWORK}|"
+    # "We prepare our financial statements using U.S. generally accepted accounting principles"
+    r"\b(prepared|presented|we prepare|we present)\b[^.]{0,80}\b((in accordance|in conformity|in "
+    rf"compliance) with|using|under)\b(U\.S\.|[^.]){{0,40}}{_FRAMEWORK}|"
     rf"\b(upprätta\w*|uppställ\w*)\b[^.]{{0,60}}\bi enlighet med\b[^.]{{0,40}}{_FRAMEWORK}|"
     rf"\blaadit(tu|aan)\b[^.]{{0,80}}{_FRAMEWORK}|"
     rf"{_FRAMEWORK}[^.]{{0,60}}\bmukaisesti\b[^.]{{0,40}}\blaadit(tu|aan)\b",
