@@ -2064,6 +2064,14 @@ UNSEEN = [
     # the framework its statements are prepared under, however the 10-K words it (Note 1)
     ("LOCKHEEDMARTIN_2022_10K.pdf", "accounting", "We prepare our consolidated financial", True),
     ("VERIZON_2022_10K.pdf", "accounting", "We prepare our financial statements using U.S.", True),
+    # an estimate's sensitivity under a heading of its own within the estimate (General Mills
+    # 10-K 2022, pensions, "Expected Rate of Return on Plan Assets", page 30)
+    (
+        "GENERALMILLS_2022_10K.pdf",
+        "accounting",
+        "Lowering the expected long-term rate of return on assets by 100 basis points",
+        True,
+    ),
     ("GENERALMILLS_2022_10K.pdf", "accounting", "Preparing our Consolidated Financial", True),
     ("BOEING_2022_10K.pdf", "accounting", "in conformity with U.S. generally accepted", True),
     # its plan of capital spending for the year ahead (Item 7, liquidity)

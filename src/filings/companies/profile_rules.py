@@ -1079,8 +1079,8 @@ _RETURN_POLICY = re.compile(
 )
 _RETURN_DECIDED = re.compile(
     r"\b(approved|authori[sz]ed|approval|announced|declared)\b(\d\.\d|[^.]){0,80}\b(share "
-    r"repurchase|(stock )?repurchase (program|plan)|buyback|dividend)|\b(remaining authori[sz]ation|"
-    r"increase\w* (in )?(the|our) (regular )?(quarterly |annual )?(cash )?dividend)|"
+    r"repurchase|(stock )?repurchase (program|plan)|buyback|dividend)|\b(remaining "
+    r"authori[sz]ation|increase\w* (in )?(the|our) (regular )?(quarterly |annual )?(cash )?dividend)|"
     r"\bsuspen\w+ (of )?(our |the )?(dividend|share repurchase)|"
     r"\b(dividends?|share repurchases?)\b[^.]{0,40}\bsuspended\b",
     re.IGNORECASE,
@@ -2042,8 +2042,18 @@ def _estimate_leads(
     for s in sentences:
         if s.position in firsts:
             first, read = s, 0
-        elif first is None or s.headings[:1] != first.headings[:1]:
-            first = None  # past the estimate's text
+        elif first is None:
+            continue
+        elif s.headings[:1] != first.headings[:1]:
+            # under a heading of its own within the estimate ("Expected Rate of Return on Plan
+            # Assets" under pensions), up to the next estimate and on its page or the next:
+            # only how far it could move ("Lowering the expected ... by 100 basis points would
+            # increase our ... expense by $66 million")
+            near = (s.page_number or 0) - (first.page_number or 0) <= 1
+            if not (near and s.section == first.section) or REFERRAL.search(s.text):
+                first = None  # past the estimate's text
+            elif _WOULD_MOVE.search(s.text) and _BY_HOW_MUCH.search(s.text):
+                measured.setdefault(first.position, s.position)
             continue
         read += 1
         if REFERRAL.search(s.text):
