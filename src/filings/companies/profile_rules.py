@@ -1080,7 +1080,8 @@ _RETURN_POLICY = re.compile(
 _RETURN_DECIDED = re.compile(
     r"\b(approved|authori[sz]ed|approval|announced|declared)\b(\d\.\d|[^.]){0,80}\b(share "
     r"repurchase|(stock )?repurchase (program|plan)|buyback|dividend)|\b(remaining "
-    r"authori[sz]ation|increase\w* (in )?(the|our) (regular )?(quarterly |annual )?(cash )?dividend)|"
+    r"authori[sz]ation|increase\w* (in )?(the|our) (regular )?(quarterly |annual )?(cash )?"
+    r"dividend)|"
     r"\bsuspen\w+ (of )?(our |the )?(dividend|share repurchase)|"
     r"\b(dividends?|share repurchases?)\b[^.]{0,40}\bsuspended\b",
     re.IGNORECASE,
