@@ -1125,7 +1125,9 @@ def _of_buybacks(text: str) -> bool:
     names first ("suspend the ongoing dividends in light of ... our share repurchase plan" is of
     its dividend)."""
     buyback, dividend = _REPURCHASE.search(text), _DIVIDEND_WORD.search(text)
-    return bool(buyback) and (dividend is None or buyback.start() < dividend.start())
+    if buyback is None:
+        return False
+    return dividend is None or buyback.start() < dividend.start()
 
 
 _DIVIDEND_WORD = re.compile(r"\bdividend", re.IGNORECASE)
