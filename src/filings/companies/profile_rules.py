@@ -58,6 +58,7 @@ from filings.companies.profile_items import (
 )
 from filings.companies.profile_locale import tags_of
 from filings.companies.profile_sentences import (
+    MIN_WORDS,
     Found,
     Issuer,
     Item,
@@ -1737,7 +1738,9 @@ _GOES_ON = re.compile(
     r"\b(also|in particular|on the other hand|conversely|for example|for instance)\b", re.I
 )
 # A paragraph that opens with the facts behind a risk: a date, a period or a figure.
-_FACT_FIRST = re.compile(r"^(as of|at|in|during|for|since)?\s*(fiscal|\d|\w+ \d{1,2}, \d{4})", re.I)
+_FACT_FIRST = re.compile(
+    r"^((as of|at|in|during|for|since)\s+)?(fiscal\b|\d|\w+ \d{1,2}, \d{4})", re.IGNORECASE
+)
 
 
 # A heading that names a category of risks ("Risks Related to Our Product Offerings", "Operating
@@ -1917,7 +1920,9 @@ def _risk_headings(blocks: list[Block]) -> tuple[list[Item], list[tuple[int, Sen
             len(parts) == 1
             and len(text.split()) <= 60
             and text[-1:] in ".!?"
-            and usable(text, True)
+            # a risk's heading may be short ("Our stock price is volatile.")
+            and usable(text, True, fewest=_RISK_WORDS)
+            and (len(text.split()) >= MIN_WORDS or bool(_STATES_A_RISK.search(text)))
             and not REFERRAL.search(text)
             and not RISK_PREAMBLE.search(text)
             and not _NOT_A_RISK_OF_ITS_OWN.search(text)
@@ -1994,6 +1999,7 @@ def _spread(
 
 
 _IN_ORDER = 2  # a category's risks taken in the issuer's order before the rest evenly
+_RISK_WORDS = 4  # the fewest words of a risk's heading of one sentence
 
 
 def _evenly(n: int) -> list[int]:

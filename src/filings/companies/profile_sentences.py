@@ -304,9 +304,9 @@ _PLAIN_WORD = re.compile(
 _ITEM_SEPARATOR = re.compile(r"\s*;(\s+(and|or))?$")
 
 
-def usable(text: str, bullet: bool, most: int = MAX_WORDS) -> bool:
+def usable(text: str, bullet: bool, most: int = MAX_WORDS, fewest: int = MIN_WORDS) -> bool:
     words = text.split()
-    if len(words) > most or (len(words) < MIN_WORDS and len(text) < MIN_CHARS):
+    if len(words) > most or (len(words) < fewest and len(text) < MIN_CHARS):
         return False  # a long word's few words make a sentence (Finnish compounds)
     if not bullet and text[-1] not in '.!?”"' and not _ENDS_IN_ITS_BRACKET.search(text):
         return False
