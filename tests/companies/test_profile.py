@@ -2052,6 +2052,11 @@ UNSEEN = [
     ("MGMRESORTS_2022_10K.pdf", "strategy", "authorized a $2.0 billion stock repurchase", True),
     ("MGMRESORTS_2022_10K.pdf", "strategy", "determined to suspend the ongoing dividends", True),
     ("GENERALMILLS_2022_10K.pdf", "strategy", "we repurchased 14 million shares", True),
+    # that it pays no dividend and means to pay none, which only Item 5 says (Netflix 10-K 2017
+    # p17, AMD 10-K 2015 p32); a stock-option note's zero dividend yield is no policy (AMD p85)
+    ("NETFLIX_2017_10K.pdf", "strategy", "no present intention of paying any cash dividends", True),
+    ("AMD_2015_10K.pdf", "strategy", "we do not have any plans to pay dividends", True),
+    ("AMD_2015_10K.pdf", "strategy", "expected dividend yield is zero", False),
     # that it is organised by what it offers names no offering (Boeing 10-K 2022 p3)
     ("BOEING_2022_10K.pdf", "products_services", "We are organized based on the products", False),
     # ... nor does every seller's revenue policy say how it earns (Lockheed Martin 10-K 2022 p35)

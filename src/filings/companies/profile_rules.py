@@ -1106,6 +1106,17 @@ _HOW_MANY = re.compile(
     re.IGNORECASE,
 )
 _HALTED = re.compile(r"\bsuspen\w+|\bterminat\w+", re.IGNORECASE)
+# That it pays no dividend and means to pay none: "We have not declared or paid any cash
+# dividends, and we have no present intention of paying any cash dividends in the foreseeable
+# future", "we do not have any plans to pay dividends", "We do not currently intend to pay
+# dividends".
+_NO_DIVIDEND = re.compile(
+    r"\b(no|not have any) (present |current )?(intention|plans?) (of|to) (pay|paying|declar\w+)\b"
+    r"[^.]{0,30}"
+    r"\bdividends\b|\b(do|does) not (currently )?(intend|expect|anticipate|plan) to (pay|"
+    r"declare)\b[^.]{0,30}\bdividends\b",
+    re.IGNORECASE,
+)
 _CAPITAL_RETURNS = 3  # its policy, its buybacks and its dividend: one each
 
 
@@ -1116,6 +1127,9 @@ def _capital_return(s: Sentence) -> int:
         return 0
     if _RETURN_POLICY.search(s.text):
         return 3
+    if _NO_DIVIDEND.search(s.text):
+        return 2  # that it pays none, and means to pay none
+
     if _RETURN_DECIDED.search(s.text) and (_HOW_MANY.search(s.text) or _HALTED.search(s.text)):
         return 2  # at its size ("has an authorized share repurchase program" says none)
     return int(bool(_RETURN_PAID.search(s.text) and _MONEY.search(s.text)))
@@ -1453,7 +1467,11 @@ def strategy(blocks: list[Block], sentences: list[Sentence]) -> Found:
         lambda s: 1 + (s.position in announced),
     )
     proposed = pick([s for s in sentences if dividend(s)], 1, lambda s: 1)
-    returns = [s for s in _capital_returns(sentences) if not shut_out(s)]
+    # Item 5 says whether it pays dividends at all ("no present intention of paying any cash
+    # dividends"), though no section reads it otherwise (its buybacks are the MD&A's to tell)
+    item_5 = sentences_of([b for b in blocks if b.section == "item_5"], also=("item_5",))
+    none_paid = [s for s in item_5 if _NO_DIVIDEND.search(s.text)]
+    returns = [s for s in _capital_returns([*sentences, *none_paid]) if not shut_out(s)]
     extra = [
         s
         for s in [*plans, *decided, *proposed, *returns]

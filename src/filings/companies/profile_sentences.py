@@ -394,9 +394,10 @@ def with_their_referents(parts: list[str]) -> list[str]:
     return out
 
 
-def sentences_of(blocks: list[Block]) -> list[Sentence]:
+def sentences_of(blocks: list[Block], also: tuple[str, ...] = ()) -> list[Sentence]:
     """The usable sentences of a document, each with the headings above it (nearest first, the
-    furniture of tables left out, reset where a 10-K item begins)."""
+    furniture of tables left out, reset where a 10-K item begins); `also`: items of a 10-K's
+    Part III (and Items 4 and 5) read all the same."""
     out: list[Sentence] = []
     headings: list[str] = []
     item = None
@@ -405,7 +406,8 @@ def sentences_of(blocks: list[Block]) -> list[Sentence]:
     for position, block in enumerate(blocks):
         if block.section != item:
             item, headings = block.section, []
-        if _PART_THREE.match(block.section or "-") or (sectioned and not block.section):
+        unread = _PART_THREE.match(block.section or "-") and block.section not in also
+        if unread or (sectioned and not block.section):
             continue  # a 10-K's Part III, or its cover and contents before Item 1
         if block.kind == "heading":
             if OFF_TOPIC.search(block.text):  # a contact line: the text below is no part of it
