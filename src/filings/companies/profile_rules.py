@@ -1111,10 +1111,9 @@ _HALTED = re.compile(r"\bsuspen\w+|\bterminat\w+", re.IGNORECASE)
 # future", "we do not have any plans to pay dividends", "We do not currently intend to pay
 # dividends".
 _NO_DIVIDEND = re.compile(
-    r"\b(no|not have any) (present |current )?(intention|plans?) (of|to) (pay|paying|declar\w+)\b"
-    r"[^.]{0,30}"
-    r"\bdividends\b|\b(do|does) not (currently )?(intend|expect|anticipate|plan) to (pay|"
-    r"declare)\b[^.]{0,30}\bdividends\b",
+    r"\b((no|not have any) (present |current )?(intention|plans?) (of|to) (pay|paying|declar\w+)|"
+    r"(do|does) not (currently )?(intend|expect|anticipate|plan) to (pay|declare))\b[^.]{0,30}"
+    r"\bdividends\b",
     re.IGNORECASE,
 )
 _CAPITAL_RETURNS = 3  # its policy, its buybacks and its dividend: one each
@@ -1129,7 +1128,6 @@ def _capital_return(s: Sentence) -> int:
         return 3
     if _NO_DIVIDEND.search(s.text):
         return 2  # that it pays none, and means to pay none
-
     if _RETURN_DECIDED.search(s.text) and (_HOW_MANY.search(s.text) or _HALTED.search(s.text)):
         return 2  # at its size ("has an authorized share repurchase program" says none)
     return int(bool(_RETURN_PAID.search(s.text) and _MONEY.search(s.text)))
